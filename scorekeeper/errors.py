@@ -1,0 +1,50 @@
+"""One family of exceptions, each carrying a message fit to show a person at the table."""
+
+from __future__ import annotations
+
+
+class ScorekeeperError(Exception):
+    """Anything the user can fix: bad input, an unusable file, a rule broken in a record."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class CardError(ScorekeeperError, ValueError):
+    """A card that cannot be read or does not exist in the pack."""
+
+
+class RecordError(ScorekeeperError, ValueError):
+    """A hand's record breaks the rules. ``field`` names the part of the record at fault."""
+
+    def __init__(self, field: str, message: str, hand: int | None = None) -> None:
+        self.field = field
+        self.detail = message
+        self.hand = hand
+        prefix = f"hand {hand}: " if hand is not None else ""
+        super().__init__(f"{prefix}{field}: {message}")
+
+    def in_hand(self, hand: int) -> "RecordError":
+        """The same problem, now naming the hand it belongs to."""
+        return RecordError(self.field, self.detail, hand)
+
+
+class ConfigError(ScorekeeperError, ValueError):
+    """A session's settings (game, players, dealer, options) are not acceptable."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.detail = message
+        super().__init__(f"{field}: {message}")
+
+
+class ScriptError(ScorekeeperError):
+    """A session script (or any input file) is unusable. The message names the file."""
+
+
+class StoreError(ScorekeeperError):
+    """A session file cannot be read or written."""

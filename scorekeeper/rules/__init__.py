@@ -1,0 +1,69 @@
+"""The three games behind one interface, found by name (or by ruleset version) in a registry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ConfigError, ScorekeeperError
+from .base import (PENALTY, POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
+                   TableState, Transfer, check_name)
+from .kratzen import Kratzen
+from .letzter import Letzter
+from .letzter_stich import LetzterStich
+
+RULESETS: dict[str, Ruleset] = {r.game: r for r in (LetzterStich(), Letzter(), Kratzen())}
+GAMES = tuple(RULESETS)
+
+__all__ = ["GAMES", "PENALTY", "POT", "RULESETS", "GameOptions", "HandRecord", "Ruleset",
+           "SessionConfig", "Settlement", "TableState", "Transfer", "get_ruleset",
+           "make_config", "ruleset_for_version"]
+
+
+def get_ruleset(game: Any) -> Ruleset:
+    """The rules of ``game`` (``letzter-stich``, ``letzter`` or ``kratzen``)."""
+    if isinstance(game, str) and game.strip().lower() in RULESETS:
+        return RULESETS[game.strip().lower()]
+    raise ConfigError("game", f"{game!r} is not a game here (choose {', '.join(GAMES)})")
+
+
+def ruleset_for_version(version: str) -> Ruleset:
+    """The rules a session was stored with, so old sessions always re-settle the same way."""
+    for ruleset in RULESETS.values():
+        if ruleset.version == version:
+            return ruleset
+    raise ScorekeeperError(f"unknown ruleset version {version!r} (this scorekeeper knows "
+                           f"{', '.join(r.version for r in RULESETS.values())})")
+
+
+def make_config(game: Any, players: Any, first_dealer: Any = None,
+                options: Any = None) -> SessionConfig:
+    """Check a session's settings and build them. Every problem is a ``ConfigError``
+    naming the field: the game, a player, the first dealer or an option."""
+    ruleset = get_ruleset(game)
+    if isinstance(players, str) or not isinstance(players, (list, tuple)):
+        raise ConfigError("players", "must be a list of names in clockwise seating order")
+    names: list[str] = []
+    seen: dict[str, str] = {}
+    for i, raw in enumerate(players, start=1):
+        name = check_name(raw, "players")
+        key = name.casefold()
+        if key in seen:
+            raise ConfigError("players", f"'{name}' and '{seen[key]}' are the same name "
+                              f"(names must differ, ignoring case)")
+        seen[key] = name
+        names.append(name)
+    n = len(names)
+    if not ruleset.min_players <= n <= ruleset.max_players:
+        raise ConfigError("players", f"{ruleset.game} is for {ruleset.min_players} to "
+                          f"{ruleset.max_players} players, not {n}")
+    options_model = ruleset.make_options(options)
+    if first_dealer is None:
+        raise ConfigError("first_dealer", "is required (name the player who deals first)")
+    partial = SessionConfig(game=ruleset.game, players=tuple(names), first_dealer=names[0],
+                            options=options_model)
+    try:
+        dealer = partial.resolve(first_dealer, "first_dealer")
+    except ScorekeeperError:
+        raise ConfigError("first_dealer", f"{first_dealer!r} is not one of the players") from None
+    return SessionConfig(game=ruleset.game, players=tuple(names), first_dealer=dealer,
+                         options=options_model)

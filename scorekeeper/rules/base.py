@@ -1,0 +1,307 @@
+"""The interface every game implements, and the models they share.
+
+A game is a ``Ruleset``: given the session's settings (``SessionConfig``), the state of the
+table before a hand (``TableState``) and that hand's record (``HandRecord``), it checks the
+record and returns the ``Settlement``: every transfer in order, each player's change, the pot,
+and an explanation to read out at the table. ``advance`` then gives the state before the next
+hand. Everything here is pure and exact.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from abc import ABC, abstractmethod
+from fractions import Fraction
+from typing import Any, ClassVar, Iterable
+
+from pydantic import BaseModel, ConfigDict, SerializeAsAny, ValidationError, field_validator
+
+from ..amounts import format_amount
+from ..cards import Card
+from ..errors import ConfigError, RecordError
+
+POT = "pot"
+PENALTY = "penalty"
+MAX_NAME_LENGTH = 24
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class GameOptions(Frozen):
+    """A game's session options. Each game subclasses this with its own keys and defaults."""
+
+
+class HandRecord(Frozen):
+    """What the table reports about one hand. Which fields apply depends on the game."""
+
+    tricks: tuple[str, ...] = ()
+    indicator: tuple[Card, ...] | None = None
+    entered: tuple[str, ...] | None = None
+    note: str | None = None
+
+    @field_validator("indicator", mode="before")
+    @classmethod
+    def _read_cards(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, (list, tuple)):
+            return tuple(Card.parse(v) if isinstance(v, str) else v for v in value)
+        return value
+
+
+class Transfer(Frozen):
+    """One movement of chips (or penalty points) from ``source`` to ``target``.
+
+    Each end is a player's name, ``"pot"``, or, in letzter, ``"penalty"`` (points are written
+    down, not taken from anyone). ``due`` is set when less was paid than was owed (a sweep
+    meeting a pot that held less than 2)."""
+
+    source: str
+    target: str
+    amount: Fraction
+    reason: str
+    due: Fraction | None = None
+
+
+class SessionConfig(Frozen):
+    """A session's fixed settings. Build it with ``make_config``, which checks everything."""
+
+    game: str
+    players: tuple[str, ...]
+    first_dealer: str
+    options: SerializeAsAny[GameOptions]
+
+    def seat_of(self, name: str) -> int:
+        return self.players.index(name)
+
+    def left_of(self, name: str) -> str:
+        return self.players[(self.seat_of(name) + 1) % len(self.players)]
+
+    def right_of(self, name: str) -> str:
+        return self.players[(self.seat_of(name) - 1) % len(self.players)]
+
+    def clockwise_from(self, name: str) -> tuple[str, ...]:
+        """Every player, starting with ``name`` and going clockwise."""
+        i = self.seat_of(name)
+        return self.players[i:] + self.players[:i]
+
+    def resolve(self, name: Any, field: str) -> str:
+        """The seated player called ``name`` (ignoring case and surrounding spaces)."""
+        if not isinstance(name, str):
+            raise RecordError(field, f"{name!r} is not a player's name")
+        key = name.strip().casefold()
+        for player in self.players:
+            if player.casefold() == key:
+                return player
+        raise RecordError(field, f"'{name}' is not playing in this session")
+
+
+class TableState(Frozen):
+    """The table between hands: who deals and leads next, the scores, the pot."""
+
+    hands_played: int
+    dealer: str
+    leader: str
+    scores: dict[str, Fraction]
+    pot: Fraction | None
+    finished: bool
+    leaders: tuple[str, ...]
+
+
+class Settlement(Frozen):
+    """One hand settled: what it was, every transfer in order, and where everyone stands."""
+
+    number: int
+    dealer: str
+    kind: str
+    record: HandRecord
+    pot_before: Fraction | None
+    stake: Fraction | None
+    transfers: tuple[Transfer, ...]
+    deltas: dict[str, Fraction]
+    pot_after: Fraction | None
+    scores_after: dict[str, Fraction]
+    explanation: tuple[str, ...]
+
+    @property
+    def trump(self) -> str | None:
+        """The trump suit's letter in kratzen (from the card that fixes it), else ``None``."""
+        if not self.record.indicator:
+            return None
+        return self.record.indicator[-1].suit.value
+
+
+def check_name(raw: Any, field: str) -> str:
+    """A player's name as CONTRACT.md allows: 1–24 characters after trimming, nothing invisible."""
+    if not isinstance(raw, str):
+        raise ConfigError(field, f"{raw!r} is not a name (names are text)")
+    name = raw.strip()
+    if not name:
+        raise ConfigError(field, "a name cannot be empty")
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise ConfigError(field, f"{name!r} contains an invisible or control character "
+                                     f"(U+{ord(ch):04X})")
+    if len(name) > MAX_NAME_LENGTH:
+        raise ConfigError(field, f"'{name}' is longer than {MAX_NAME_LENGTH} characters")
+    return name
+
+
+def describe_validation_error(error: ValidationError, prefix: str = "") -> tuple[str, str]:
+    """The first problem pydantic found, as (field, message) in plain words."""
+    first = error.errors()[0]
+    loc = [str(p) for p in first.get("loc", ())]
+    field = ".".join([prefix] + loc if prefix else loc) or prefix or "value"
+    kind = first.get("type", "")
+    value = first.get("input")
+    if kind == "extra_forbidden":
+        return field, "is not a known field"
+    if kind == "missing":
+        return field, "is required"
+    message = first.get("msg", "is not valid")
+    if message.startswith("Value error, "):
+        message = message[len("Value error, "):]
+    if kind.startswith(("int_", "greater_than", "less_than")) and value is not None:
+        message = f"{value!r}: {message[0].lower()}{message[1:]}"
+    return field, message
+
+
+class Ruleset(ABC):
+    """One game's rules. Subclasses fill in the class attributes and the three game hooks."""
+
+    game: ClassVar[str]
+    version: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[GameOptions]]
+    score_name: ClassVar[str]          # what a score is: "chips", "balance", "penalty points"
+    higher_is_better: ClassVar[bool] = True
+    hand_kinds: ClassVar[tuple[str, ...]]
+
+    # --- game hooks -------------------------------------------------------------------
+
+    @abstractmethod
+    def starting_score(self, config: SessionConfig) -> Fraction:
+        """Every player's score before the first hand."""
+
+    @abstractmethod
+    def starting_pot(self, config: SessionConfig) -> Fraction | None:
+        """The pot before the first hand, ``None`` for a game without one."""
+
+    @abstractmethod
+    def first_leader(self, config: SessionConfig, dealer: str) -> str:
+        """Who leads the first trick of a hand that ``dealer`` deals."""
+
+    @abstractmethod
+    def settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
+        """Check ``record`` against the rules and settle it. Raises ``RecordError`` naming the field."""
+
+    @abstractmethod
+    def is_finished(self, config: SessionConfig, hands_played: int,
+                    scores: dict[str, Fraction]) -> bool:
+        """Whether the session is over once ``hands_played`` hands have left these scores."""
+
+    # --- shared -----------------------------------------------------------------------
+
+    def make_options(self, raw: Any) -> GameOptions:
+        """Validate a game's options, naming a key that belongs to another game."""
+        if raw is None:
+            raw = {}
+        if isinstance(raw, GameOptions):
+            raw = raw.model_dump()
+        if not isinstance(raw, dict):
+            raise ConfigError("options", "must be a table of option = value")
+        known = list(self.options_model.model_fields)
+        for key in raw:
+            if key not in known:
+                raise ConfigError(f"options.{key}", f"is not an option of {self.game} "
+                                  f"(its options: {', '.join(known) or 'none'})")
+        try:
+            return self.options_model(**raw)
+        except ValidationError as error:
+            raise ConfigError(*describe_validation_error(error, "options")) from None
+
+    def initial_state(self, config: SessionConfig) -> TableState:
+        """The table before the first hand."""
+        start = self.starting_score(config)
+        scores = {p: start for p in config.players}
+        return TableState(hands_played=0, dealer=config.first_dealer,
+                          leader=self.first_leader(config, config.first_dealer),
+                          scores=scores, pot=self.starting_pot(config), finished=False,
+                          leaders=self.leaders(scores))
+
+    def advance(self, config: SessionConfig, state: TableState,
+                settlement: Settlement) -> TableState:
+        """The table after ``settlement``: the deal passes left, scores and pot move on."""
+        hands = state.hands_played + 1
+        dealer = config.left_of(state.dealer)
+        scores = settlement.scores_after
+        return TableState(hands_played=hands, dealer=dealer,
+                          leader=self.first_leader(config, dealer), scores=scores,
+                          pot=settlement.pot_after,
+                          finished=self.is_finished(config, hands, scores),
+                          leaders=self.leaders(scores))
+
+    def leaders(self, scores: dict[str, Fraction]) -> tuple[str, ...]:
+        """Everyone with the best score (most chips, highest balance, fewest points)."""
+        best = (max if self.higher_is_better else min)(scores.values())
+        return tuple(p for p, s in scores.items() if s == best)
+
+    def planned_hands(self, config: SessionConfig) -> int | None:
+        """How many hands the session lasts, when that is fixed in advance."""
+        return None
+
+    # --- helpers for the games ----------------------------------------------------------
+
+    def _resolve_tricks(self, config: SessionConfig, record: HandRecord, count: int,
+                        allowed: Iterable[str] | None = None) -> tuple[str, ...]:
+        if len(record.tricks) != count:
+            raise RecordError("tricks", f"{count} trick winners are needed, {len(record.tricks)} "
+                              f"were given")
+        allowed_set = set(allowed) if allowed is not None else None
+        winners = []
+        for i, raw in enumerate(record.tricks, start=1):
+            name = config.resolve(raw, "tricks")
+            if allowed_set is not None and name not in allowed_set:
+                raise RecordError("tricks", f"'{name}' is not playing in this hand (trick {i})")
+            winners.append(name)
+        return tuple(winners)
+
+    def _finish(self, *, config: SessionConfig, state: TableState, kind: str,
+                record: HandRecord, transfers: list[Transfer], stake: Fraction | None,
+                explanation: list[str]) -> Settlement:
+        """Add up the transfers into deltas, scores and pot; the games only list transfers."""
+        deltas = {p: Fraction(0) for p in config.players}
+        pot = state.pot
+        for t in transfers:
+            if t.source in deltas:
+                deltas[t.source] -= t.amount
+            elif t.source == POT:
+                pot -= t.amount
+            if t.target in deltas:
+                deltas[t.target] += t.amount
+            elif t.target == POT:
+                pot += t.amount
+        scores = {p: state.scores[p] + deltas[p] for p in config.players}
+        return Settlement(number=state.hands_played + 1, dealer=state.dealer, kind=kind,
+                          record=record, pot_before=state.pot, stake=stake,
+                          transfers=tuple(transfers), deltas=deltas, pot_after=pot,
+                          scores_after=scores, explanation=tuple(explanation))
+
+
+def amount_text(amount: Fraction) -> str:
+    return format_amount(amount)
+
+
+def count_tricks(players: Iterable[str], winners: Iterable[str]) -> dict[str, int]:
+    taken = {p: 0 for p in players}
+    for w in winners:
+        taken[w] = taken.get(w, 0) + 1
+    return taken
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -1,0 +1,69 @@
+"""Letzter, Altenburg rules: the winner of the last trick takes a penalty point."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pydantic import Field
+
+from ..errors import RecordError
+from .base import (PENALTY, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
+                   TableState, Transfer, plural)
+
+
+class LetzterOptions(GameOptions):
+    rounds: int | None = Field(None, ge=1, strict=True)
+
+
+class Letzter(Ruleset):
+    game = "letzter"
+    version = "letzter/1"
+    title = "Letzter"
+    min_players = 3
+    max_players = 4
+    options_model = LetzterOptions
+    score_name = "penalty points"
+    higher_is_better = False
+    hand_kinds = ("last-trick", "durchmarsch")
+    TRICKS = 8
+
+    def starting_score(self, config: SessionConfig) -> Fraction:
+        return Fraction(0)
+
+    def starting_pot(self, config: SessionConfig) -> None:
+        return None
+
+    def first_leader(self, config: SessionConfig, dealer: str) -> str:
+        # D3: the dealer's right neighbour leads, with three players as with four.
+        return config.right_of(dealer)
+
+    def planned_hands(self, config: SessionConfig) -> int | None:
+        rounds = config.options.rounds
+        return None if rounds is None else rounds * len(config.players)
+
+    def is_finished(self, config, hands_played, scores) -> bool:
+        planned = self.planned_hands(config)
+        return planned is not None and hands_played >= planned
+
+    def settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
+        if record.indicator is not None:
+            raise RecordError("indicator", "letzter has no indicator")
+        if record.entered is not None:
+            raise RecordError("entered", "in letzter everyone plays; leave 'entered' out")
+        winners = self._resolve_tricks(config, record, self.TRICKS)
+        last = winners[-1]
+        clean = HandRecord(tricks=winners, note=record.note)
+        if all(w == last for w in winners):
+            others = [p for p in config.clockwise_from(last) if p != last]
+            transfers = [Transfer(source=PENALTY, target=p, amount=Fraction(1),
+                                  reason=f"durchmarsch by {last}") for p in others]
+            said = (f"{last} took all 8 tricks: a Durchmarsch. {last} scores nothing; "
+                    f"{', '.join(others)} get 1 penalty point each.")
+            return self._finish(config=config, state=state, kind="durchmarsch", record=clean,
+                                transfers=transfers, stake=None, explanation=[said])
+        taken = sum(1 for w in winners if w == last)
+        transfers = [Transfer(source=PENALTY, target=last, amount=Fraction(1),
+                              reason="won the last trick")]
+        said = f"{last} won the last trick ({plural(taken, 'trick')} in all): 1 penalty point."
+        return self._finish(config=config, state=state, kind="last-trick", record=clean,
+                            transfers=transfers, stake=None, explanation=[said])

@@ -1,0 +1,75 @@
+"""Letzter Stich, the Noris game: whoever wins the last trick pays a chip into the pot."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import Field
+
+from ..errors import RecordError
+from .base import (POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
+                   Transfer, amount_text, plural)
+
+SWEEP_PAYS = Fraction(2)
+LAST_TRICK_COSTS = Fraction(1)
+
+
+class LetzterStichOptions(GameOptions):
+    starting_chips: int = Field(5, ge=1, strict=True)
+    insufficient_pot: Literal["pay-what-exists"] = "pay-what-exists"
+
+
+class LetzterStich(Ruleset):
+    game = "letzter-stich"
+    version = "letzter-stich/1"
+    title = "Letzter Stich"
+    min_players = 3
+    max_players = 4
+    options_model = LetzterStichOptions
+    score_name = "chips"
+    hand_kinds = ("last-trick", "sweep")
+    TRICKS = 8
+
+    def starting_score(self, config: SessionConfig) -> Fraction:
+        return Fraction(config.options.starting_chips)
+
+    def starting_pot(self, config: SessionConfig) -> Fraction:
+        return Fraction(0)
+
+    def first_leader(self, config: SessionConfig, dealer: str) -> str:
+        return config.left_of(dealer)
+
+    def is_finished(self, config, hands_played, scores) -> bool:
+        return any(s <= 0 for s in scores.values())
+
+    def settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
+        if record.indicator is not None:
+            raise RecordError("indicator", "letzter-stich has no indicator")
+        if record.entered is not None:
+            raise RecordError("entered", "in letzter-stich everyone plays; leave 'entered' out")
+        winners = self._resolve_tricks(config, record, self.TRICKS)
+        last = winners[-1]
+        clean = HandRecord(tricks=winners, note=record.note)
+        if all(w == last for w in winners):
+            paid = min(SWEEP_PAYS, state.pot)
+            if paid == SWEEP_PAYS:
+                reason = "sweep: all 8 tricks"
+                said = f"{last} took all 8 tricks: a sweep. {last} pays nothing and receives 2 from the pot."
+            else:
+                reason = (f"sweep: all 8 tricks; 2 due, the pot held {amount_text(state.pot)} "
+                          f"(pay-what-exists)")
+                said = (f"{last} took all 8 tricks: a sweep. 2 are due but the pot holds only "
+                        f"{amount_text(state.pot)}: {last} receives {amount_text(paid)}, and no debt "
+                        f"is kept.")
+            transfer = Transfer(source=POT, target=last, amount=paid, reason=reason,
+                                due=SWEEP_PAYS if paid < SWEEP_PAYS else None)
+            return self._finish(config=config, state=state, kind="sweep", record=clean,
+                                transfers=[transfer], stake=None, explanation=[said])
+        taken = sum(1 for w in winners if w == last)
+        transfer = Transfer(source=last, target=POT, amount=LAST_TRICK_COSTS,
+                            reason="won the last trick")
+        said = (f"{last} won the last trick ({plural(taken, 'trick')} in all): pays 1 chip "
+                f"into the pot.")
+        return self._finish(config=config, state=state, kind="last-trick", record=clean,
+                            transfers=[transfer], stake=None, explanation=[said])

@@ -1,0 +1,132 @@
+"""Session scripts: a whole session written down in TOML or JSON, read into validated models.
+
+Every problem becomes one ``ScriptError`` whose message names the file, the hand and the
+field: ``night.toml: hand 3: tricks: 'Eve' is not playing in this hand``.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .errors import ConfigError, RecordError, ScriptError
+from .ledger import Ledger, settle_hands
+from .rules import HandRecord, SessionConfig, make_config
+from .rules.base import Frozen, describe_validation_error
+
+TOP_LEVEL_KEYS = ("game", "players", "first_dealer", "options", "hands")
+HAND_KEYS = tuple(HandRecord.model_fields)
+
+
+class SessionScript(Frozen):
+    """A script's settings and its hands, each hand checked for shape (not yet for the rules)."""
+
+    config: SessionConfig
+    hands: tuple[HandRecord, ...]
+
+
+def read_document(path: Path, label: str) -> dict[str, Any]:
+    """The raw table in a ``.toml`` or ``.json`` file."""
+    suffix = path.suffix.lower()
+    if suffix not in (".toml", ".json"):
+        raise ScriptError(f"{label}: a session script must end in .toml or .json")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ScriptError(f"{label}: no such file") from None
+    except IsADirectoryError:
+        raise ScriptError(f"{label}: is a folder, not a file") from None
+    except OSError as error:
+        raise ScriptError(f"{label}: cannot be read ({error.strerror or error})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ScriptError(f"{label}: is not UTF-8 text (byte {error.start})") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        if suffix == ".toml":
+            document = tomllib.loads(text)
+        else:
+            document = json.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ScriptError(f"{label}: not valid TOML: {error}") from None
+    except json.JSONDecodeError as error:
+        raise ScriptError(f"{label}: not valid JSON: {error.msg} (line {error.lineno}, "
+                          f"column {error.colno})") from None
+    except RecursionError:
+        raise ScriptError(f"{label}: nested too deeply to be a session script") from None
+    if not isinstance(document, dict):
+        raise ScriptError(f"{label}: must hold a table (game, players, first_dealer, hands)")
+    return document
+
+
+def parse_script(document: dict[str, Any], label: str) -> SessionScript:
+    """Check a script's settings and the shape of every hand."""
+    for key in document:
+        if key not in TOP_LEVEL_KEYS:
+            raise ScriptError(f"{label}: {key}: is not a known key (known: "
+                              f"{', '.join(TOP_LEVEL_KEYS)})")
+    for key in ("game", "players", "first_dealer"):
+        if key not in document:
+            raise ScriptError(f"{label}: {key}: is required")
+    try:
+        config = make_config(document["game"], document["players"], document["first_dealer"],
+                             document.get("options"))
+    except ConfigError as error:
+        raise ScriptError(f"{label}: {error}") from None
+    raw_hands = document.get("hands", [])
+    if not isinstance(raw_hands, list):
+        raise ScriptError(f"{label}: hands: must be a list of hands ([[hands]] in TOML)")
+    hands = tuple(parse_hand(raw, label, number) for number, raw in enumerate(raw_hands, 1))
+    return SessionScript(config=config, hands=hands)
+
+
+def parse_hand(raw: Any, label: str, number: int) -> HandRecord:
+    """One hand's record, checked for shape: known keys, lists of names, readable cards."""
+    where = f"{label}: hand {number}"
+    if not isinstance(raw, dict):
+        raise ScriptError(f"{where}: must be a table of tricks, indicator, entered, note")
+    for key in raw:
+        if key not in HAND_KEYS:
+            raise ScriptError(f"{where}: {key}: is not a known key (known: {', '.join(HAND_KEYS)})")
+    for key in ("tricks", "entered"):
+        value = raw.get(key)
+        if key in raw and (not isinstance(value, list)
+                           or not all(isinstance(v, str) for v in value)):
+            raise ScriptError(f"{where}: {key}: must be a list of player names")
+    indicator = raw.get("indicator")
+    if "indicator" in raw and not (isinstance(indicator, str) or (
+            isinstance(indicator, list) and all(isinstance(v, str) for v in indicator))):
+        raise ScriptError(f"{where}: indicator: must be a card or a list of cards")
+    if "note" in raw and not isinstance(raw["note"], str):
+        raise ScriptError(f"{where}: note: must be text")
+    try:
+        return HandRecord(**raw)
+    except ValidationError as error:
+        field, message = describe_validation_error(error)
+        raise ScriptError(f"{where}: {field}: {message}") from None
+
+
+def load_script(path: str | Path) -> SessionScript:
+    """Read a session script from disk (TOML or JSON, by its extension)."""
+    path = Path(path)
+    label = str(path)
+    return parse_script(read_document(path, label), label)
+
+
+def settle_script(script: SessionScript, label: str) -> Ledger:
+    """Settle every hand of a script; a broken rule is a ``ScriptError`` naming the hand."""
+    try:
+        return settle_hands(script.config, script.hands)
+    except RecordError as error:
+        raise ScriptError(f"{label}: {error}") from None
+
+
+def replay_file(path: str | Path) -> Ledger:
+    """Load and settle a script file in one step."""
+    return settle_script(load_script(path), str(path))
