@@ -1,0 +1,21 @@
+"""The pure core does no I/O: it imports neither textual nor tinydb (nor anything that does)."""
+
+import subprocess
+import sys
+import textwrap
+
+CORE = ["scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules", "scorekeeper.ledger",
+        "scorekeeper.export"]
+
+
+def test_the_core_imports_neither_textual_nor_tinydb():
+    code = textwrap.dedent(f"""
+        import sys
+        for name in {CORE!r}:
+            __import__(name)
+        bad = sorted(m for m in sys.modules
+                     if m.split('.')[0] in ('textual', 'tinydb', 'filelock', 'platformdirs'))
+        print(','.join(bad))
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == ""
