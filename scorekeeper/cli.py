@@ -41,20 +41,402 @@ def cli(ctx: click.Context, home: str | None) -> None:
         click.echo("\nThe table app (TUI) is coming; until then use the commands above.")
 
 
+def get_store(home: str | None):
+    from .paths import home_folder
+    from .store import Store
+
+    return Store(home_folder(home))
+
+
+def split_names(value: str | None) -> tuple[str, ...] | None:
+    """``"Anna, Ben"`` -> ``("Anna", "Ben")``; an empty string is an empty list."""
+    if value is None:
+        return None
+    return tuple(p.strip() for p in value.split(",") if p.strip())
+
+
+def record_fields(tricks, indicator, entered, note) -> dict[str, Any]:
+    """The record fields given on the command line (the others are left out)."""
+    fields: dict[str, Any] = {}
+    if tricks is not None:
+        fields["tricks"] = split_names(tricks)
+    if indicator is not None:
+        fields["indicator"] = split_names(indicator)
+    if entered is not None:
+        fields["entered"] = split_names(entered)
+    if note is not None:
+        fields["note"] = note
+    return fields
+
+
+def make_record(fields: dict[str, Any], where: str = "record"):
+    from pydantic import ValidationError
+
+    from .rules import HandRecord
+    from .rules.base import describe_validation_error
+
+    try:
+        return HandRecord(**fields)
+    except ValidationError as error:
+        field, message = describe_validation_error(error)
+        fail(f"--{field}: {message}")
+
+
+def record_options(command):
+    for option in reversed([
+        click.option("--tricks", metavar="A,B,…", help="The winner of each trick, in order."),
+        click.option("--indicator", metavar="CARD[,CARD]",
+                     help="Kratzen: the turned card; the Weli, then the card that fixes the suit."),
+        click.option("--entered", metavar="A,B", help="Kratzen: the non-dealers who play "
+                     "(\"\" if all dropped; may be left out in a Muss)."),
+        click.option("--note", metavar="TEXT", help="A note kept with the hand."),
+    ]):
+        command = option(command)
+    return command
+
+
+def standings_text(session, ledger=None) -> str:
+    from .export import render_text
+
+    ledger = ledger or session.ledger()
+    lines = [f"session {session.id} ({session.label}), started {session.created[:16].replace('T', ' ')} UTC",
+             render_text(ledger).rstrip("\n")]
+    counts = session.counts()
+    if counts:
+        lines.append("")
+        lines.append("chip counts:")
+        for event in counts:
+            lines.append("  " + count_line(event))
+    lines.append("")
+    lines.append(f"digest: {session.digest}  (write it down: audit checks the file against it)")
+    return "\n".join(lines) + "\n"
+
+
+def count_line(event: dict[str, Any]) -> str:
+    from .amounts import format_amount, parse_amount
+
+    counted = ", ".join(f"{k} {format_amount(parse_amount(v))}" for k, v in event["counted"].items())
+    off = event.get("off") or {}
+    verdict = ("agrees with the ledger" if not off else
+               "disagrees: " + ", ".join(f"{k} off by {format_amount(parse_amount(v), signed=True)}"
+                                         for k, v in off.items()))
+    return f"after hand {event['after_hand']} ({event['at'][:16].replace('T', ' ')}): {counted}; {verdict}"
+
+
 @cli.command()
 @click.argument("script", type=click.Path(dir_okay=True, path_type=str))
 @click.option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
+@click.option("--save", is_flag=True, help="Also store the session and print its id.")
 @home_option
-def replay(script: str, as_json: bool, home: str | None) -> None:
+@click.pass_context
+def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str | None) -> None:
     """Validate and settle a whole session script (TOML or JSON) and print the standings."""
     from .export import render_text, standings_document
     from .script import replay_file
 
     ledger = replay_file(script)
+    saved = None
+    if save:
+        saved = get_store(home or ctx.obj.get("home")).create(
+            ledger.config, [s.record for s in ledger.settlements])
     if as_json:
         emit_json(standings_document(ledger))
     else:
         click.echo(render_text(ledger), nl=False)
+    if saved is not None:
+        click.echo(f"saved as session {saved.id}" if not as_json else saved.id, err=as_json)
+
+
+@cli.command()
+@click.option("--game", required=True, metavar="G", help="letzter-stich, letzter or kratzen.")
+@click.option("--players", required=True, metavar="A,B,C", help="Names in clockwise seating order.")
+@click.option("--dealer", metavar="NAME", help="The first dealer (default: drawn at random).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option, e.g. starting_chips=5, rounds=2, rotations=1, deck=french.")
+@click.option("--json", "as_json", is_flag=True, help="Print the new session as JSON.")
+@home_option
+@click.pass_context
+def new(ctx, game, players, dealer, options, as_json, home) -> None:
+    """Start a session; without --dealer the first dealer is drawn at random and said."""
+    import secrets
+
+    from .errors import ConfigError
+    from .rules import make_config
+
+    names = list(split_names(players) or ())
+    parsed: dict[str, Any] = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            fail(f"--option: '{item}' is not KEY=VALUE")
+        value = value.strip()
+        parsed[key.strip()] = int(value) if value.lstrip("-").isdigit() else value
+    drawn = dealer is None
+    try:
+        if drawn:
+            probe = make_config(game, names, names[0] if names else None, parsed)
+            dealer = secrets.choice(probe.players)
+        config = make_config(game, names, dealer, parsed)
+    except ConfigError as error:
+        fail(f"--{error.field.split('.')[0].replace('first_dealer', 'dealer').replace('options', 'option')}"
+             f": {error.detail}" if error.field != "options" else str(error))
+    session = get_store(home or ctx.obj.get("home")).create(config, dealer_drawn=drawn)
+    if as_json:
+        emit_json({"id": session.id, "game": config.game, "players": list(config.players),
+                   "first_dealer": config.first_dealer, "dealer_drawn": drawn,
+                   "options": config.options.model_dump(), "file": str(session.path)})
+        return
+    click.echo(f"session {session.id} started: {session.ruleset.title}, "
+               f"{', '.join(config.players)} (clockwise)")
+    if drawn:
+        click.echo(f"first dealer drawn at random: {config.first_dealer}")
+    state = session.state()
+    click.echo(f"hand 1: {state.dealer} deals, {state.leader} leads")
+
+
+@cli.command()
+@click.argument("session")
+@record_options
+@click.option("--json", "as_json", is_flag=True, help="Print the settled hand as JSON.")
+@home_option
+@click.pass_context
+def record(ctx, session, tricks, indicator, entered, note, as_json, home) -> None:
+    """Record the next hand; print what each player and the pot pay or receive."""
+    from .ledger import hand_document
+
+    fields = record_fields(tricks, indicator, entered, note)
+    result = get_store(home or ctx.obj.get("home")).record(session, make_record(fields))
+    s, state = result.settlement, result.state
+    if as_json:
+        emit_json({"session": result.session.id, "hand": hand_document(s),
+                   "explanation": list(s.explanation), "digest": result.session.digest,
+                   "finished": state.finished, "leaders": list(state.leaders)})
+        return
+    click.echo(f"hand {s.number} recorded in session {result.session.id}: {s.dealer} dealt; {s.kind}")
+    for line in s.explanation:
+        click.echo(f"  {line}")
+    click.echo(payments_text(result.session, s, state))
+    click.echo(next_text(result.session, state))
+
+
+def payments_text(session, settlement, state) -> str:
+    from .amounts import format_amount
+
+    ruleset = session.ruleset
+    width = max(len(p) for p in session.config.players + ("pot",))
+    lines = []
+    for p in session.config.players:
+        d = settlement.deltas[p]
+        if ruleset.game == "letzter":
+            what = f"+{format_amount(d)} penalty point{'s' if d != 1 else ''}" if d else "nothing"
+        else:
+            what = (f"pays {format_amount(-d)}" if d < 0 else f"receives {format_amount(d)}"
+                    if d > 0 else "nothing")
+        lines.append(f"  {p.ljust(width)}  {what.ljust(16)} now {format_amount(state.scores[p])}")
+    if settlement.pot_after is not None:
+        lines.append(f"  {'pot'.ljust(width)}  {format_amount(settlement.pot_before)} -> "
+                     f"{format_amount(settlement.pot_after)}")
+    return "\n".join(lines)
+
+
+def next_text(session, state) -> str:
+    if state.finished:
+        word = "winner" if len(state.leaders) == 1 else "winners (shared)"
+        return f"the session is finished; {word}: {', '.join(state.leaders)}; digest {session.digest}"
+    return (f"next: hand {state.hands_played + 1}, {state.dealer} deals, {state.leader} leads; "
+            f"digest {session.digest}")
+
+
+@cli.command()
+@click.argument("session")
+@home_option
+@click.pass_context
+def undo(ctx, session, home) -> None:
+    """Withdraw the last hand (it stays in the history, marked withdrawn)."""
+    opened, withdrawn = get_store(home or ctx.obj.get("home")).undo(session)
+    click.echo(f"hand {withdrawn['number']} ({withdrawn['dealer']} dealt, {withdrawn['kind']}) "
+               f"withdrawn from session {opened.id}; it stays in the history")
+    click.echo(next_text(opened, opened.state()))
+
+
+@cli.command()
+@click.argument("session")
+@click.argument("hand", type=int)
+@record_options
+@home_option
+@click.pass_context
+def amend(ctx, session, hand, tricks, indicator, entered, note, home) -> None:
+    """Replace hand HAND's record (fields not given are kept); settle every later hand again."""
+    from .amounts import format_amount
+
+    fields = record_fields(tricks, indicator, entered, note)
+    if not fields:
+        fail("amend: give at least one of --tricks, --indicator, --entered, --note")
+    make_record(fields)  # check the options' shape before touching the file
+    result = get_store(home or ctx.obj.get("home")).amend(session, hand, fields)
+    before, after = result.before.state, result.after.state
+    click.echo(f"hand {hand} amended in session {result.session.id}; hands {hand} to "
+               f"{after.hands_played} settled again")
+    for p in result.session.config.players:
+        change = after.scores[p] - before.scores[p]
+        click.echo(f"  {p}: {format_amount(before.scores[p])} -> {format_amount(after.scores[p])}"
+                   f" ({format_amount(change, signed=True) if change else 'no change'})")
+    if after.pot is not None:
+        click.echo(f"  pot: {format_amount(before.pot)} -> {format_amount(after.pot)}")
+    click.echo(next_text(result.session, after))
+
+
+@cli.command()
+@click.argument("session")
+@click.option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
+@home_option
+@click.pass_context
+def show(ctx, session, as_json, home) -> None:
+    """Standings and hands of a session, its chip counts and its digest."""
+    from .export import standings_document
+
+    opened = get_store(home or ctx.obj.get("home")).open(session)
+    if as_json:
+        emit_json(standings_document(opened.ledger()))
+    else:
+        click.echo(standings_text(opened), nl=False)
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@home_option
+@click.pass_context
+def sessions(ctx, as_json, home) -> None:
+    """Every stored session, newest first."""
+    store = get_store(home or ctx.obj.get("home"))
+    listing = store.list_sessions()
+    if as_json:
+        emit_json([l.summary | {"file": l.file} if l.summary else
+                   {"file": l.file, "damaged": l.problem} for l in listing])
+        return
+    if not listing:
+        click.echo(f"no sessions in {store.folder} yet: start one with 'scorekeeper new' "
+                   f"or 'scorekeeper replay SCRIPT --save'")
+        return
+    for l in listing:
+        if l.summary is None:
+            click.echo(f"{l.file}  DAMAGED: {l.problem}")
+            continue
+        s = l.summary
+        status = "finished" if s["finished"] else "running"
+        word = "winners" if s["finished"] else "leading"
+        click.echo(f"{s['id']}  {s['game']:<13}  {s['started'][:16].replace('T', ' ')}  "
+                   f"{s['hands']:>4} hands  {status:<8}  {', '.join(s['players'])}  "
+                   f"({word}: {', '.join(s['leaders'])})")
+
+
+@cli.command()
+@click.argument("session")
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@home_option
+@click.pass_context
+def audit(ctx, session, as_json, home) -> None:
+    """Settle every hand again and compare with the file; exit 1 on any difference."""
+    from .ledger import audit_document, digest_of, table_rows
+    from .store import check_shape, read_json_file
+
+    store = get_store(home or ctx.obj.get("home"))
+    path = store.resolve(session)
+    label = store.label(path)
+    data = read_json_file(path, label)
+    check_shape(data, label)
+    findings = audit_document(data)
+    digest = digest_of(table_rows(data.get("events")))
+    if as_json:
+        emit_json({"file": label, "digest": digest, "ok": not findings,
+                   "findings": [f.model_dump() for f in findings]})
+    else:
+        for f in findings:
+            click.echo(f"{label}: {f.message}")
+        if not findings:
+            hands = len(data.get("hands") or {})
+            click.echo(f"{label}: audit clean: {hands} hands settled again and matched; "
+                       f"chain intact; digest {digest}")
+        else:
+            click.echo(f"{label}: {len(findings)} finding{'s' if len(findings) != 1 else ''}")
+    if findings:
+        raise click.exceptions.Exit(EXIT_DISCREPANCY)
+
+
+@cli.command()
+@click.argument("session")
+@click.argument("holdings", nargs=-1, required=True, metavar="NAME=AMOUNT… [pot=AMOUNT]")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@home_option
+@click.pass_context
+def count(ctx, session, holdings, as_json, home) -> None:
+    """Record what the players (and the pot) actually hold; exit 1 if it disagrees."""
+    from .amounts import format_amount, parse_amount, to_decimal_string
+
+    counted = {}
+    for item in holdings:
+        who, sep, amount = item.rpartition("=")
+        if not sep or not who.strip():
+            fail(f"count: '{item}' is not NAME=AMOUNT")
+        try:
+            counted[who] = parse_amount(amount)
+        except ScorekeeperError as error:
+            fail(f"count: {who}: {error}")
+    result = get_store(home or ctx.obj.get("home")).count(session, counted)
+    if as_json:
+        emit_json({"session": result.session.id, "after_hand": result.state.hands_played,
+                   "counted": {k: to_decimal_string(v) for k, v in result.counted.items()},
+                   "off": {k: to_decimal_string(v) for k, v in result.off.items()},
+                   "agrees": not result.off})
+    else:
+        for who, amount in result.counted.items():
+            expected = result.state.pot if who == "pot" else result.state.scores[who]
+            mark = ("ok" if who not in result.off else
+                    f"OFF by {format_amount(result.off[who], signed=True)}")
+            click.echo(f"  {who}: counted {format_amount(amount)}, ledger "
+                       f"{format_amount(expected)}  {mark}")
+        click.echo("the count agrees with the ledger" if not result.off else
+                   f"the count disagrees with the ledger after hand {result.state.hands_played}")
+    if result.off:
+        raise click.exceptions.Exit(EXIT_DISCREPANCY)
+
+
+def export_source(opened):
+    from .export import ExportSource
+
+    return ExportSource(ledger=opened.ledger(), session_id=opened.id, digest=opened.digest,
+                        events=tuple(opened.events))
+
+
+@cli.command()
+@click.argument("session")
+@click.option("--format", "fmt", required=True,
+              type=click.Choice(["csv", "json", "md", "html", "beancount"]),
+              help="The output format.")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of the terminal.")
+@click.option("--standings", is_flag=True, help="csv: one row per player instead of per transfer.")
+@home_option
+@click.pass_context
+def export(ctx, session, fmt, output, standings, home) -> None:
+    """Standings and ledger in one format: csv, json, md, html or beancount."""
+    from pathlib import Path
+
+    from .export import FORMATS
+
+    opened = get_store(home or ctx.obj.get("home")).open(session)
+    source = export_source(opened)
+    text = FORMATS[fmt](source, standings=True) if fmt == "csv" and standings else FORMATS[fmt](source)
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+        return
+    target = Path(output)
+    try:
+        from .store import atomic_write
+
+        atomic_write(target, text)
+    except OSError as error:
+        fail(f"{output}: cannot be written ({error.strerror or error})")
+    click.echo(f"wrote {fmt} export of session {opened.id} to {output}", err=True)
 
 
 def main(argv: list[str] | None = None) -> NoReturn:

@@ -6,45 +6,31 @@ terminal's table; further formats (csv, md, html, beancount) are registered in `
 
 from __future__ import annotations
 
+import csv
+import html
+import io
+import json
+import re
+import unicodedata
+from datetime import date, timedelta
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from .amounts import format_amount, to_decimal_string
-from .ledger import Ledger
+from .ledger import Ledger, hand_document
 from .rules import Settlement, get_ruleset
-
-
-def _amount(value: Fraction | None) -> str | None:
-    return None if value is None else to_decimal_string(value)
-
-
-def hand_document(settlement: Settlement) -> dict[str, Any]:
-    """One hand as CONTRACT.md's ``hands[]`` entry."""
-    return {
-        "number": settlement.number,
-        "dealer": settlement.dealer,
-        "kind": settlement.kind,
-        "pot_before": _amount(settlement.pot_before),
-        "stake": _amount(settlement.stake),
-        "pot_after": _amount(settlement.pot_after),
-        "deltas": {p: to_decimal_string(d) for p, d in settlement.deltas.items()},
-        "transfers": [
-            {"from": t.source, "to": t.target, "amount": to_decimal_string(t.amount),
-             "reason": t.reason}
-            | ({"due": to_decimal_string(t.due)} if t.due is not None else {})
-            for t in settlement.transfers
-        ],
-    }
+from .rules.base import Frozen
 
 
 def standings_document(ledger: Ledger) -> dict[str, Any]:
     """The standings document of CONTRACT.md (``replay --json``, ``show --json``)."""
     state = ledger.state
+    pot = None if state.pot is None else to_decimal_string(state.pot)
     return {
         "game": ledger.config.game,
         "players": [{"name": p, "score": to_decimal_string(state.scores[p])}
                     for p in ledger.config.players],
-        "pot": _amount(state.pot),
+        "pot": pot,
         "hands_played": state.hands_played,
         "finished": state.finished,
         "leaders": list(state.leaders),
@@ -114,3 +100,332 @@ def hand_lines(ledger: Ledger) -> list[str]:
 def render_text(ledger: Ledger) -> str:
     """Standings and hands as the terminal shows them."""
     return "\n".join(standings_lines(ledger) + [""] + hand_lines(ledger)) + "\n"
+
+
+# ---- exports of a stored session -------------------------------------------------------------
+
+class ExportSource(Frozen):
+    """What an export needs: the settled session, and its events (times, chip counts)."""
+
+    ledger: Ledger
+    session_id: str
+    digest: str
+    events: tuple[dict[str, Any], ...]
+
+    def hand_times(self) -> dict[int, str]:
+        """When each hand in force was played: the time of the event that recorded it."""
+        times: dict[int, str] = {}
+        for event in self.events:
+            if event.get("type") == "hand":
+                times[event["number"]] = event.get("at", "")
+        return times
+
+    def counts(self) -> list[dict[str, Any]]:
+        return [e for e in self.events if e.get("type") == "count"]
+
+
+_CSV_DANGEROUS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text_cell(value: str) -> str:
+    """Neutralise a text cell a spreadsheet would run as a formula (the OWASP rule)."""
+    return "'" + value if value.startswith(_CSV_DANGEROUS) else value
+
+
+def _csv(rows: list[list[Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def export_csv(source: ExportSource, standings: bool = False) -> str:
+    """One row per transfer (and per chip count); with ``standings`` one row per player."""
+    ledger = source.ledger
+    if standings:
+        rows: list[list[Any]] = [["seat", "player", "score", "leader"]]
+        for seat, p in enumerate(ledger.config.players, start=1):
+            rows.append([seat, csv_text_cell(p), to_decimal_string(ledger.state.scores[p]),
+                         "yes" if p in ledger.state.leaders else "no"])
+        return _csv(rows)
+    times = source.hand_times()
+    rows = [["hand", "time", "dealer", "kind", "from", "to", "amount", "reason", "pot_after"]]
+    for s in ledger.settlements:
+        pot_after = "" if s.pot_after is None else to_decimal_string(s.pot_after)
+        for t in s.transfers:
+            rows.append([s.number, times.get(s.number, ""), csv_text_cell(s.dealer), s.kind,
+                         csv_text_cell(t.source), csv_text_cell(t.target),
+                         to_decimal_string(t.amount), csv_text_cell(t.reason), pot_after])
+    for event in source.counts():
+        for who, amount in event.get("counted", {}).items():
+            off = (event.get("off") or {}).get(who)
+            reason = f"chip count: ledger {event['expected'][who]}" + (f", off by {off}" if off else "")
+            rows.append([event.get("after_hand"), event.get("at", ""), "", "count",
+                         csv_text_cell(who), "", amount, csv_text_cell(reason), ""])
+    return _csv(rows)
+
+
+def export_json(source: ExportSource) -> str:
+    """The standings document plus the session's id, digest and every event."""
+    document = standings_document(source.ledger) | {
+        "session": source.session_id, "digest": source.digest, "events": list(source.events)}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def md_cell(text: str) -> str:
+    """A table cell shown literally: Markdown's own characters are escaped."""
+    out = []
+    for ch in text:
+        if ch in "\\`*_{}[]<>()#+-.!|~":
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def export_md(source: ExportSource) -> str:
+    """A printable sheet: the standings, then one row per hand, then the chip counts."""
+    ledger = source.ledger
+    ruleset = get_ruleset(ledger.config.game)
+    state = ledger.state
+    lines = [f"# {ruleset.title}: session {source.session_id}", ""]
+    lines += [f"| seat | player | {ruleset.score_name} |", "| ---: | --- | ---: |"]
+    for seat, p in enumerate(ledger.config.players, start=1):
+        mark = " (winner)" if state.finished and p in state.leaders else (
+            " (leading)" if p in state.leaders else "")
+        lines.append(f"| {seat} | {md_cell(p)}{mark} | {format_amount(state.scores[p])} |")
+    lines.append("")
+    if state.pot is not None:
+        lines.append(f"Pot: {format_amount(state.pot)}. ")
+    lines.append(f"Hands played: {state.hands_played}; "
+                 f"{'finished' if state.finished else 'running'}. Digest: `{source.digest}`.")
+    lines.append("")
+    has_pot = bool(ledger.settlements) and ledger.settlements[0].pot_before is not None
+    header = "| # | dealer | kind |" + (" pot before | P | pot after |" if has_pot else "")
+    header += "".join(f" {md_cell(p)} |" for p in ledger.config.players)
+    lines += [header, "|" + " --- |" * (header.count("|") - 1)]
+    for s in ledger.settlements:
+        row = f"| {s.number} | {md_cell(s.dealer)} | {s.kind} |"
+        if has_pot:
+            stake = "" if s.stake is None else format_amount(s.stake)
+            row += f" {format_amount(s.pot_before)} | {stake} | {format_amount(s.pot_after)} |"
+        row += "".join(f" {format_amount(s.deltas[p], signed=True) if s.deltas[p] else ''} |"
+                       for p in ledger.config.players)
+        lines.append(row)
+    counts = source.counts()
+    if counts:
+        lines += ["", "## Chip counts", ""]
+        for event in counts:
+            counted = ", ".join(f"{md_cell(k)} {v}" for k, v in event.get("counted", {}).items())
+            off = event.get("off") or {}
+            verdict = "agrees" if not off else "off: " + ", ".join(
+                f"{md_cell(k)} {v}" for k, v in off.items())
+            lines.append(f"- after hand {event.get('after_hand')}: {counted} ({verdict})")
+    return "\n".join(lines) + "\n"
+
+
+_LINE_STYLES = ["", "6 3", "2 3", "10 3 2 3", "1 5", "8 2 1 2"]
+_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"]
+
+
+def score_series(ledger: Ledger) -> dict[str, list[Fraction]]:
+    """Every player's score before the first hand and after each hand."""
+    ruleset = get_ruleset(ledger.config.game)
+    start = ruleset.initial_state(ledger.config).scores
+    series = {p: [start[p]] for p in ledger.config.players}
+    for s in ledger.settlements:
+        for p in ledger.config.players:
+            series[p].append(s.scores_after[p])
+    return series
+
+
+def svg_chart(ledger: Ledger, width: int = 640, height: int = 280) -> str:
+    """An inline SVG line chart of every player's score by hand. Lines differ by dash pattern
+    and carry the player's name at their end, so colour is never the only clue."""
+    series = score_series(ledger)
+    values = [v for vs in series.values() for v in vs]
+    low, high = min(values), max(values)
+    if low == high:
+        low, high = low - 1, high + 1
+    hands = max(len(vs) for vs in series.values()) - 1
+    left, right, top, bottom = 48, 120, 16, 28
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(i: int) -> float:
+        return left + (plot_w * i / hands if hands else 0)
+
+    def y(v: Fraction) -> float:
+        return top + plot_h * float((high - v) / (high - low))
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="score by hand">',
+             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>',
+             f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
+             f'stroke="#888"/>',
+             f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end" font-size="11">'
+             f'{html.escape(format_amount(high))}</text>',
+             f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end" font-size="11">'
+             f'{html.escape(format_amount(low))}</text>',
+             f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle" '
+             f'font-size="11">hand (0 to {hands})</text>']
+    if low < 0 < high:
+        parts.append(f'<line x1="{left}" y1="{y(Fraction(0)):.1f}" x2="{left + plot_w}" '
+                     f'y2="{y(Fraction(0)):.1f}" stroke="#ccc"/>')
+    for i, (player, vs) in enumerate(series.items()):
+        points = " ".join(f"{x(j):.1f},{y(v):.1f}" for j, v in enumerate(vs))
+        dash = _LINE_STYLES[i % len(_LINE_STYLES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(f'<polyline fill="none" stroke="{_COLOURS[i % len(_COLOURS)]}" '
+                     f'stroke-width="2"{dash_attr} points="{points}"><title>'
+                     f'{html.escape(player)}</title></polyline>')
+        parts.append(f'<text x="{x(len(vs) - 1) + 6:.1f}" y="{y(vs[-1]) + 4:.1f}" '
+                     f'font-size="11">{html.escape(player)} {html.escape(format_amount(vs[-1]))}'
+                     f'</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def export_html(source: ExportSource) -> str:
+    """One self-contained page (no external assets): standings, the chart, the ledger."""
+    ledger = source.ledger
+    ruleset = get_ruleset(ledger.config.game)
+    state = ledger.state
+    e = html.escape
+    times = source.hand_times()
+    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           f"<title>{e(ruleset.title)}: session {e(source.session_id)}</title>",
+           "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
+           "margin:1em 0}td,th{border:1px solid #bbb;padding:.2em .6em}td.n{text-align:right}"
+           "</style></head><body>",
+           f"<h1>{e(ruleset.title)}: session {e(source.session_id)}</h1>",
+           f"<p>Digest <code>{e(source.digest)}</code>. Hands played: {state.hands_played}; "
+           f"{'finished' if state.finished else 'running'}."
+           + (f" Pot: {e(format_amount(state.pot))}." if state.pot is not None else "") + "</p>",
+           "<h2>Standings</h2>",
+           f"<table><tr><th>seat</th><th>player</th><th>{e(ruleset.score_name)}</th></tr>"]
+    for seat, p in enumerate(ledger.config.players, start=1):
+        mark = " (winner)" if state.finished and p in state.leaders else (
+            " (leading)" if p in state.leaders else "")
+        out.append(f"<tr><td class=n>{seat}</td><td>{e(p)}{mark}</td>"
+                   f"<td class=n>{e(format_amount(state.scores[p]))}</td></tr>")
+    out += ["</table>", "<h2>Score by hand</h2>", svg_chart(ledger), "<h2>Ledger</h2>",
+            "<table><tr><th>hand</th><th>time</th><th>dealer</th><th>kind</th><th>from</th>"
+            "<th>to</th><th>amount</th><th>reason</th><th>pot after</th></tr>"]
+    for s in ledger.settlements:
+        pot_after = "" if s.pot_after is None else format_amount(s.pot_after)
+        for t in s.transfers:
+            out.append(f"<tr><td class=n>{s.number}</td><td>{e(times.get(s.number, ''))}</td>"
+                       f"<td>{e(s.dealer)}</td><td>{e(s.kind)}</td><td>{e(t.source)}</td>"
+                       f"<td>{e(t.target)}</td><td class=n>{e(format_amount(t.amount))}</td>"
+                       f"<td>{e(t.reason)}</td><td class=n>{e(pot_after)}</td></tr>")
+    out.append("</table>")
+    counts = source.counts()
+    if counts:
+        out.append("<h2>Chip counts</h2><ul>")
+        for event in counts:
+            counted = ", ".join(f"{e(k)} {e(v)}" for k, v in event.get("counted", {}).items())
+            off = event.get("off") or {}
+            verdict = "agrees" if not off else "off: " + ", ".join(
+                f"{e(k)} {e(v)}" for k, v in off.items())
+            out.append(f"<li>after hand {e(str(event.get('after_hand')))}: {counted} "
+                       f"({verdict})</li>")
+        out.append("</ul>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def beancount_account(seat: int, name: str) -> str:
+    """A valid, unique account for a player: the seat number keeps it unique, the name is
+    reduced to letters, digits and dashes."""
+    cleaned = re.sub(r"[^A-Za-z0-9]+", "-", unicodedata.normalize("NFKD", name)
+                     .encode("ascii", "ignore").decode("ascii")).strip("-")
+    return f"Assets:Players:Seat{seat}" + (f"-{cleaned}" if cleaned else "")
+
+
+def _bean_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+
+
+def export_beancount(source: ExportSource) -> str:
+    """The pot and every player as accounts, one transaction per hand, and balance assertions
+    on the day after each evening (beancount checks a balance at the start of its date)."""
+    ledger = source.ledger
+    config = ledger.config
+    ruleset = get_ruleset(config.game)
+    commodity = "POINT" if config.game == "letzter" else "CHIP"
+    times = source.hand_times()
+    created = next((ev.get("at", "") for ev in source.events if ev.get("type") == "created"), "")
+    first_day = (created or next(iter(times.values()), "") or "1970-01-01")[:10]
+    accounts = {p: beancount_account(seat, p) for seat, p in enumerate(config.players, start=1)}
+    pot = "Assets:Pot" if config.game != "letzter" else None
+    source_account = "Equity:Penalties" if config.game == "letzter" else "Equity:Opening"
+    out = [f"; {ruleset.title}: session {source.session_id}, digest {source.digest}",
+           f'option "title" {_bean_string(f"scorekeeper {ruleset.title} {source.session_id}")}',
+           f'option "operating_currency" "{commodity}"', ""]
+    out.append(f"{first_day} commodity {commodity}")
+    for p, account in accounts.items():
+        out.append(f"{first_day} open {account} {commodity}")
+        out.append(f"  name: {_bean_string(p)}")
+    if pot:
+        out.append(f"{first_day} open {pot} {commodity}")
+    out.append(f"{first_day} open {source_account} {commodity}")
+    out.append("")
+    start = ruleset.initial_state(config)
+    if any(start.scores.values()):
+        out.append(f'{first_day} * "Starting chips"')
+        for p in config.players:
+            out.append(f"  {accounts[p]}  {to_decimal_string(start.scores[p])} {commodity}")
+        out.append(f"  {source_account}  {to_decimal_string(-sum(start.scores.values()))} {commodity}")
+        out.append("")
+
+    def account_of(end: str) -> str:
+        if end == "pot":
+            return pot or source_account
+        if end == "penalty":
+            return source_account
+        return accounts[end]
+
+    def balances(day: str, scores: dict[str, Fraction], pot_amount: Fraction | None) -> None:
+        following = (date.fromisoformat(day) + timedelta(days=1)).isoformat()
+        for p in config.players:
+            out.append(f"{following} balance {accounts[p]}  {to_decimal_string(scores[p])} {commodity}")
+        if pot and pot_amount is not None:
+            out.append(f"{following} balance {pot}  {to_decimal_string(pot_amount)} {commodity}")
+        out.append("")
+
+    last_day = None
+    previous: Settlement | None = None
+    for s in ledger.settlements:
+        day = (times.get(s.number) or first_day)[:10]
+        if last_day is not None and day != last_day and previous is not None:
+            balances(last_day, previous.scores_after, previous.pot_after)
+        last_day = day
+        out.append(f"{day} * {_bean_string(f'Hand {s.number}: {s.dealer} deals, {s.kind}')}")
+        out.append(f"  hand: {s.number}")
+        net: dict[str, Fraction] = {}
+        for t in s.transfers:
+            net[account_of(t.source)] = net.get(account_of(t.source), Fraction(0)) - t.amount
+            net[account_of(t.target)] = net.get(account_of(t.target), Fraction(0)) + t.amount
+        for account, amount in net.items():
+            if amount:
+                out.append(f"  {account}  {to_decimal_string(amount)} {commodity}")
+        out.append("")
+        previous = s
+    if previous is not None and last_day is not None:
+        balances(last_day, previous.scores_after, previous.pot_after)
+    for event in source.counts():
+        day = event.get("at", first_day)[:10]
+        for who, amount in event.get("counted", {}).items():
+            account = pot if who == "pot" else accounts.get(who)
+            if account:
+                off = (event.get("off") or {}).get(who)
+                text = f"chip count after hand {event.get('after_hand')}: {amount} held" + (
+                    f", off by {off}" if off else ", agrees")
+                out.append(f"{day} note {account} {_bean_string(text)}")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+FORMATS: dict[str, Callable[..., str]] = {
+    "csv": export_csv, "json": export_json, "md": export_md, "html": export_html,
+    "beancount": export_beancount,
+}

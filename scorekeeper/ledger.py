@@ -1,12 +1,27 @@
-"""Settle a whole history of hands, one after the other, exactly as the rules say."""
+"""Settle a history of hands, keep it as a chain of events, and audit it. Pure: no I/O here.
+
+A session on disk is a list of events (created, hand, amend, withdraw, count, note), each
+sealed with the SHA-256 of its own contents and of the event before it. The hands in force
+are derived from the events; their settlements are stored beside them as derived data, and
+``audit_document`` settles everything again and lists every difference as a ``Finding``.
+"""
 
 from __future__ import annotations
 
-from typing import Iterable
+import hashlib
+import json
+from fractions import Fraction
+from typing import Any, Iterable, Literal
 
-from .errors import RecordError
-from .rules import HandRecord, Ruleset, SessionConfig, Settlement, TableState, get_ruleset
+from .amounts import parse_amount, to_decimal_string
+from .errors import RecordError, ScorekeeperError
+from .rules import (HandRecord, Ruleset, SessionConfig, Settlement, TableState, get_ruleset,
+                    make_config, ruleset_for_version)
 from .rules.base import Frozen
+
+FORMAT_VERSION = 1
+GENESIS = "0" * 64
+EVENT_TYPES = ("created", "hand", "amend", "withdraw", "count", "note")
 
 
 class Ledger(Frozen):
@@ -45,3 +60,315 @@ def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
         settlement, state = settle_next(ruleset, config, state, record)
         settlements.append(settlement)
     return Ledger(config=config, settlements=tuple(settlements), state=state)
+
+
+# ---- documents: the JSON forms of records, settlements and settings ---------------------------
+
+def _amount(value: Fraction | None) -> str | None:
+    return None if value is None else to_decimal_string(value)
+
+
+def record_to_json(record: HandRecord) -> dict[str, Any]:
+    """A hand's record as stored in an event: only the fields that were given."""
+    data: dict[str, Any] = {"tricks": list(record.tricks)}
+    if record.indicator is not None:
+        data["indicator"] = [str(c) for c in record.indicator]
+    if record.entered is not None:
+        data["entered"] = list(record.entered)
+    if record.note is not None:
+        data["note"] = record.note
+    return data
+
+
+def record_from_json(data: Any) -> HandRecord:
+    if not isinstance(data, dict):
+        raise ScorekeeperError("a hand's record must be an object")
+    return HandRecord(**data)
+
+
+def hand_document(settlement: Settlement) -> dict[str, Any]:
+    """One hand as CONTRACT.md's ``hands[]`` entry."""
+    return {
+        "number": settlement.number,
+        "dealer": settlement.dealer,
+        "kind": settlement.kind,
+        "pot_before": _amount(settlement.pot_before),
+        "stake": _amount(settlement.stake),
+        "pot_after": _amount(settlement.pot_after),
+        "deltas": {p: to_decimal_string(d) for p, d in settlement.deltas.items()},
+        "transfers": [
+            {"from": t.source, "to": t.target, "amount": to_decimal_string(t.amount),
+             "reason": t.reason}
+            | ({"due": to_decimal_string(t.due)} if t.due is not None else {})
+            for t in settlement.transfers
+        ],
+    }
+
+
+def stored_hand(settlement: Settlement) -> dict[str, Any]:
+    """What a session file keeps for a hand in force: the contract's figures plus the
+    balances after it, the record and the explanation."""
+    return hand_document(settlement) | {
+        "scores_after": {p: to_decimal_string(v) for p, v in settlement.scores_after.items()},
+        "record": record_to_json(settlement.record),
+        "explanation": list(settlement.explanation),
+    }
+
+
+def config_to_json(config: SessionConfig) -> dict[str, Any]:
+    return {"game": config.game, "players": list(config.players),
+            "first_dealer": config.first_dealer, "options": config.options.model_dump()}
+
+
+def config_from_json(data: Any) -> SessionConfig:
+    if not isinstance(data, dict):
+        raise ScorekeeperError("the session's settings are missing")
+    return make_config(data.get("game"), data.get("players"), data.get("first_dealer"),
+                       data.get("options"))
+
+
+def state_from_stored(ruleset: Ruleset, config: SessionConfig,
+                      last: dict[str, Any] | None, hands_played: int) -> TableState:
+    """The table after the stored hands, from the last hand's stored figures (no re-settling)."""
+    if last is None:
+        return ruleset.initial_state(config)
+    scores = {p: parse_amount(last["scores_after"][p]) for p in config.players}
+    pot = None if last["pot_after"] is None else parse_amount(last["pot_after"])
+    return ruleset.state_at(config, hands_played, scores, pot)
+
+
+def summary_document(session_id: str, created: str, updated: str, ledger_state: TableState,
+                     config: SessionConfig, digest: str) -> dict[str, Any]:
+    """What the listing shows for a session, kept in the file so a listing need not settle."""
+    return {"id": session_id, "game": config.game, "players": list(config.players),
+            "started": created, "updated": updated, "hands": ledger_state.hands_played,
+            "finished": ledger_state.finished, "leaders": list(ledger_state.leaders),
+            "scores": {p: to_decimal_string(v) for p, v in ledger_state.scores.items()},
+            "pot": _amount(ledger_state.pot), "digest": digest}
+
+
+# ---- the event chain ----------------------------------------------------------------------------
+
+def event_hash(event: dict[str, Any]) -> str:
+    """SHA-256 of an event's canonical JSON, its own ``hash`` left out."""
+    body = {k: v for k, v in event.items() if k != "hash"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def seal(event: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:
+    """The event with its sequence number, the previous event's hash and its own hash."""
+    sealed = dict(event)
+    sealed["seq"] = 1 if previous is None else previous["seq"] + 1
+    sealed["prev"] = GENESIS if previous is None else previous["hash"]
+    sealed["hash"] = event_hash(sealed)
+    return sealed
+
+
+def digest_of(events: list[dict[str, Any]]) -> str:
+    """The session's digest: the first 12 hex digits of the newest event's hash."""
+    return events[-1]["hash"][:12] if events else ""
+
+
+def records_in_force(events: list[dict[str, Any]]) -> list[HandRecord]:
+    """The hands in force after every hand, amendment and withdrawal, in order."""
+    records: list[HandRecord] = []
+    for event in events:
+        kind = event.get("type")
+        if kind == "hand":
+            if event.get("number") != len(records) + 1:
+                raise ScorekeeperError(f"event {event.get('seq')}: hand {event.get('number')} "
+                                       f"recorded out of order")
+            records.append(record_from_json(event.get("record")))
+        elif kind == "amend":
+            number = event.get("number")
+            if not isinstance(number, int) or not 1 <= number <= len(records):
+                raise ScorekeeperError(f"event {event.get('seq')}: amends hand {number}, "
+                                       f"which is not in force")
+            records[number - 1] = record_from_json(event.get("record"))
+        elif kind == "withdraw":
+            if event.get("number") != len(records) or not records:
+                raise ScorekeeperError(f"event {event.get('seq')}: withdraws hand "
+                                       f"{event.get('number')}, which is not the last hand")
+            records.pop()
+        elif kind not in EVENT_TYPES:
+            raise ScorekeeperError(f"event {event.get('seq')}: unknown event type {kind!r}")
+    return records
+
+
+# ---- chip counts ---------------------------------------------------------------------------------
+
+def compare_count(state: TableState, counted: dict[str, Fraction]) -> dict[str, Fraction]:
+    """Who (or the pot) is off, and by how much: counted minus what the ledger says."""
+    off: dict[str, Fraction] = {}
+    for who, amount in counted.items():
+        expected = state.pot if who == "pot" else state.scores[who]
+        if expected is None:
+            raise ScorekeeperError("this game has no pot to count")
+        if amount != expected:
+            off[who] = amount - expected
+    return off
+
+
+# ---- audit ---------------------------------------------------------------------------------------
+
+class Finding(Frozen):
+    """One thing the audit found wrong. ``hand`` is the hand it concerns, when there is one."""
+
+    hand: int | None
+    kind: Literal["chain", "ruleset", "record", "transfers", "figures", "conservation",
+                  "count", "summary", "settings"]
+    message: str
+
+
+def audit_document(document: dict[str, Any]) -> list[Finding]:
+    """Settle a session file's hands again with its ruleset and compare with what it says.
+
+    ``document`` is the file's JSON (TinyDB's tables). Returns every finding; none means the
+    file is consistent: chain intact, every stored figure re-derived, chips conserved."""
+    findings: list[Finding] = []
+    header = _only(document.get("session"))
+    events = table_rows(document.get("events"))
+    stored = {int(k): v for k, v in (document.get("hands") or {}).items()}
+
+    previous_hash = GENESIS
+    for i, event in enumerate(events, start=1):
+        where = _event_label(event)
+        if event.get("seq") != i:
+            findings.append(Finding(hand=event.get("number"), kind="chain",
+                                    message=f"{where}: out of sequence (expected event {i})"))
+        if event.get("prev") != previous_hash:
+            findings.append(Finding(hand=event.get("number"), kind="chain",
+                                    message=f"{where}: does not follow the event before it "
+                                            f"(broken chain: an event was removed, added or moved)"))
+        if event.get("hash") != event_hash(event):
+            findings.append(Finding(hand=event.get("number"), kind="chain",
+                                    message=f"{where}: its contents do not match its hash "
+                                            f"(changed after it was written)"))
+        previous_hash = event.get("hash")
+
+    version = header.get("ruleset")
+    try:
+        ruleset = ruleset_for_version(version)
+    except ScorekeeperError as error:
+        return findings + [Finding(hand=None, kind="ruleset", message=str(error))]
+    try:
+        config = config_from_json(header.get("settings"))
+    except ScorekeeperError as error:
+        return findings + [Finding(hand=None, kind="settings", message=f"settings: {error}")]
+    created = events[0] if events else {}
+    if created.get("type") != "created" or created.get("settings") != header.get("settings"):
+        findings.append(Finding(hand=None, kind="settings",
+                                message="the session's settings differ from those it was "
+                                        "created with"))
+    try:
+        records = records_in_force(events)
+        ledger = settle_hands(config, records, ruleset)
+    except ScorekeeperError as error:
+        return findings + [Finding(hand=getattr(error, "hand", None), kind="record",
+                                   message=f"the hands no longer settle: {error}")]
+
+    for settlement in ledger.settlements:
+        n = settlement.number
+        expected = stored_hand(settlement)
+        got = stored.get(n)
+        if got is None:
+            findings.append(Finding(hand=n, kind="figures",
+                                    message=f"hand {n}: its settlement is missing from the file"))
+            continue
+        if got.get("transfers") != expected["transfers"]:
+            findings.append(Finding(hand=n, kind="transfers", message=(
+                f"hand {n}: stored transfers differ from the re-settled ones: "
+                f"{_transfer_difference(got.get('transfers'), expected['transfers'])}")))
+        for key in ("dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
+                    "scores_after", "record"):
+            if got.get(key) != expected[key]:
+                findings.append(Finding(hand=n, kind="figures", message=(
+                    f"hand {n}: stored {key} {_show(got.get(key))} differs from "
+                    f"{_show(expected[key])} re-settled")))
+    for n in sorted(set(stored) - {s.number for s in ledger.settlements}):
+        findings.append(Finding(hand=n, kind="figures",
+                                message=f"hand {n}: a settlement is stored for a hand not in force"))
+
+    if config.game != "letzter":
+        start = ruleset.initial_state(config)
+        total = sum(start.scores.values()) + start.pot
+        for n, hand in sorted(stored.items()):
+            try:
+                held = sum(parse_amount(v) for v in hand["scores_after"].values())
+                held += parse_amount(hand["pot_after"])
+            except (KeyError, TypeError, AttributeError, ScorekeeperError):
+                continue
+            if held != total:
+                findings.append(Finding(hand=n, kind="conservation", message=(
+                    f"hand {n}: balances plus pot come to {to_decimal_string(held)}, "
+                    f"not {to_decimal_string(total)}")))
+
+    findings += _audit_counts(config, ruleset, events)
+
+    summary = _only(document.get("summary"))
+    if summary and (summary.get("hands") != ledger.state.hands_played
+                    or summary.get("digest") != digest_of(events)):
+        findings.append(Finding(hand=None, kind="summary", message=(
+            "the session's summary (used by the listing) does not match its hands")))
+    return findings
+
+
+def _audit_counts(config: SessionConfig, ruleset: Ruleset,
+                  events: list[dict[str, Any]]) -> list[Finding]:
+    """Each chip count against the ledger as re-settled at that point of the history: a count
+    that disagreed stays a finding until an amendment explains it."""
+    findings = []
+    for i, event in enumerate(events):
+        if event.get("type") != "count":
+            continue
+        state = settle_hands(config, records_in_force(events[:i]), ruleset).state
+        try:
+            counted = {who: parse_amount(v) for who, v in event.get("counted", {}).items()}
+            off = compare_count(state, counted)
+        except (KeyError, ScorekeeperError, AttributeError):
+            findings.append(Finding(hand=state.hands_played, kind="count", message=(
+                f"chip count (event {event.get('seq')}) cannot be read")))
+            continue
+        if off:
+            detail = ", ".join(
+                f"{who} counted {to_decimal_string(counted[who])}, the ledger says "
+                f"{to_decimal_string(counted[who] - amount)} (off by {to_decimal_string(amount)})"
+                for who, amount in off.items())
+            findings.append(Finding(hand=state.hands_played, kind="count", message=(
+                f"chip count after hand {state.hands_played} (event {event.get('seq')}) "
+                f"disagreed: {detail}")))
+    return findings
+
+
+def table_rows(table: Any) -> list[dict[str, Any]]:
+    """A TinyDB table's documents in id order."""
+    if not isinstance(table, dict):
+        return []
+    rows = sorted(((int(k), v) for k, v in table.items()), key=lambda kv: kv[0])
+    return [v for _, v in rows]
+
+
+def _only(table: Any) -> dict[str, Any]:
+    rows = table_rows(table)
+    return rows[0] if rows else {}
+
+
+def _event_label(event: dict[str, Any]) -> str:
+    label = f"event {event.get('seq')} ({event.get('type')}"
+    if event.get("number") is not None:
+        label += f" of hand {event.get('number')}"
+    return label + ")"
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _transfer_difference(got: Any, expected: list[dict[str, Any]]) -> str:
+    if not isinstance(got, list) or len(got) != len(expected):
+        return f"{len(got) if isinstance(got, list) else 'no'} stored, {len(expected)} expected"
+    for i, (a, b) in enumerate(zip(got, expected), start=1):
+        if a != b:
+            return f"transfer {i}: stored {_show(a)}, re-settled {_show(b)}"
+    return "they differ"

@@ -236,13 +236,17 @@ class Ruleset(ABC):
     def advance(self, config: SessionConfig, state: TableState,
                 settlement: Settlement) -> TableState:
         """The table after ``settlement``: the deal passes left, scores and pot move on."""
-        hands = state.hands_played + 1
-        dealer = config.left_of(state.dealer)
-        scores = settlement.scores_after
-        return TableState(hands_played=hands, dealer=dealer,
-                          leader=self.first_leader(config, dealer), scores=scores,
-                          pot=settlement.pot_after,
-                          finished=self.is_finished(config, hands, scores),
+        return self.state_at(config, state.hands_played + 1, settlement.scores_after,
+                             settlement.pot_after)
+
+    def state_at(self, config: SessionConfig, hands_played: int, scores: dict[str, Fraction],
+                 pot: Fraction | None) -> TableState:
+        """The table after ``hands_played`` hands that left these scores and this pot."""
+        players = config.players
+        dealer = players[(config.seat_of(config.first_dealer) + hands_played) % len(players)]
+        return TableState(hands_played=hands_played, dealer=dealer,
+                          leader=self.first_leader(config, dealer), scores=scores, pot=pot,
+                          finished=self.is_finished(config, hands_played, scores),
                           leaders=self.leaders(scores))
 
     def leaders(self, scores: dict[str, Fraction]) -> tuple[str, ...]:

@@ -1,0 +1,573 @@
+"""Session files on disk. The only module that touches TinyDB (and the file system for sessions).
+
+Each session is one TinyDB JSON file, ``<home>/sessions/<id>.json``, with four tables:
+
+- ``session``: the format version, the id, the ruleset version and the settings;
+- ``events``: the append-only history (created, hand, amend, withdraw, count, note), each
+  event sealed with its own SHA-256 and the previous event's (a hash chain);
+- ``hands``: the settlement of every hand in force (derived data, checked by ``audit``);
+- ``summary``: what the listing shows, so listing never has to settle a session.
+
+Writes cannot tear: every change is written to a temporary file in the same folder, flushed
+and fsynced, ``os.replace``d over the old file, and the folder fsynced. Writers hold a lock
+and re-read the file under it, so two terminals never lose each other's hands. A damaged file
+is never written over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from filelock import FileLock, Timeout
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+from .errors import RecordError, ScorekeeperError, StoreError
+from .ledger import (FORMAT_VERSION, Ledger, compare_count, config_from_json, config_to_json,
+                     digest_of, record_from_json, record_to_json, records_in_force, seal,
+                     settle_hands, settle_next, state_from_stored, stored_hand,
+                     summary_document, table_rows)
+from .amounts import to_decimal_string
+from .rules import HandRecord, Ruleset, SessionConfig, Settlement, TableState, ruleset_for_version
+
+LOCK_WAIT_SECONDS = 10.0
+INDEX_NAME = "index.json"
+
+
+def utc_now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+# ---- the storage: atomic rewrites ------------------------------------------------------------
+
+def atomic_write(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves either the old file or the new one."""
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage over data read once under the lock; ``commit`` writes it back atomically,
+    once, however many TinyDB operations changed it."""
+
+    def __init__(self, path: Path, data: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self._data = data
+        self._dirty = False
+
+    def read(self) -> dict[str, Any] | None:
+        return self._data
+
+    def write(self, data: dict[str, Any]) -> None:
+        self._data = data
+        self._dirty = True
+
+    def commit(self) -> None:
+        if self._dirty:
+            atomic_write(self.path, json.dumps(self._data, ensure_ascii=False))
+            self._dirty = False
+
+    def close(self) -> None:
+        pass
+
+
+# ---- reading a session file --------------------------------------------------------------------
+
+def read_json_file(path: Path, label: str) -> dict[str, Any]:
+    """A session file's JSON, or a ``StoreError`` saying what is wrong with it."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise StoreError(f"{label}: no such file") from None
+    except OSError as error:
+        raise StoreError(f"{label}: cannot be read ({error.strerror or error})") from None
+    if not raw.strip():
+        raise StoreError(f"{label}: damaged: the file is empty")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise StoreError(f"{label}: damaged: not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise StoreError(f"{label}: damaged: not valid JSON ({error.msg} at line {error.lineno}, "
+                         f"column {error.colno}); it is left as it is") from None
+    except RecursionError:
+        raise StoreError(f"{label}: damaged: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise StoreError(f"{label}: damaged: not a scorekeeper session (wrong shape)")
+    return data
+
+
+def check_shape(data: dict[str, Any], label: str) -> dict[str, Any]:
+    """The session header, once the file's overall shape and format version are right."""
+    for table in ("session", "events", "hands"):
+        if not isinstance(data.get(table), dict):
+            raise StoreError(f"{label}: damaged: not a scorekeeper session (no '{table}' table)")
+    header = table_rows(data["session"])
+    if not header or not isinstance(header[0], dict):
+        raise StoreError(f"{label}: damaged: the session header is missing")
+    header = header[0]
+    version = header.get("format")
+    if not isinstance(version, int):
+        raise StoreError(f"{label}: damaged: no format version")
+    if version > FORMAT_VERSION:
+        raise StoreError(f"{label}: written by a newer scorekeeper (file format {version}; this "
+                         f"one reads format {FORMAT_VERSION}); upgrade to open it")
+    for event in data["events"].values():
+        if not isinstance(event, dict):
+            raise StoreError(f"{label}: damaged: an event is not an object")
+    for hand in data["hands"].values():
+        if not isinstance(hand, dict):
+            raise StoreError(f"{label}: damaged: a stored hand is not an object")
+    return header
+
+
+@dataclass
+class OpenSession:
+    """A session file as read: its settings, events and stored hands. Settling is lazy."""
+
+    path: Path
+    label: str
+    header: dict[str, Any]
+    events: list[dict[str, Any]]
+    hands: dict[int, dict[str, Any]]
+    config: SessionConfig
+    ruleset: Ruleset
+    _ledger: Ledger | None = field(default=None, repr=False)
+
+    @property
+    def id(self) -> str:
+        return self.header["id"]
+
+    @property
+    def created(self) -> str:
+        return self.header.get("created", "")
+
+    @property
+    def digest(self) -> str:
+        return digest_of(self.events)
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.hands)
+
+    def records(self) -> list[HandRecord]:
+        return records_in_force(self.events)
+
+    def ledger(self) -> Ledger:
+        """Every hand in force settled again from its record with the session's ruleset."""
+        if self._ledger is None:
+            try:
+                self._ledger = settle_hands(self.config, self.records(), self.ruleset)
+            except ScorekeeperError as error:
+                raise StoreError(f"{self.label}: damaged: {error}") from None
+        return self._ledger
+
+    def state(self) -> TableState:
+        """The table now, from the last stored hand (no re-settling of the history)."""
+        last = self.hands.get(self.hands_played)
+        try:
+            return state_from_stored(self.ruleset, self.config, last, self.hands_played)
+        except (KeyError, TypeError, ValueError, ScorekeeperError):
+            raise StoreError(f"{self.label}: damaged: hand {self.hands_played}'s stored figures "
+                             f"cannot be read; run audit") from None
+
+    def counts(self) -> list[dict[str, Any]]:
+        return [e for e in self.events if e.get("type") == "count"]
+
+
+def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
+    header = check_shape(data, label)
+    try:
+        ruleset = ruleset_for_version(header.get("ruleset"))
+    except ScorekeeperError as error:
+        raise StoreError(f"{label}: {error}") from None
+    try:
+        config = config_from_json(header.get("settings"))
+    except ScorekeeperError as error:
+        raise StoreError(f"{label}: damaged: settings: {error}") from None
+    if not isinstance(header.get("id"), str):
+        raise StoreError(f"{label}: damaged: the session has no id")
+    events = table_rows(data["events"])
+    try:
+        hands = {int(k): v for k, v in data["hands"].items()}
+    except ValueError:
+        raise StoreError(f"{label}: damaged: a stored hand has no number") from None
+    if sorted(hands) != list(range(1, len(hands) + 1)):
+        raise StoreError(f"{label}: damaged: the stored hands are not numbered 1 to {len(hands)}")
+    return OpenSession(path=path, label=label, header=header, events=events, hands=hands,
+                       config=config, ruleset=ruleset)
+
+
+# ---- results of the writing commands ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Recorded:
+    session: OpenSession
+    settlement: Settlement
+    state: TableState
+
+
+@dataclass(frozen=True)
+class Amended:
+    session: OpenSession
+    number: int
+    before: Ledger
+    after: Ledger
+
+
+@dataclass(frozen=True)
+class Counted:
+    session: OpenSession
+    state: TableState
+    counted: dict[str, Fraction]
+    off: dict[str, Fraction]
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One line of the sessions list; ``problem`` is set for a damaged file."""
+
+    file: str
+    summary: dict[str, Any] | None
+    problem: str | None = None
+
+
+class _Transaction:
+    """What a writer may do to one session file while holding its lock."""
+
+    def __init__(self, store: "Store", session: OpenSession, db: TinyDB) -> None:
+        self.store = store
+        self.session = session
+        self.db = db
+        self.summary: dict[str, Any] | None = None
+
+    def append(self, event: dict[str, Any]) -> dict[str, Any]:
+        previous = self.session.events[-1] if self.session.events else None
+        sealed = seal(event | {"at": self.store.now()}, previous)
+        self.db.table("events").insert(Document(sealed, doc_id=sealed["seq"]))
+        self.session.events.append(sealed)
+        return sealed
+
+    def put_hands(self, settlements: list[Settlement], keep_before: int) -> None:
+        """Store these settlements, dropping every stored hand numbered ``keep_before`` or more."""
+        table = self.db.table("hands")
+        stale = [n for n in self.session.hands if n >= keep_before]
+        if stale:
+            table.remove(doc_ids=stale)
+            for n in stale:
+                del self.session.hands[n]
+        for s in settlements:
+            doc = stored_hand(s)
+            table.insert(Document(doc, doc_id=s.number))
+            self.session.hands[s.number] = doc
+
+    def put_summary(self, state: TableState) -> None:
+        s = self.session
+        summary = summary_document(s.id, s.created, self.store.now(), state, s.config, s.digest)
+        self.db.table("summary").upsert(Document(summary, doc_id=1))
+        self.summary = summary
+
+
+# ---- the store ----------------------------------------------------------------------------------
+
+class Store:
+    """The sessions in one home folder."""
+
+    def __init__(self, home: Path, now: Callable[[], str] = utc_now,
+                 lock_wait: float = LOCK_WAIT_SECONDS) -> None:
+        self.home = Path(home)
+        self.folder = self.home / "sessions"
+        self.now = now
+        self.lock_wait = lock_wait
+
+    # -- finding and reading
+
+    def label(self, path: Path) -> str:
+        """How messages name a session file: ``sessions/<id>.json`` inside home, else its path."""
+        return f"sessions/{path.name}" if path.parent == self.folder else str(path)
+
+    def session_files(self) -> list[Path]:
+        if not self.folder.is_dir():
+            return []
+        return sorted(p for p in self.folder.glob("*.json")
+                      if not p.name.startswith("."))
+
+    def resolve(self, ref: str) -> Path:
+        """The file of a session id, a unique prefix of one, or a session file's path."""
+        ref = str(ref)
+        candidate = Path(ref)
+        if ("/" in ref or ref.endswith(".json")) and candidate.is_file():
+            return candidate
+        ref_id = ref.strip().lower()
+        if not ref_id or not all(c.isalnum() or c in "-_" for c in ref_id):
+            raise StoreError(f"'{ref}' is not a session id or a session file")
+        matches = [p for p in self.session_files() if p.stem.lower().startswith(ref_id)]
+        if not matches:
+            raise StoreError(f"no session '{ref}' in {self.folder} (see 'scorekeeper sessions')")
+        exact = [p for p in matches if p.stem.lower() == ref_id]
+        if exact:
+            return exact[0]
+        if len(matches) > 1:
+            names = ", ".join(p.stem for p in matches[:5])
+            raise StoreError(f"'{ref}' matches several sessions ({names}): type more of the id")
+        return matches[0]
+
+    def open(self, ref: str) -> OpenSession:
+        """Read a session (no lock: the file is only ever replaced whole)."""
+        path = self.resolve(ref)
+        label = self.label(path)
+        return parse_session(path, read_json_file(path, label), label)
+
+    # -- writing
+
+    @contextlib.contextmanager
+    def _writing(self, path: Path, new: dict[str, Any] | None = None) -> Iterator[_Transaction]:
+        label = self.label(path)
+        lock = FileLock(str(path) + ".lock", timeout=self.lock_wait)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise StoreError(f"{label}: in use by another scorekeeper (waited "
+                             f"{self.lock_wait:g} s); try again when it is done") from None
+        except OSError as error:
+            raise StoreError(f"{label}: cannot be locked for writing "
+                             f"({error.strerror or error})") from None
+        try:
+            if new is None:
+                data = read_json_file(path, label)
+                session = parse_session(path, data, label)
+                last = session.events[-1] if session.events else None
+                if last is not None and last.get("hash") is None:
+                    raise StoreError(f"{label}: damaged: the last event has no hash; run audit")
+            else:
+                if path.exists():
+                    raise StoreError(f"{label}: already exists")
+                data = {"session": {}, "summary": {}, "events": {}, "hands": {}}
+                session = None
+            storage = AtomicJSONStorage(path, data)
+            db = TinyDB(storage=_Existing, existing=storage)
+            if session is None:
+                db.table("session").insert(Document(new, doc_id=1))
+                session = parse_session(path, storage.read(), label)
+            transaction = _Transaction(self, session, db)
+            yield transaction
+            try:
+                storage.commit()
+            except OSError as error:
+                raise StoreError(f"{label}: cannot be written ({error.strerror or error}); "
+                                 f"nothing was changed") from None
+        finally:
+            lock.release()
+        self._index_update(path, transaction.summary)
+
+    def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
+               dealer_drawn: bool = False) -> OpenSession:
+        """A new session file, with ``records`` settled and stored as its first hands."""
+        ruleset = ruleset_for_version(_version_of(config))
+        ledger = settle_hands(config, records, ruleset)  # refuse bad hands before any file exists
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"{self.folder}: cannot be created ({error.strerror or error})") from None
+        session_id = self._new_id()
+        path = self.folder / f"{session_id}.json"
+        settings = config_to_json(config)
+        header = {"format": FORMAT_VERSION, "id": session_id, "ruleset": ruleset.version,
+                  "settings": settings, "created": self.now(), "dealer_drawn": dealer_drawn}
+        with self._writing(path, new=header) as tx:
+            tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn})
+            for s in ledger.settlements:
+                tx.append({"type": "hand", "number": s.number, "record": record_to_json(s.record)})
+            tx.put_hands(list(ledger.settlements), keep_before=1)
+            tx.put_summary(ledger.state)
+        return tx.session
+
+    def record(self, ref: str, record: HandRecord) -> Recorded:
+        """Settle and store the next hand."""
+        path = self.resolve(ref)
+        with self._writing(path) as tx:
+            s = tx.session
+            settlement, state = self._settle(s, lambda: settle_next(s.ruleset, s.config,
+                                                                    s.state(), record))
+            tx.append({"type": "hand", "number": settlement.number,
+                       "record": record_to_json(settlement.record)})
+            tx.put_hands([settlement], keep_before=settlement.number)
+            tx.put_summary(state)
+        return Recorded(tx.session, settlement, state)
+
+    def undo(self, ref: str) -> tuple[OpenSession, dict[str, Any]]:
+        """Withdraw the last hand: it stays in the history, marked withdrawn."""
+        path = self.resolve(ref)
+        with self._writing(path) as tx:
+            s = tx.session
+            n = s.hands_played
+            if n == 0:
+                raise StoreError(f"{s.label}: there is no hand to withdraw")
+            withdrawn = s.hands[n]
+            tx.append({"type": "withdraw", "number": n, "record": withdrawn.get("record")})
+            tx.put_hands([], keep_before=n)
+            tx.put_summary(s.state())
+        return tx.session, withdrawn
+
+    def amend(self, ref: str, number: int, changes: dict[str, Any]) -> Amended:
+        """Replace fields of hand ``number``'s record and settle every later hand again."""
+        path = self.resolve(ref)
+        with self._writing(path) as tx:
+            s = tx.session
+            if s.hands_played == 0:
+                raise StoreError(f"{s.label}: no hand has been recorded yet, so none can be amended")
+            if not 1 <= number <= s.hands_played:
+                raise StoreError(f"{s.label}: hand {number} is not in force (hands 1 to "
+                                 f"{s.hands_played} are)")
+            records = s.records()
+            old = records[number - 1]
+            new = HandRecord(**(record_to_json(old) | changes))
+            before = s.ledger()
+            records[number - 1] = new
+            after = self._settle(s, lambda: settle_hands(s.config, records, s.ruleset),
+                                 amending=number)
+            tx.append({"type": "amend", "number": number,
+                       "record": record_to_json(after.settlements[number - 1].record),
+                       "previous": record_to_json(old)})
+            tx.put_hands(list(after.settlements[number - 1:]), keep_before=number)
+            tx.put_summary(after.state)
+        return Amended(tx.session, number, before, after)
+
+    def count(self, ref: str, counted: dict[str, Fraction]) -> Counted:
+        """Record what the players (and the pot) hold, and who is off by how much."""
+        path = self.resolve(ref)
+        with self._writing(path) as tx:
+            s = tx.session
+            state = s.state()
+            resolved: dict[str, Fraction] = {}
+            for who, amount in counted.items():
+                key = "pot" if who.strip().lower() == "pot" else s.config.resolve(who, "count")
+                resolved[key] = amount
+            off = compare_count(state, resolved)
+            expected = {k: (state.pot if k == "pot" else state.scores[k]) for k in resolved}
+            tx.append({"type": "count", "after_hand": state.hands_played,
+                       "counted": {k: to_decimal_string(v) for k, v in resolved.items()},
+                       "expected": {k: to_decimal_string(v) for k, v in expected.items()},
+                       "off": {k: to_decimal_string(v) for k, v in off.items()}})
+            tx.put_summary(state)
+        return Counted(tx.session, state, resolved, off)
+
+    def _settle(self, session: OpenSession, settle: Callable[[], Any], amending: int | None = None):
+        try:
+            return settle()
+        except RecordError as error:
+            after = f" (after amending hand {amending})" if amending and error.hand != amending else ""
+            raise StoreError(f"{session.label}: {error}{after}") from None
+
+    def _new_id(self) -> str:
+        while True:
+            candidate = secrets.token_hex(4)
+            if not (self.folder / f"{candidate}.json").exists():
+                return candidate
+
+    # -- listing, with an index so that a thousand files are not all parsed each time
+
+    def list_sessions(self) -> list[Listing]:
+        """Every session file, newest first; a damaged one is listed with its problem."""
+        index = self._index_read()
+        entries = index.get("files", {})
+        fresh: dict[str, Any] = {}
+        listings: list[Listing] = []
+        changed = False
+        for path in self.session_files():
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            key = [st.st_mtime_ns, st.st_size]
+            cached = entries.get(path.name)
+            if cached and cached.get("key") == key:
+                fresh[path.name] = cached
+            else:
+                changed = True
+                fresh[path.name] = {"key": key, **self._summarise(path)}
+            entry = fresh[path.name]
+            listings.append(Listing(file=path.name, summary=entry.get("summary"),
+                                    problem=entry.get("problem")))
+        if changed or set(fresh) != set(entries):
+            self._index_write({"version": 1, "files": fresh})
+        listings.sort(key=lambda l: (l.summary or {}).get("started", ""), reverse=True)
+        return listings
+
+    def _summarise(self, path: Path) -> dict[str, Any]:
+        label = self.label(path)
+        try:
+            data = read_json_file(path, label)
+            parse_session(path, data, label)
+            summary = table_rows(data.get("summary"))
+            if not summary:
+                raise StoreError(f"{label}: damaged: no summary")
+            return {"summary": summary[0]}
+        except StoreError as error:
+            return {"summary": None, "problem": str(error)}
+
+    def _index_read(self) -> dict[str, Any]:
+        try:
+            data = json.loads((self.home / INDEX_NAME).read_text(encoding="utf-8"))
+            return data if isinstance(data, dict) and data.get("version") == 1 else {}
+        except (OSError, ValueError):
+            return {}
+
+    def _index_write(self, data: dict[str, Any]) -> None:
+        # The index is only a cache of the files' summaries: failing to write it is harmless.
+        with contextlib.suppress(OSError, Timeout):
+            with FileLock(str(self.home / INDEX_NAME) + ".lock", timeout=1):
+                atomic_write(self.home / INDEX_NAME, json.dumps(data, ensure_ascii=False))
+
+    def _index_update(self, path: Path, summary: dict[str, Any] | None) -> None:
+        """Keep the listing's index in step after a write (a missed update is re-read later)."""
+        if summary is None or path.parent != self.folder:
+            return
+        with contextlib.suppress(OSError, Timeout, ValueError):
+            with FileLock(str(self.home / INDEX_NAME) + ".lock", timeout=1):
+                index = self._index_read() or {"version": 1, "files": {}}
+                st = path.stat()
+                index.setdefault("files", {})[path.name] = {
+                    "key": [st.st_mtime_ns, st.st_size], "summary": summary}
+                atomic_write(self.home / INDEX_NAME, json.dumps(index, ensure_ascii=False))
+
+
+class _Existing(Storage):
+    """Adapter: TinyDB builds its storage from a class; this one hands over ours."""
+
+    def __new__(cls, existing: AtomicJSONStorage):  # type: ignore[misc]
+        return existing
+
+
+def _version_of(config: SessionConfig) -> str:
+    from .rules import get_ruleset
+
+    return get_ruleset(config.game).version
