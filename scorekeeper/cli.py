@@ -101,6 +101,12 @@ def standings_text(session, ledger=None) -> str:
     ledger = ledger or session.ledger()
     lines = [f"session {session.id} ({session.label}), started {session.created[:16].replace('T', ' ')} UTC",
              render_text(ledger).rstrip("\n")]
+    changes = [e for e in session.events if e.get("type") in ("amend", "withdraw")]
+    if changes:
+        lines.append("")
+        lines.append("history (kept in the file):")
+        for event in changes:
+            lines.append("  " + change_line(event))
     counts = session.counts()
     if counts:
         lines.append("")
@@ -110,6 +116,26 @@ def standings_text(session, ledger=None) -> str:
     lines.append("")
     lines.append(f"digest: {session.digest}  (write it down: audit checks the file against it)")
     return "\n".join(lines) + "\n"
+
+
+def record_words(record: dict[str, Any] | None) -> str:
+    if not record:
+        return "?"
+    parts = []
+    if record.get("indicator"):
+        parts.append("indicator " + ",".join(record["indicator"]))
+    if record.get("entered") is not None:
+        parts.append("entered " + (",".join(record["entered"]) or "none"))
+    parts.append("tricks " + (",".join(record.get("tricks", [])) or "none"))
+    return "; ".join(parts)
+
+
+def change_line(event: dict[str, Any]) -> str:
+    when = event.get("at", "")[:16].replace("T", " ")
+    if event["type"] == "withdraw":
+        return f"hand {event['number']} withdrawn ({when}): it was {record_words(event.get('record'))}"
+    return (f"hand {event['number']} amended ({when}): now {record_words(event.get('record'))}; "
+            f"was {record_words(event.get('previous'))}")
 
 
 def count_line(event: dict[str, Any]) -> str:
@@ -178,8 +204,10 @@ def new(ctx, game, players, dealer, options, as_json, home) -> None:
             dealer = secrets.choice(probe.players)
         config = make_config(game, names, dealer, parsed)
     except ConfigError as error:
-        fail(f"--{error.field.split('.')[0].replace('first_dealer', 'dealer').replace('options', 'option')}"
-             f": {error.detail}" if error.field != "options" else str(error))
+        flags = {"game": "--game", "players": "--players", "first_dealer": "--dealer",
+                 "options": "--option"}
+        head, _, key = error.field.partition(".")
+        fail(f"{flags.get(head, head)}{' ' + key if key else ''}: {error.detail}")
     session = get_store(home or ctx.obj.get("home")).create(config, dealer_drawn=drawn)
     if as_json:
         emit_json({"id": session.id, "game": config.game, "players": list(config.players),

@@ -334,11 +334,17 @@ def export_html(source: ExportSource) -> str:
     return "\n".join(out) + "\n"
 
 
+_LATIN = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "ß": "ss", "Æ": "AE",
+                        "æ": "ae", "Œ": "OE", "œ": "oe", "Đ": "D", "đ": "d", "Þ": "Th",
+                        "þ": "th", "ı": "i"})
+
+
 def beancount_account(seat: int, name: str) -> str:
     """A valid, unique account for a player: the seat number keeps it unique, the name is
-    reduced to letters, digits and dashes."""
-    cleaned = re.sub(r"[^A-Za-z0-9]+", "-", unicodedata.normalize("NFKD", name)
-                     .encode("ascii", "ignore").decode("ascii")).strip("-")
+    reduced to ASCII letters, digits and dashes."""
+    ascii_name = unicodedata.normalize("NFKD", name.translate(_LATIN)).encode(
+        "ascii", "ignore").decode("ascii")
+    cleaned = re.sub(r"[^A-Za-z0-9]+", "-", ascii_name).strip("-")
     return f"Assets:Players:Seat{seat}" + (f"-{cleaned}" if cleaned else "")
 
 

@@ -1,0 +1,122 @@
+"""Every export format: bean-check accepts beancount, CSV cells are neutralised, HTML escaped."""
+
+import csv
+import io
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from scorekeeper.export import ExportSource, beancount_account, csv_text_cell, export_beancount
+from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.store import Store
+
+from .conftest import EXAMPLES
+from .test_store import EXAMPLE_NAMES, saved_id
+
+BEAN_CHECK = shutil.which("bean-check", path=str(Path(sys.executable).parent)) or shutil.which("bean-check")
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_bean_check_accepts_the_beancount_export_of_every_example(run, tmp_path, name):
+    assert BEAN_CHECK, "bean-check (from the beancount package) is needed for this test"
+    session_id = saved_id(run, name)
+    target = tmp_path / f"{name}.beancount"
+    result = run("export", session_id, "--format", "beancount", "-o", str(target))
+    assert result.code == 0, result.err
+    checked = subprocess.run([BEAN_CHECK, str(target)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    text = target.read_text()
+    assert text.count(" balance ") >= 4  # one per player after the evening at least
+
+
+def test_beancount_balances_go_on_the_morning_after_each_evening(tmp_path):
+    clock = {"now": "2026-11-27T20:00:00.000000Z"}
+    store = Store(tmp_path, now=lambda: clock["now"])
+    session = store.create(make_config("letzter-stich", ["Anna", "Ben", "Cleo"], "Anna"))
+    hand = HandRecord(tricks=("Anna",) * 7 + ("Ben",))
+    store.record(session.id, hand)                   # evening of the 27th
+    clock["now"] = "2026-11-28T20:00:00.000000Z"
+    store.record(session.id, hand)                   # evening of the 28th
+    opened = store.open(session.id)
+    text = export_beancount(ExportSource(ledger=opened.ledger(), session_id=opened.id,
+                                         digest=opened.digest, events=tuple(opened.events)))
+    assert "2026-11-28 balance Assets:Players:Seat2-Ben  4 CHIP" in text
+    assert "2026-11-29 balance Assets:Players:Seat2-Ben  3 CHIP" in text
+    assert "2026-11-29 balance Assets:Pot  2 CHIP" in text
+    target = tmp_path / "two-evenings.beancount"
+    target.write_text(text)
+    assert subprocess.run([BEAN_CHECK, str(target)], capture_output=True).returncode == 0
+
+
+def test_beancount_accounts_are_valid_and_unique_for_any_name():
+    names = ["Anna", "anna ", "Łukasz", "李雷", "=cmd", "a:b", "  ", "x" * 24]
+    accounts = [beancount_account(i, n) for i, n in enumerate(names, start=1)]
+    assert len(set(accounts)) == len(accounts)
+    for account in accounts:
+        assert all(c.isascii() and (c.isalnum() or c in ":-") for c in account)
+    assert beancount_account(3, "Łukasz") == "Assets:Players:Seat3-Lukasz"
+    assert beancount_account(2, "李雷") == "Assets:Players:Seat2"
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("=SUM(A1)", "'=SUM(A1)"), ("+1", "'+1"), ("-Bob", "'-Bob"), ("@x", "'@x"),
+    ("\tx", "'\tx"), ("\rx", "'\rx"), ("Anna", "Anna"), ("pot", "pot"),
+])
+def test_csv_text_cells_are_neutralised(value, expected):
+    assert csv_text_cell(value) == expected
+
+
+def test_csv_keeps_amounts_numeric_and_neutralises_names(run):
+    made = run("new", "--game", "kratzen", "--players", "=Anna,-Ben,@Cleo", "--dealer", "=Anna",
+               "--json")
+    session_id = json.loads(made.out)["id"]
+    assert run("record", session_id, "--indicator", "KC", "--tricks", "-Ben,-Ben,@Cleo,=Anna").code == 0
+    rows = list(csv.reader(io.StringIO(run("export", session_id, "--format", "csv").out)))
+    assert rows[0] == ["hand", "time", "dealer", "kind", "from", "to", "amount", "reason", "pot_after"]
+    first = rows[1]
+    assert first[2] == "'=Anna" and first[4] == "'=Anna" and first[6] == "2"
+    penalty = [r for r in rows if r[7].startswith("penalty")][0]
+    assert penalty[4] == "'=Anna" and penalty[6] == "8"
+    standings = list(csv.reader(io.StringIO(
+        run("export", session_id, "--format", "csv", "--standings").out)))
+    assert standings[1] == ["1", "'=Anna", "-10", "no"]   # a negative amount stays a number
+    assert standings[2][1] == "'-Ben"
+
+
+def test_html_is_one_self_contained_escaped_page(run):
+    made = run("new", "--game", "letzter-stich", "--players", "<b>Anna</b>,Ben & Co,Cleo",
+               "--dealer", "Cleo", "--json")
+    session_id = json.loads(made.out)["id"]
+    run("record", session_id, "--tricks", "Cleo,Cleo,Cleo,Cleo,Cleo,Cleo,Cleo,<b>Anna</b>")
+    page = run("export", session_id, "--format", "html").out
+    assert "<b>Anna</b>" not in page and "&lt;b&gt;Anna&lt;/b&gt;" in page
+    assert "Ben &amp; Co" in page
+    assert "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert "https://" not in page and "<script" not in page and "<link" not in page
+    svg = page[page.index("<svg"):page.index("</svg>") + 6]
+    tree = ElementTree.fromstring(svg)
+    assert len(tree.findall("{http://www.w3.org/2000/svg}polyline")) == 3
+
+
+def test_markdown_shows_names_literally(run):
+    made = run("new", "--game", "letzter", "--players", "A|B,*C*,[D](x)", "--dealer", "A|B",
+               "--json")
+    session_id = json.loads(made.out)["id"]
+    run("record", session_id, "--tricks", "*C*,*C*,*C*,*C*,*C*,*C*,*C*,A|B")
+    sheet = run("export", session_id, "--format", "md").out
+    assert "A\\|B" in sheet and "\\*C\\*" in sheet and "\\[D\\]\\(x\\)" in sheet
+    assert "| 1 | A\\|B | last-trick |" in sheet
+
+
+def test_json_export_is_the_standings_document_plus_events(run):
+    session_id = saved_id(run, "kratzen")
+    exported = json.loads(run("export", session_id, "--format", "json").out)
+    shown = json.loads(run("show", session_id, "--json").out)
+    assert {k: exported[k] for k in shown} == shown
+    assert exported["session"] == session_id and len(exported["digest"]) == 12
+    assert [e["type"] for e in exported["events"]] == ["created"] + ["hand"] * 4

@@ -1,0 +1,247 @@
+"""Session files: record, undo, amend, counts, audit and the listing, through the CLI."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.store import Store
+
+from .conftest import EXAMPLES
+
+EXAMPLE_NAMES = ["letzter-stich", "letzter", "kratzen", "kratzen-five"]
+
+
+def saved_id(run, name: str) -> str:
+    result = run("replay", str(EXAMPLES / f"{name}.toml"), "--save", "--json")
+    assert result.code == 0, result.err
+    return result.err.strip()
+
+
+def session_file(tmp_path: Path, session_id: str) -> Path:
+    return tmp_path / "home" / "sessions" / f"{session_id}.json"
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_saved_example_shows_the_same_standings_and_audits_clean(run, name):
+    replayed = json.loads(run("replay", str(EXAMPLES / f"{name}.toml"), "--json").out)
+    session_id = saved_id(run, name)
+    shown = run("show", session_id, "--json")
+    assert shown.code == 0
+    assert json.loads(shown.out) == replayed
+    audit = run("audit", session_id)
+    assert audit.code == 0 and "audit clean" in audit.out
+
+
+def test_changing_a_stored_amount_makes_audit_name_the_hand(run, tmp_path):
+    session_id = saved_id(run, "kratzen")
+    path = session_file(tmp_path, session_id)
+    data = json.loads(path.read_text())
+    data["hands"]["3"]["transfers"][1]["amount"] = "5.25"
+    path.write_text(json.dumps(data))
+    result = run("audit", session_id, "--json")
+    assert result.code == 1
+    report = json.loads(result.out)
+    assert not report["ok"]
+    assert {f["hand"] for f in report["findings"]} == {3}
+    assert any("hand 3" in f["message"] for f in report["findings"])
+    text = run("audit", session_id)
+    assert text.code == 1 and "hand 3: stored transfers differ" in text.out
+
+
+def test_a_changed_record_breaks_the_chain_and_is_named(run, tmp_path):
+    session_id = saved_id(run, "letzter")
+    path = session_file(tmp_path, session_id)
+    data = json.loads(path.read_text())
+    data["events"]["3"]["record"]["tricks"][-1] = "Anna"   # hand 2's last trick
+    path.write_text(json.dumps(data))
+    result = run("audit", session_id, "--json")
+    assert result.code == 1
+    kinds = {(f["kind"], f["hand"]) for f in json.loads(result.out)["findings"]}
+    assert ("chain", 2) in kinds and ("figures", 2) in kinds
+
+
+def test_a_deleted_event_breaks_the_chain(run, tmp_path):
+    session_id = saved_id(run, "letzter")
+    path = session_file(tmp_path, session_id)
+    data = json.loads(path.read_text())
+    del data["events"]["9"]  # the last hand's event: the stored hand 8 is then not in force
+    path.write_text(json.dumps(data))
+    result = run("audit", session_id)
+    assert result.code == 1 and "hand 8" in result.out
+
+
+def test_undo_then_record_the_same_hand_gives_the_same_standings(run):
+    session_id = saved_id(run, "kratzen")
+    before = json.loads(run("show", session_id, "--json").out)
+    assert run("undo", session_id).code == 0
+    assert json.loads(run("show", session_id, "--json").out)["hands_played"] == 3
+    again = run("record", session_id, "--indicator", "7S", "--tricks", "Anna,Ben,Cleo,Dora")
+    assert again.code == 0, again.err
+    assert json.loads(run("show", session_id, "--json").out) == before
+    shown = run("show", session_id).out
+    assert "hand 4 withdrawn" in shown
+    assert run("audit", session_id).code == 0
+
+
+def test_amend_and_its_reversal_give_back_the_original_standings(run):
+    session_id = saved_id(run, "kratzen")
+    original = json.loads(run("show", session_id, "--json").out)
+    amended = run("amend", session_id, "2", "--tricks", "Ben,Ben,Ben,Ben")
+    assert amended.code == 0, amended.err
+    # Hand 2 (P = 16): Ben takes all four tricks, so Cleo (needed 1, took 0) pays P = 16 into
+    # the pot instead of receiving 4. Hand 3's pot is then 32, P = 33, and so on.
+    changed = json.loads(run("show", session_id, "--json").out)
+    assert changed["hands"][1]["deltas"] == {"Anna": "-16", "Ben": "15", "Cleo": "-16", "Dora": "0"}
+    assert changed["hands"][2]["stake"] == "33"
+    assert "Cleo:" in amended.out
+    back = run("amend", session_id, "2", "--tricks", "Ben,Cleo,Ben,Ben")
+    assert back.code == 0
+    assert json.loads(run("show", session_id, "--json").out) == original
+    shown = run("show", session_id).out
+    assert shown.count("hand 2 amended") == 2
+    assert run("audit", session_id).code == 0
+
+
+def test_an_amendment_that_breaks_a_later_hand_changes_nothing(run, tmp_path):
+    session_id = saved_id(run, "letzter-stich")
+    path = session_file(tmp_path, session_id)
+    before = path.read_bytes()
+    # With Cleo winning hand 3's last trick she is out of chips after hand 3, so the match
+    # would end there and hand 4 could not have been played.
+    result = run("amend", session_id, "3", "--tricks", "Dora,Anna,Ben,Ben,Cleo,Anna,Dora,Cleo")
+    assert result.code == 2
+    assert ("hand 4: hand: the session finished after hand 3; no more hands can be recorded "
+            "(after amending hand 3)") in result.err
+    assert path.read_bytes() == before
+    invalid = run("amend", session_id, "2", "--tricks", "Ben,Eve,Ben,Ben,Ben,Ben,Ben,Ben")
+    assert invalid.code == 2 and "hand 2: tricks: 'Eve' is not playing" in invalid.err
+    assert path.read_bytes() == before
+
+
+def test_record_prints_payments_and_the_explanation(run):
+    made = run("new", "--game", "kratzen", "--players", "Anna,Ben,Cleo,Dora", "--dealer", "Anna",
+               "--json")
+    session_id = json.loads(made.out)["id"]
+    result = run("record", session_id, "--indicator", "KC", "--tricks", "Ben,Ben,Cleo,Dora")
+    assert result.code == 0, result.err
+    assert "P = 5" in result.out
+    assert "Anna needed 2 and took 0: pays 2P = 10" in result.out
+    assert "Anna  pays 12" in result.out and "pot   0 -> 15" in result.out
+    assert "next: hand 2, Ben deals, Ben leads" in result.out
+
+
+def test_new_draws_the_dealer_when_none_is_given(run):
+    made = run("new", "--game", "letzter", "--players", "Anna,Ben,Cleo", "--json")
+    document = json.loads(made.out)
+    assert document["dealer_drawn"] is True and document["first_dealer"] in ("Anna", "Ben", "Cleo")
+    text = run("new", "--game", "letzter", "--players", "Anna,Ben,Cleo")
+    assert "first dealer drawn at random:" in text.out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--game", "skat", "--players", "A,B,C"], "'skat' is not a game"),
+    (["--game", "letzter", "--players", "A,B"], "letzter is for 3 to 4 players"),
+    (["--game", "letzter", "--players", "A,B,C", "--option", "rotations=2"],
+     "--option rotations: is not an option of letzter"),
+    (["--game", "letzter", "--players", "A,B,C", "--dealer", "Z"], "'Z' is not one of the players"),
+])
+def test_new_refuses_bad_settings_and_writes_nothing(run, tmp_path, args, message):
+    result = run("new", *args)
+    assert result.code == 2 and message in result.err and len(result.err.splitlines()) == 1
+    assert not (tmp_path / "home" / "sessions").exists() or not list(
+        (tmp_path / "home" / "sessions").glob("*.json"))
+
+
+def test_a_bad_record_changes_nothing(run, tmp_path):
+    session_id = saved_id(run, "letzter")
+    path = session_file(tmp_path, session_id)
+    before = path.read_bytes()
+    result = run("record", session_id, "--tricks", "Anna,Ben")
+    assert result.code == 2 and "finished after hand 8" in result.err
+    assert path.read_bytes() == before
+
+
+def test_chip_count_agrees_or_says_who_is_off(run):
+    session_id = saved_id(run, "letzter-stich")
+    good = run("count", session_id, "Anna=2", "ben=1", "Cleo=0", "Dora=3", "pot=2")
+    assert good.code == 0 and "agrees" in good.out
+    bad = run("count", session_id, "Anna=3", "pot=1")
+    assert bad.code == 1
+    assert "Anna: counted 3, ledger 2  OFF by +1" in bad.out
+    assert "pot: counted 1, ledger 2  OFF by -1" in bad.out
+    shown = run("show", session_id).out
+    assert "chip counts:" in shown and "Anna off by +1" in shown
+    audit = run("audit", session_id)
+    assert audit.code == 1 and "chip count after hand 4" in audit.out
+    exported = run("export", session_id, "--format", "csv").out
+    assert "count,Anna,,3" in exported
+
+
+def test_count_of_an_unknown_player_is_refused(run):
+    session_id = saved_id(run, "letzter-stich")
+    result = run("count", session_id, "Eve=3")
+    assert result.code == 2 and "'Eve' is not playing" in result.err
+
+
+def test_sessions_lists_newest_first_and_is_kept_in_an_index(run, tmp_path):
+    first = saved_id(run, "letzter")
+    second = saved_id(run, "kratzen")
+    listed = json.loads(run("sessions", "--json").out)
+    ids = [entry["id"] for entry in listed]
+    assert set(ids) == {first, second} and ids[0] == second
+    assert (tmp_path / "home" / "index.json").exists()
+    text = run("sessions").out
+    assert "finished" in text and "winners: Ben" in text
+
+
+def test_a_damaged_file_is_listed_as_damaged_and_never_written(run, tmp_path):
+    session_id = saved_id(run, "letzter")
+    path = session_file(tmp_path, session_id)
+    path.write_text('{"session": ')
+    listed = run("sessions")
+    assert listed.code == 0 and "DAMAGED" in listed.out
+    result = run("record", session_id, "--tricks", "Anna,Ben,Cleo,Dora,Anna,Ben,Cleo,Dora")
+    assert result.code == 2 and "damaged: not valid JSON" in result.err
+    assert path.read_text() == '{"session": '
+
+
+def test_a_newer_format_is_refused(run, tmp_path):
+    session_id = saved_id(run, "letzter")
+    path = session_file(tmp_path, session_id)
+    data = json.loads(path.read_text())
+    data["session"]["1"]["format"] = 99
+    path.write_text(json.dumps(data))
+    result = run("show", session_id)
+    assert result.code == 2 and "written by a newer scorekeeper" in result.err
+
+
+def test_an_unknown_ruleset_version_is_an_audit_finding(run, tmp_path):
+    session_id = saved_id(run, "letzter")
+    path = session_file(tmp_path, session_id)
+    data = json.loads(path.read_text())
+    data["session"]["1"]["ruleset"] = "letzter/9"
+    path.write_text(json.dumps(data))
+    result = run("audit", session_id, "--json")
+    assert result.code == 1
+    assert any(f["kind"] == "ruleset" for f in json.loads(result.out)["findings"])
+    assert run("show", session_id).code == 2
+
+
+def test_session_prefix_and_path_both_find_a_session(run, tmp_path):
+    session_id = saved_id(run, "letzter")
+    assert run("show", session_id[:4], "--json").code == 0
+    assert run("show", str(session_file(tmp_path, session_id)), "--json").code == 0
+    missing = run("show", "zzzz")
+    assert missing.code == 2 and "no session 'zzzz'" in missing.err
+
+
+def test_store_writes_leave_no_temporary_files(tmp_path):
+    from scorekeeper.rules import make_config
+    store = Store(tmp_path)
+    session = store.create(make_config("letzter", ["A", "B", "C"], "A"))
+    from scorekeeper.rules import HandRecord
+    for _ in range(3):
+        store.record(session.id, HandRecord(tricks=("A",) * 7 + ("B",)))
+    leftovers = [p.name for p in (tmp_path / "sessions").iterdir() if p.name.endswith(".tmp")]
+    assert leftovers == []
