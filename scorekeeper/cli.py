@@ -55,9 +55,14 @@ def split_names(value: str | None) -> tuple[str, ...] | None:
     return tuple(p.strip() for p in value.split(",") if p.strip())
 
 
-def record_fields(tricks, indicator, entered, note) -> dict[str, Any]:
+def record_fields(tricks, indicator, entered, note, cards=None, led_by=None) -> dict[str, Any]:
     """The record fields given on the command line (the others are left out)."""
     fields: dict[str, Any] = {}
+    if cards is not None:
+        fields["cards"] = tuple(split_names(t) for t in cards.replace("/", ";").split(";")
+                                if t.strip())
+    if led_by is not None:
+        fields["led_by"] = split_names(led_by)
     if tricks is not None:
         fields["tricks"] = split_names(tricks)
     if indicator is not None:
@@ -89,6 +94,10 @@ def record_options(command):
                      help="Kratzen: the turned card; the Weli, then the card that fixes the suit."),
         click.option("--entered", metavar="A,B", help="Kratzen: the non-dealers who play "
                      "(\"\" if all dropped; may be left out in a Muss)."),
+        click.option("--cards", metavar="C,C,…;C,C,…", help="Instead of --tricks: the cards of "
+                     "each trick in play order, tricks separated by ';'."),
+        click.option("--led-by", "led_by", metavar="A,B,…", help="With --cards: who led each trick "
+                     "(checked against the rules)."),
         click.option("--note", metavar="TEXT", help="A note kept with the hand."),
     ]):
         command = option(command)
@@ -228,11 +237,11 @@ def new(ctx, game, players, dealer, options, as_json, home) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the settled hand as JSON.")
 @home_option
 @click.pass_context
-def record(ctx, session, tricks, indicator, entered, note, as_json, home) -> None:
+def record(ctx, session, tricks, indicator, entered, cards, led_by, note, as_json, home) -> None:
     """Record the next hand; print what each player and the pot pay or receive."""
     from .ledger import hand_document
 
-    fields = record_fields(tricks, indicator, entered, note)
+    fields = record_fields(tricks, indicator, entered, note, cards, led_by)
     result = get_store(home or ctx.obj.get("home")).record(session, make_record(fields))
     s, state = result.settlement, result.state
     if as_json:
@@ -293,11 +302,13 @@ def undo(ctx, session, home) -> None:
 @record_options
 @home_option
 @click.pass_context
-def amend(ctx, session, hand, tricks, indicator, entered, note, home) -> None:
+def amend(ctx, session, hand, tricks, indicator, entered, cards, led_by, note, home) -> None:
     """Replace hand HAND's record (fields not given are kept); settle every later hand again."""
     from .amounts import format_amount
 
-    fields = record_fields(tricks, indicator, entered, note)
+    fields = record_fields(tricks, indicator, entered, note, cards, led_by)
+    if "cards" in fields and "tricks" not in fields:
+        fields["tricks"] = ()  # the cards decide the winners
     if not fields:
         fail("amend: give at least one of --tricks, --indicator, --entered, --note")
     make_record(fields)  # check the options' shape before touching the file
@@ -465,6 +476,89 @@ def export(ctx, session, fmt, output, standings, home) -> None:
     except OSError as error:
         fail(f"{output}: cannot be written ({error.strerror or error})")
     click.echo(f"wrote {fmt} export of session {opened.id} to {output}", err=True)
+
+
+@cli.group()
+def referee() -> None:
+    """Settle a dispute at the table: who wins a trick, which cards are legal and why."""
+
+
+@referee.command("trick")
+@click.option("--game", required=True, metavar="G", help="letzter-stich, letzter or kratzen.")
+@click.option("--trump", metavar="SUIT", help="Kratzen: the trump suit (C D H S or ♣ ♦ ♥ ♠).")
+@click.option("--cards", required=True, metavar="C,C,…", help="The cards played so far, in order.")
+@click.option("--hand", metavar="C,C,…", help="The next player's hand: show the legal cards.")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+def referee_trick(game, trump, cards, hand, as_json) -> None:
+    """Who is winning the trick, and with --hand which cards the next player may play."""
+    from .cards import Suit, parse_cards
+    from .referee import legal_cards, winning_position
+
+    def read(flag: str, value: str):
+        try:
+            return parse_cards(value)
+        except ScorekeeperError as error:
+            fail(f"{flag}: {error}")
+
+    try:
+        suit = Suit.parse(trump) if trump else None
+    except ScorekeeperError as error:
+        fail(f"--trump: {error}")
+    trick = read("--cards", cards)
+    if not trick:
+        fail("--cards: give at least one card")
+    try:
+        position = winning_position(game, trick, suit)
+    except ScorekeeperError as error:
+        fail(f"--cards: {error}")
+    winner = trick[position]
+    advice = None
+    if hand is not None:
+        try:
+            advice = legal_cards(game, read("--hand", hand), trick, suit)
+        except ScorekeeperError as error:
+            fail(f"--hand: {error}")
+    if as_json:
+        document: dict[str, Any] = {"winner": str(winner), "winner_position": position}
+        if advice is not None:
+            document |= {"legal": [str(c) for c in advice.legal], "reasons": list(advice.reasons)}
+        emit_json(document)
+        return
+    click.echo(f"winning so far: {winner.symbol()} (card {position + 1} of {len(trick)})")
+    if advice is not None:
+        click.echo(f"may play: {', '.join(c.symbol() for c in advice.legal)}")
+        for reason in advice.reasons:
+            click.echo(f"  because: {reason}")
+
+
+@cli.command()
+@click.argument("game")
+def rules(game) -> None:
+    """Print the rule card of GAME (letzter-stich, letzter or kratzen)."""
+    from .rulecards import rule_card
+
+    click.echo(rule_card(game.strip().lower()), nl=False)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", "count", type=int, metavar="N", help="How many players (seats 1 to N).")
+@click.option("--names", metavar="A,B,…", help="The players' names in clockwise order instead.")
+@click.option("--dealer", metavar="NAME", help="Who deals (default: the first).")
+def deal(game, count, names, dealer) -> None:
+    """Print the deal plan of GAME for N players, step by step."""
+    from .referee import deal_plan
+
+    if names:
+        seats = list(split_names(names) or ())
+    elif count:
+        seats = [f"seat {i}" for i in range(1, count + 1)]
+    else:
+        fail("deal: give --players N or --names A,B,…")
+    plan = deal_plan(game.strip().lower(), seats, dealer or seats[0])
+    for i, step in enumerate(plan.steps, start=1):
+        click.echo(f"{i}. {step}")
+    click.echo(f"cards: {plan.card_count}")
 
 
 def main(argv: list[str] | None = None) -> NoReturn:

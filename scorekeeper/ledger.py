@@ -75,6 +75,10 @@ def record_to_json(record: HandRecord) -> dict[str, Any]:
         data["indicator"] = [str(c) for c in record.indicator]
     if record.entered is not None:
         data["entered"] = list(record.entered)
+    if record.cards is not None:
+        data["cards"] = [[str(c) for c in trick] for trick in record.cards]
+    if record.led_by is not None:
+        data["led_by"] = list(record.led_by)
     if record.note is not None:
         data["note"] = record.note
     return data
@@ -112,7 +116,7 @@ def stored_hand(settlement: Settlement) -> dict[str, Any]:
         "scores_after": {p: to_decimal_string(v) for p, v in settlement.scores_after.items()},
         "record": record_to_json(settlement.record),
         "explanation": list(settlement.explanation),
-    }
+    } | ({"findings": list(settlement.findings)} if settlement.findings else {})
 
 
 def config_to_json(config: SessionConfig) -> dict[str, Any]:

@@ -90,11 +90,11 @@ def parse_hand(raw: Any, label: str, number: int) -> HandRecord:
     """One hand's record, checked for shape: known keys, lists of names, readable cards."""
     where = f"{label}: hand {number}"
     if not isinstance(raw, dict):
-        raise ScriptError(f"{where}: must be a table of tricks, indicator, entered, note")
+        raise ScriptError(f"{where}: must be a table of tricks, indicator, entered, cards, note")
     for key in raw:
         if key not in HAND_KEYS:
             raise ScriptError(f"{where}: {key}: is not a known key (known: {', '.join(HAND_KEYS)})")
-    for key in ("tricks", "entered"):
+    for key in ("tricks", "entered", "led_by"):
         value = raw.get(key)
         if key in raw and (not isinstance(value, list)
                            or not all(isinstance(v, str) for v in value)):
@@ -103,6 +103,10 @@ def parse_hand(raw: Any, label: str, number: int) -> HandRecord:
     if "indicator" in raw and not (isinstance(indicator, str) or (
             isinstance(indicator, list) and all(isinstance(v, str) for v in indicator))):
         raise ScriptError(f"{where}: indicator: must be a card or a list of cards")
+    cards = raw.get("cards")
+    if "cards" in raw and not (isinstance(cards, list) and all(
+            isinstance(t, list) and all(isinstance(c, str) for c in t) for t in cards)):
+        raise ScriptError(f"{where}: cards: must be a list of tricks, each a list of cards")
     if "note" in raw and not isinstance(raw["note"], str):
         raise ScriptError(f"{where}: note: must be text")
     try:

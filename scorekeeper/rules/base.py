@@ -39,6 +39,8 @@ class HandRecord(Frozen):
     tricks: tuple[str, ...] = ()
     indicator: tuple[Card, ...] | None = None
     entered: tuple[str, ...] | None = None
+    cards: tuple[tuple[Card, ...], ...] | None = None
+    led_by: tuple[str, ...] | None = None
     note: str | None = None
 
     @field_validator("indicator", mode="before")
@@ -48,6 +50,13 @@ class HandRecord(Frozen):
             value = [value]
         if isinstance(value, (list, tuple)):
             return tuple(Card.parse(v) if isinstance(v, str) else v for v in value)
+        return value
+
+    @field_validator("cards", mode="before")
+    @classmethod
+    def _read_tricks_of_cards(cls, value: Any) -> Any:
+        if isinstance(value, (list, tuple)):
+            return tuple(cls._read_cards(trick) for trick in value)
         return value
 
 
@@ -124,6 +133,7 @@ class Settlement(Frozen):
     pot_after: Fraction | None
     scores_after: dict[str, Fraction]
     explanation: tuple[str, ...]
+    findings: tuple[str, ...] = ()
 
     @property
     def trump(self) -> str | None:
@@ -260,6 +270,44 @@ class Ruleset(ABC):
 
     # --- helpers for the games ----------------------------------------------------------
 
+    def _winners(self, config: SessionConfig, record: HandRecord, count: int, leader: str,
+                 playing: tuple[str, ...] | None = None,
+                 trump: Any = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The trick winners, from the names given or derived from the cards of each trick;
+        with cards, also the referee's findings on plays that broke a duty."""
+        if record.cards is None:
+            if record.led_by is not None:
+                raise RecordError("led_by", "who led each trick is given only with the cards")
+            return self._resolve_tricks(config, record, count, playing), ()
+        from ..cards import pack
+        from ..referee import tricks_from_cards
+
+        if len(record.cards) != count:
+            raise RecordError("cards", f"{count} tricks of cards are needed, "
+                              f"{len(record.cards)} were given")
+        seated = playing if playing is not None else config.players
+        in_order = tuple(p for p in config.players if p in seated)
+        winners, findings = tricks_from_cards(self.game, in_order, leader, record.cards, trump,
+                                              pack(self.game, len(config.players)))
+        if record.led_by is not None:
+            if len(record.led_by) != count:
+                raise RecordError("led_by", f"{count} names are needed (who led each trick), "
+                                  f"{len(record.led_by)} were given")
+            expected = (leader,) + winners[:-1]
+            for i, (raw, due) in enumerate(zip(record.led_by, expected), start=1):
+                said = config.resolve(raw, "led_by")
+                if said != due:
+                    why = "the first lead is theirs" if i == 1 else f"{due} won trick {i - 1}"
+                    raise RecordError("cards", f"trick {i} was led by {said}, but {due} "
+                                      f"leads it ({why})")
+        if record.tricks:
+            named = self._resolve_tricks(config, record, count, playing)
+            for i, (said, derived) in enumerate(zip(named, winners), start=1):
+                if said != derived:
+                    raise RecordError("tricks", f"trick {i} was won by {derived} according to "
+                                      f"its cards, not {said}")
+        return winners, findings
+
     def _resolve_tricks(self, config: SessionConfig, record: HandRecord, count: int,
                         allowed: Iterable[str] | None = None) -> tuple[str, ...]:
         if len(record.tricks) != count:
@@ -276,7 +324,7 @@ class Ruleset(ABC):
 
     def _finish(self, *, config: SessionConfig, state: TableState, kind: str,
                 record: HandRecord, transfers: list[Transfer], stake: Fraction | None,
-                explanation: list[str]) -> Settlement:
+                explanation: list[str], findings: tuple[str, ...] = ()) -> Settlement:
         """Add up the transfers into deltas, scores and pot; the games only list transfers."""
         deltas = {p: Fraction(0) for p in config.players}
         pot = state.pot
@@ -293,7 +341,9 @@ class Ruleset(ABC):
         return Settlement(number=state.hands_played + 1, dealer=state.dealer, kind=kind,
                           record=record, pot_before=state.pot, stake=stake,
                           transfers=tuple(transfers), deltas=deltas, pot_after=pot,
-                          scores_after=scores, explanation=tuple(explanation))
+                          scores_after=scores,
+                          explanation=tuple(explanation) + tuple(f"Referee: {f}" for f in findings),
+                          findings=findings)
 
 
 def amount_text(amount: Fraction) -> str:

@@ -115,8 +115,9 @@ class Kratzen(Ruleset):
 
         # 3. Walkover: everybody else dropped.
         if kind == "walkover":
-            if record.tricks:
-                raise RecordError("tricks", "everyone else dropped: a walkover has no tricks "
+            if record.tricks or record.cards:
+                raise RecordError("cards" if record.cards else "tricks",
+                                  "everyone else dropped: a walkover has no tricks "
                                   "(give tricks = [])")
             transfers.append(Transfer(source=POT, target=dealer, amount=stake,
                                       reason="walkover: everyone else dropped"))
@@ -129,9 +130,9 @@ class Kratzen(Ruleset):
             dropped = [p for p in others if p not in entered]
             if dropped:
                 said.append(f"{', '.join(dropped)} dropped.")
-        winners = self._resolve_tricks(config, record, TRICKS, allowed=playing)
+        winners, findings = self._winners(config, record, TRICKS, dealer, playing, fixing.suit)
         clean = HandRecord(tricks=winners, indicator=record.indicator, entered=entered,
-                           note=record.note)
+                           cards=record.cards, led_by=record.led_by, note=record.note)
         taken = count_tricks(playing, winners)
 
         # 4. Trick payouts, normal hands only: P/4 each, the four together empty the pot.
@@ -157,9 +158,8 @@ class Kratzen(Ruleset):
                 reason=f"penalty: {who} needed {needed}, took {taken[p]} ({'2P' if factor == 2 else 'P'})"))
             said.append(f"{p} needed {needed} and took {taken[p]}: pays "
                         f"{'2P' if factor == 2 else 'P'} = {format_amount(fine)} into the next pot.")
-        settlement = self._finish(config=config, state=state, kind=kind, record=clean,
-                                  transfers=transfers, stake=stake, explanation=said)
-        return settlement
+        return self._finish(config=config, state=state, kind=kind, record=clean,
+                            transfers=transfers, stake=stake, explanation=said, findings=findings)
 
     def _read_entered(self, config: SessionConfig, record: HandRecord, dealer: str,
                       others: tuple[str, ...], muss: bool) -> tuple[str, ...]:

@@ -50,9 +50,11 @@ class Letzter(Ruleset):
             raise RecordError("indicator", "letzter has no indicator")
         if record.entered is not None:
             raise RecordError("entered", "in letzter everyone plays; leave 'entered' out")
-        winners = self._resolve_tricks(config, record, self.TRICKS)
+        winners, findings = self._winners(config, record, self.TRICKS,
+                                          self.first_leader(config, state.dealer))
         last = winners[-1]
-        clean = HandRecord(tricks=winners, note=record.note)
+        clean = HandRecord(tricks=winners, cards=record.cards, led_by=record.led_by,
+                           note=record.note)
         if all(w == last for w in winners):
             others = [p for p in config.clockwise_from(last) if p != last]
             transfers = [Transfer(source=PENALTY, target=p, amount=Fraction(1),
@@ -60,10 +62,12 @@ class Letzter(Ruleset):
             said = (f"{last} took all 8 tricks: a Durchmarsch. {last} scores nothing; "
                     f"{', '.join(others)} get 1 penalty point each.")
             return self._finish(config=config, state=state, kind="durchmarsch", record=clean,
-                                transfers=transfers, stake=None, explanation=[said])
+                                transfers=transfers, stake=None, explanation=[said],
+                                findings=findings)
         taken = sum(1 for w in winners if w == last)
         transfers = [Transfer(source=PENALTY, target=last, amount=Fraction(1),
                               reason="won the last trick")]
         said = f"{last} won the last trick ({plural(taken, 'trick')} in all): 1 penalty point."
         return self._finish(config=config, state=state, kind="last-trick", record=clean,
-                            transfers=transfers, stake=None, explanation=[said])
+                            transfers=transfers, stake=None, explanation=[said],
+                                findings=findings)

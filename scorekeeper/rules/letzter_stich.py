@@ -48,9 +48,11 @@ class LetzterStich(Ruleset):
             raise RecordError("indicator", "letzter-stich has no indicator")
         if record.entered is not None:
             raise RecordError("entered", "in letzter-stich everyone plays; leave 'entered' out")
-        winners = self._resolve_tricks(config, record, self.TRICKS)
+        winners, findings = self._winners(config, record, self.TRICKS,
+                                          self.first_leader(config, state.dealer))
         last = winners[-1]
-        clean = HandRecord(tricks=winners, note=record.note)
+        clean = HandRecord(tricks=winners, cards=record.cards, led_by=record.led_by,
+                           note=record.note)
         if all(w == last for w in winners):
             paid = min(SWEEP_PAYS, state.pot)
             if paid == SWEEP_PAYS:
@@ -65,11 +67,13 @@ class LetzterStich(Ruleset):
             transfer = Transfer(source=POT, target=last, amount=paid, reason=reason,
                                 due=SWEEP_PAYS if paid < SWEEP_PAYS else None)
             return self._finish(config=config, state=state, kind="sweep", record=clean,
-                                transfers=[transfer], stake=None, explanation=[said])
+                                transfers=[transfer], stake=None, explanation=[said],
+                                findings=findings)
         taken = sum(1 for w in winners if w == last)
         transfer = Transfer(source=last, target=POT, amount=LAST_TRICK_COSTS,
                             reason="won the last trick")
         said = (f"{last} won the last trick ({plural(taken, 'trick')} in all): pays 1 chip "
                 f"into the pot.")
         return self._finish(config=config, state=state, kind="last-trick", record=clean,
-                            transfers=[transfer], stake=None, explanation=[said])
+                            transfers=[transfer], stake=None, explanation=[said],
+                                findings=findings)
