@@ -37,8 +37,10 @@ def cli(ctx: click.Context, home: str | None) -> None:
     ctx.ensure_object(dict)
     ctx.obj["home"] = home
     if ctx.invoked_subcommand is None:
-        click.echo(ctx.get_help())
-        click.echo("\nThe table app (TUI) is coming; until then use the commands above.")
+        from .paths import home_folder
+        from .tui.app import run_tui
+
+        run_tui(home_folder(home))
 
 
 def get_store(home: str | None):
@@ -156,6 +158,18 @@ def count_line(event: dict[str, Any]) -> str:
                "disagrees: " + ", ".join(f"{k} off by {format_amount(parse_amount(v), signed=True)}"
                                          for k, v in off.items()))
     return f"after hand {event['after_hand']} ({event['at'][:16].replace('T', ' ')}): {counted}; {verdict}"
+
+
+@cli.command()
+@click.argument("session", required=False)
+@home_option
+@click.pass_context
+def tui(ctx, session, home) -> None:
+    """Open the table app (at SESSION's table when given)."""
+    from .paths import home_folder
+    from .tui.app import run_tui
+
+    run_tui(home_folder(home or ctx.obj.get("home")), session)
 
 
 @cli.command()
@@ -309,6 +323,8 @@ def amend(ctx, session, hand, tricks, indicator, entered, cards, led_by, note, h
     fields = record_fields(tricks, indicator, entered, note, cards, led_by)
     if "cards" in fields and "tricks" not in fields:
         fields["tricks"] = ()  # the cards decide the winners
+    if "tricks" in fields and "cards" not in fields:
+        fields |= {"cards": None, "led_by": None}  # new winners replace any old cards
     if not fields:
         fail("amend: give at least one of --tricks, --indicator, --entered, --note")
     make_record(fields)  # check the options' shape before touching the file
@@ -376,16 +392,7 @@ def sessions(ctx, as_json, home) -> None:
 @click.pass_context
 def audit(ctx, session, as_json, home) -> None:
     """Settle every hand again and compare with the file; exit 1 on any difference."""
-    from .ledger import audit_document, digest_of, table_rows
-    from .store import check_shape, read_json_file
-
-    store = get_store(home or ctx.obj.get("home"))
-    path = store.resolve(session)
-    label = store.label(path)
-    data = read_json_file(path, label)
-    check_shape(data, label)
-    findings = audit_document(data)
-    digest = digest_of(table_rows(data.get("events")))
+    opened, findings, digest, label = get_store(home or ctx.obj.get("home")).audit(session)
     if as_json:
         emit_json({"file": label, "digest": digest, "ok": not findings,
                    "findings": [f.model_dump() for f in findings]})
@@ -393,7 +400,7 @@ def audit(ctx, session, as_json, home) -> None:
         for f in findings:
             click.echo(f"{label}: {f.message}")
         if not findings:
-            hands = len(data.get("hands") or {})
+            hands = opened.hands_played if opened else 0
             click.echo(f"{label}: audit clean: {hands} hands settled again and matched; "
                        f"chain intact; digest {digest}")
         else:

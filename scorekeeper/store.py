@@ -242,6 +242,11 @@ class Amended:
     before: Ledger
     after: Ledger
 
+    def changes(self) -> dict[str, Fraction]:
+        """Each player's score after the amendment minus before it."""
+        return {p: self.after.state.scores[p] - self.before.state.scores[p]
+                for p in self.after.config.players}
+
 
 @dataclass(frozen=True)
 class Counted:
@@ -302,11 +307,13 @@ class Store:
     """The sessions in one home folder."""
 
     def __init__(self, home: Path, now: Callable[[], str] = utc_now,
-                 lock_wait: float = LOCK_WAIT_SECONDS) -> None:
+                 lock_wait: float = LOCK_WAIT_SECONDS,
+                 new_id: Callable[[], str] = lambda: secrets.token_hex(4)) -> None:
         self.home = Path(home)
         self.folder = self.home / "sessions"
         self.now = now
         self.lock_wait = lock_wait
+        self.new_id = new_id
 
     # -- finding and reading
 
@@ -345,6 +352,22 @@ class Store:
         path = self.resolve(ref)
         label = self.label(path)
         return parse_session(path, read_json_file(path, label), label)
+
+    def audit(self, ref: str) -> tuple[OpenSession | None, list[Any], str, str]:
+        """Settle a session file again and compare: (session if readable, findings, digest, label).
+        A file that cannot be read at all is a ``StoreError``."""
+        from .ledger import audit_document
+
+        path = self.resolve(ref)
+        label = self.label(path)
+        data = read_json_file(path, label)
+        check_shape(data, label)
+        findings = audit_document(data)
+        try:
+            session = parse_session(path, data, label)
+        except StoreError:
+            session = None
+        return session, findings, digest_of(table_rows(data.get("events"))), label
 
     # -- writing
 
@@ -410,11 +433,16 @@ class Store:
             tx.put_summary(ledger.state)
         return tx.session
 
-    def record(self, ref: str, record: HandRecord) -> Recorded:
-        """Settle and store the next hand."""
+    def record(self, ref: str, record: HandRecord, expected_hands: int | None = None) -> Recorded:
+        """Settle and store the next hand. With ``expected_hands``, refuse if the session has
+        moved on meanwhile (another terminal recorded or withdrew a hand)."""
         path = self.resolve(ref)
         with self._writing(path) as tx:
             s = tx.session
+            if expected_hands is not None and s.hands_played != expected_hands:
+                raise StoreError(f"{s.label}: the session changed meanwhile (it now has "
+                                 f"{s.hands_played} hands, not {expected_hands}); nothing was "
+                                 f"recorded: check the table and enter the hand again")
             settlement, state = self._settle(s, lambda: settle_next(s.ruleset, s.config,
                                                                     s.state(), record))
             tx.append({"type": "hand", "number": settlement.number,
@@ -437,23 +465,37 @@ class Store:
             tx.put_summary(s.state())
         return tx.session, withdrawn
 
+    def preview_amend(self, ref: str, number: int, changes: dict[str, Any]) -> Amended:
+        """What ``amend`` would do, without writing anything."""
+        session = self.open(ref)
+        return self._amended(session, number, changes)
+
+    def _amended(self, s: OpenSession, number: int, changes: dict[str, Any]) -> Amended:
+        if s.hands_played == 0:
+            raise StoreError(f"{s.label}: no hand has been recorded yet, so none can be amended")
+        if not 1 <= number <= s.hands_played:
+            raise StoreError(f"{s.label}: hand {number} is not in force (hands 1 to "
+                             f"{s.hands_played} are)")
+        records = s.records()
+        old = records[number - 1]
+        try:
+            new = HandRecord(**(record_to_json(old) | changes))
+        except ValueError as error:
+            raise StoreError(f"{s.label}: hand {number}: {error}") from None
+        before = s.ledger()
+        records[number - 1] = new
+        after = self._settle(s, lambda: settle_hands(s.config, records, s.ruleset),
+                             amending=number)
+        return Amended(s, number, before, after)
+
     def amend(self, ref: str, number: int, changes: dict[str, Any]) -> Amended:
         """Replace fields of hand ``number``'s record and settle every later hand again."""
         path = self.resolve(ref)
         with self._writing(path) as tx:
             s = tx.session
-            if s.hands_played == 0:
-                raise StoreError(f"{s.label}: no hand has been recorded yet, so none can be amended")
-            if not 1 <= number <= s.hands_played:
-                raise StoreError(f"{s.label}: hand {number} is not in force (hands 1 to "
-                                 f"{s.hands_played} are)")
-            records = s.records()
-            old = records[number - 1]
-            new = HandRecord(**(record_to_json(old) | changes))
-            before = s.ledger()
-            records[number - 1] = new
-            after = self._settle(s, lambda: settle_hands(s.config, records, s.ruleset),
-                                 amending=number)
+            amended = self._amended(s, number, changes)
+            before, after = amended.before, amended.after
+            old = before.settlements[number - 1].record
             tx.append({"type": "amend", "number": number,
                        "record": record_to_json(after.settlements[number - 1].record),
                        "previous": record_to_json(old)})
@@ -489,7 +531,7 @@ class Store:
 
     def _new_id(self) -> str:
         while True:
-            candidate = secrets.token_hex(4)
+            candidate = self.new_id()
             if not (self.folder / f"{candidate}.json").exists():
                 return candidate
 

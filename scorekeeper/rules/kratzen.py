@@ -79,19 +79,8 @@ class Kratzen(Ruleset):
         muss = empty_pot or forced
 
         # 1. Stakes.
-        transfers: list[Transfer] = []
-        said: list[str] = []
-        if empty_pot:
-            transfers.append(Transfer(source=dealer, target=POT, amount=Fraction(2),
-                                      reason="muss stake (dealer)"))
-            transfers += [Transfer(source=p, target=POT, amount=Fraction(1), reason="muss stake")
-                          for p in others]
-            said.append(f"The pot is empty: a Muss. {dealer} (dealer) pays 2, everyone else 1.")
-        else:
-            transfers.append(Transfer(source=dealer, target=POT, amount=Fraction(1),
-                                      reason="stake (dealer)"))
-            said.append(f"{dealer} deals and pays 1 into the pot.")
-        stake = state.pot + sum(t.amount for t in transfers)
+        transfers, stake = self.stakes(config, state)
+        said: list[str] = [self.stakes_text(config, state)]
         turned = " then ".join(c.symbol() for c in record.indicator)
         said.append(f"P = {format_amount(stake)}; trump {fixing.suit.symbol} ({turned} turned).")
 
@@ -160,6 +149,33 @@ class Kratzen(Ruleset):
                         f"{'2P' if factor == 2 else 'P'} = {format_amount(fine)} into the next pot.")
         return self._finish(config=config, state=state, kind=kind, record=clean,
                             transfers=transfers, stake=stake, explanation=said, findings=findings)
+
+    def stakes(self, config: SessionConfig, state: TableState) -> tuple[list[Transfer], Fraction]:
+        """The stakes of the next hand and P, the pot once they are paid."""
+        dealer = state.dealer
+        if state.pot == 0:
+            transfers = [Transfer(source=dealer, target=POT, amount=Fraction(2),
+                                  reason="muss stake (dealer)")]
+            transfers += [Transfer(source=p, target=POT, amount=Fraction(1), reason="muss stake")
+                          for p in config.clockwise_from(dealer)[1:]]
+        else:
+            transfers = [Transfer(source=dealer, target=POT, amount=Fraction(1),
+                                  reason="stake (dealer)")]
+        return transfers, state.pot + sum(t.amount for t in transfers)
+
+    def stakes_text(self, config: SessionConfig, state: TableState) -> str:
+        """The stakes in words: what to collect before the deal."""
+        if state.pot == 0:
+            return f"The pot is empty: a Muss. {state.dealer} (dealer) pays 2, everyone else 1."
+        return f"{state.dealer} deals and pays 1 into the pot."
+
+    def is_muss(self, state: TableState, indicator: tuple[Card, ...] | None = None) -> bool:
+        """Whether nobody may drop: the pot is empty, or the indicator (once known) is a 7."""
+        if state.pot == 0:
+            return True
+        if not indicator or (indicator[0].is_weli and len(indicator) < 2):
+            return False
+        return read_indicator(indicator).rank is Rank.SEVEN
 
     def _read_entered(self, config: SessionConfig, record: HandRecord, dealer: str,
                       others: tuple[str, ...], muss: bool) -> tuple[str, ...]:

@@ -1,0 +1,75 @@
+"""The table app: a Textual front end over the same core and store as the command line."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ..store import Store
+
+
+class ScorekeeperApp(App):
+    """Home -> table, with ledger, standings, export, rules and help on top."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "scorekeeper"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True, show=False),
+        Binding("f1", "help", "Help", id="help"),
+    ]
+
+    def __init__(self, store: Store, session: str | None = None, *,
+                 watch_interval: float | None = 1.0) -> None:
+        super().__init__()
+        self.store = store
+        self.start_session = session
+        self.watch_interval = watch_interval
+
+    def on_mount(self) -> None:
+        from .screens.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        if self.start_session:
+            self.open_session(self.start_session)
+
+    def open_session(self, ref: str, *, notice: str | None = None) -> None:
+        from .screens.table import TableScreen
+
+        try:
+            session = self.store.open(ref)
+        except Exception as error:  # a damaged file must never crash the app
+            self.notify(str(error), title="Cannot open", severity="error", markup=False)
+            return
+        self.push_screen(TableScreen(session))
+        if notice:
+            self.notify(notice, markup=False)
+
+    def action_help(self) -> None:
+        from .screens.dialogs import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Every key of the current screen is in the command palette too, by its description."""
+        yield from super().get_system_commands(screen)
+        seen = set()
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.description or binding.action in seen or binding.action == "quit":
+                continue
+            seen.add(binding.action)
+            namespace = active.node
+            yield SystemCommand(binding.description, f"key: {binding.key_display or key}",
+                                partial(namespace.run_action, binding.action))
+
+
+def run_tui(home: Path, session: str | None = None) -> None:
+    """Open the app on ``home`` (and go straight to ``session`` when given)."""
+    ScorekeeperApp(Store(home), session).run()

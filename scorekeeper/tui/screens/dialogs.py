@@ -1,0 +1,319 @@
+"""Small screens on top of the others: confirm, preview, export, audit, count, help, rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, Markdown, OptionList, Select, Static
+
+from ...amounts import format_amount, parse_amount
+from ...errors import ScorekeeperError
+
+EXAMPLES = [("kratzen.toml", "Kratzen: the worked session of the rules (4 players)"),
+            ("kratzen-five.toml", "Kratzen: 5 players, 2 rotations, Weli, walkover"),
+            ("letzter-stich.toml", "Letzter Stich: a whole match with a sweep"),
+            ("letzter.toml", "Letzter: two rounds with a Durchmarsch")]
+
+
+def lines_text(lines: list[str | Text]) -> Text:
+    """Plain lines as one literal Text (no markup is read from player names)."""
+    out = Text()
+    for i, line in enumerate(lines):
+        if i:
+            out.append("\n")
+        out.append(line if isinstance(line, Text) else Text(line))
+    return out
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A yes/no question: Enter or y confirms, Escape or n goes back."""
+
+    BINDINGS = [Binding("enter,y", "confirm", "Yes", id="confirm-yes"),
+                Binding("escape,n", "cancel", "No", id="confirm-no")]
+
+    def __init__(self, question: str, detail: list[str] | None = None) -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail or []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question, style="bold"))
+            if self.detail:
+                yield Static(lines_text(self.detail))
+            yield Static(Text("Enter / y: yes    Escape / n: no"), classes="dialog-keys")
+        yield Footer()
+
+    def action_confirm(self) -> None:
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+class PreviewDialog(ModalScreen[bool]):
+    """The settlement before it is saved: the core's explanation and every change."""
+
+    BINDINGS = [Binding("enter", "save", "Save", id="preview-save"),
+                Binding("escape", "back", "Back", id="preview-back")]
+
+    def __init__(self, title: str, lines: list[str | Text], save_word: str = "save") -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+        self.save_word = save_word
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="preview"):
+            yield Static(Text(self.title_text, style="bold"))
+            with VerticalScroll(id="preview-body"):
+                yield Static(lines_text(self.lines))
+            yield Static(Text(f"Enter: {self.save_word}    Escape: back to the entry"),
+                         classes="dialog-keys")
+        yield Footer()
+
+    def action_save(self) -> None:
+        self.dismiss(True)
+
+    def action_back(self) -> None:
+        self.dismiss(False)
+
+
+class ExamplePicker(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "Back", id="example-back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("Open an example as a new session", style="bold"))
+            yield OptionList(*[Text(label) for _, label in EXAMPLES], id="examples")
+            yield Static(Text("Enter: load    Escape: back"), classes="dialog-keys")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(EXAMPLES[event.option_index][0])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ExportDialog(ModalScreen[None]):
+    """Export a session: choose the format and the file."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back", id="export-back"),
+                Binding("ctrl+s", "export", "Export", id="export-go")]
+    FORMATS = ["csv", "json", "md", "html", "beancount"]
+
+    def __init__(self, ref: str) -> None:
+        super().__init__()
+        self.ref = ref
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(f"Export session {self.ref}", style="bold"))
+            yield Label("Format")
+            yield Select([(f, f) for f in self.FORMATS], value="html", allow_blank=False,
+                         id="export-format")
+            yield Label("File")
+            yield Input(value=str(self.default_path("html")), id="export-file")
+            yield Static("", id="export-message")
+            yield Static(Text("Enter in the file field or ctrl+s: export    Escape: back"),
+                         classes="dialog-keys")
+        yield Footer()
+
+    def default_path(self, fmt: str) -> Path:
+        return self.app.store.home / "exports" / f"{self.ref}.{fmt}"
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        file_input = self.query_one("#export-file", Input)
+        current = Path(file_input.value)
+        if current.parent == self.default_path("x").parent and current.stem == self.ref:
+            file_input.value = str(self.default_path(str(event.value)))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_export()
+
+    def action_export(self) -> None:
+        from ...export import FORMATS, ExportSource
+        from ...store import atomic_write
+
+        fmt = str(self.query_one("#export-format", Select).value)
+        target = Path(self.query_one("#export-file", Input).value).expanduser()
+        message = self.query_one("#export-message", Static)
+        try:
+            session = self.app.store.open(self.ref)
+            source = ExportSource(ledger=session.ledger(), session_id=session.id,
+                                  digest=session.digest, events=tuple(session.events))
+            text = FORMATS[fmt](source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(target, text)
+        except (ScorekeeperError, OSError) as error:
+            message.update(Text(f"Not exported: {error}"))
+            return
+        self.app.notify(f"Exported {fmt} to {target}", markup=False)
+        self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class AuditDialog(ModalScreen[None]):
+    BINDINGS = [Binding("escape,enter", "close", "Close", id="audit-close")]
+
+    def __init__(self, ref: str) -> None:
+        super().__init__()
+        self.ref = ref
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(f"Audit of {self.ref}", style="bold"))
+            with VerticalScroll(id="audit-body"):
+                yield Static(lines_text(audit_lines(self.app.store, self.ref)))
+            yield Static(Text("Enter / Escape: close"), classes="dialog-keys")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def audit_lines(store, ref: str) -> list[str]:
+    """The audit's verdict in lines (also used by the ledger screen)."""
+    try:
+        session, findings, digest, label = store.audit(ref)
+    except ScorekeeperError as error:
+        return [f"Cannot audit: {error}"]
+    if not findings:
+        hands = session.hands_played if session else 0
+        return [f"Audit clean: {hands} hands settled again and matched; chain intact.",
+                f"Digest {digest}"]
+    return [f"{len(findings)} finding(s):"] + [f"- {f.message}" for f in findings] + [
+        f"Digest {digest}"]
+
+
+class CountDialog(ModalScreen[dict | None]):
+    """Type what each player (and the pot) holds; the store compares it with the ledger."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back", id="count-back"),
+                Binding("ctrl+s", "submit", "Record count", id="count-go")]
+
+    def __init__(self, players: tuple[str, ...], has_pot: bool) -> None:
+        super().__init__()
+        self.players = players
+        self.has_pot = has_pot
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("Chip count: what does everyone hold? (leave blank to skip)",
+                              style="bold"))
+            for i, p in enumerate(self.players):
+                yield Label(Text(p))
+                yield Input(id=f"count-{i}", placeholder="e.g. 3 or -4.25")
+            if self.has_pot:
+                yield Label("pot")
+                yield Input(id="count-pot", placeholder="what the pot holds")
+            yield Static("", id="count-message")
+            yield Static(Text("Enter: next field / record    Escape: back"), classes="dialog-keys")
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        inputs = list(self.query(Input))
+        index = inputs.index(event.input)
+        if index + 1 < len(inputs):
+            inputs[index + 1].focus()
+        else:
+            self.action_submit()
+
+    def action_submit(self) -> None:
+        counted = {}
+        names = list(self.players) + (["pot"] if self.has_pot else [])
+        ids = [f"count-{i}" for i in range(len(self.players))] + (["count-pot"] if self.has_pot else [])
+        for name, widget_id in zip(names, ids):
+            raw = self.query_one(f"#{widget_id}", Input).value.strip()
+            if not raw:
+                continue
+            try:
+                counted[name] = parse_amount(raw)
+            except ScorekeeperError as error:
+                self.query_one("#count-message", Static).update(Text(f"{name}: {error}"))
+                return
+        if not counted:
+            self.query_one("#count-message", Static).update(Text("Type at least one amount."))
+            return
+        self.dismiss(counted)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PickHandDialog(ModalScreen[int | None]):
+    BINDINGS = [Binding("escape", "cancel", "Back", id="pick-back")]
+
+    def __init__(self, hands: int) -> None:
+        super().__init__()
+        self.hands = hands
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(f"Amend which hand? (1 to {self.hands})", style="bold"))
+            yield Input(id="pick-hand", type="integer", placeholder=str(self.hands))
+            yield Static("", id="pick-message")
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            number = int(event.value or self.hands)
+        except ValueError:
+            number = 0
+        if not 1 <= number <= self.hands:
+            self.query_one("#pick-message", Static).update(Text(f"Type 1 to {self.hands}."))
+            return
+        self.dismiss(number)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class RulesScreen(Screen):
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", id="rules-back")]
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        from ...rulecards import rule_card
+
+        with VerticalScroll(id="rules"):
+            yield Markdown(rule_card(self.game))
+        yield Footer()
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys of the screen underneath, with what each does."""
+
+    BINDINGS = [Binding("escape,q,f1", "app.pop_screen", "Close", id="help-close")]
+
+    def __init__(self, under: Screen) -> None:
+        super().__init__()
+        self.under = under
+
+    def compose(self) -> ComposeResult:
+        lines = [Text("Keys on this screen", style="bold")]
+        seen = set()
+        for key, active in self.under.active_bindings.items():
+            b = active.binding
+            if b.description and (key, b.description) not in seen:
+                seen.add((key, b.description))
+                lines.append(Text(f"  {(b.key_display or key):<12} {b.description}"))
+        lines += [Text(""), Text("Everywhere"),
+                  Text("  ctrl+p       command palette: every action by name"),
+                  Text("  f1           this help"),
+                  Text("  ctrl+q       quit")]
+        with Vertical(classes="dialog"):
+            with VerticalScroll():
+                yield Static(lines_text(lines))
+        yield Footer()

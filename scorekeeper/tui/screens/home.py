@@ -1,0 +1,137 @@
+"""Home: the stored sessions, and the ways to start one."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ...amounts import format_amount, parse_amount
+
+
+class HomeScreen(Screen):
+    """The sessions, newest first. A damaged file is listed as damaged."""
+
+    BINDINGS = [
+        Binding("n", "new", "New session", id="new"),
+        Binding("enter", "open", "Open", id="open", show=True),
+        Binding("e", "example", "Example", id="example"),
+        Binding("x", "export", "Export", id="export"),
+        Binding("a", "audit", "Audit", id="audit"),
+        Binding("q", "app.quit", "Quit", id="home-quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="home"):
+            yield Static("scorekeeper: the sessions in this home", id="home-title")
+            yield Static("", id="home-empty")
+            yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#sessions", DataTable)
+        table.add_columns("id", "game", "started", "hands", "status", "players", "leading")
+        self.refresh_sessions()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_sessions()
+
+    def refresh_sessions(self) -> None:
+        table = self.query_one("#sessions", DataTable)
+        table.clear()
+        self.rows: list[tuple[str, bool]] = []
+        try:
+            listing = self.app.store.list_sessions()
+        except Exception as error:  # an unreadable home is shown, never a crash
+            listing = []
+            self.query_one("#home-empty", Static).update(Text(f"Cannot read the sessions: {error}"))
+        empty = self.query_one("#home-empty", Static)
+        if not listing:
+            empty.update(Text("No sessions yet: press n to start one, or e to open an example."))
+            empty.display = True
+        else:
+            empty.display = False
+        for entry in listing:
+            if entry.summary is None:
+                table.add_row(Text(entry.file.removesuffix(".json")), Text("DAMAGED"), Text(""),
+                              Text(""), Text("damaged"), Text(entry.problem or "", overflow="ellipsis"),
+                              Text(""), key=entry.file)
+                self.rows.append((entry.file, False))
+                continue
+            s = entry.summary
+            leaders = ", ".join(s["leaders"])
+            if s.get("scores") and s["leaders"]:
+                leaders += f" ({format_amount(parse_amount(s['scores'][s['leaders'][0]]))})"
+            table.add_row(Text(s["id"]), Text(s["game"]), Text(s["started"][:16].replace("T", " ")),
+                          Text(str(s["hands"]), justify="right"),
+                          Text("finished" if s["finished"] else "running"),
+                          Text(", ".join(s["players"])), Text(leaders), key=entry.file)
+            self.rows.append((s["id"], True))
+        if listing:
+            table.focus()
+
+    def selected(self) -> str | None:
+        table = self.query_one("#sessions", DataTable)
+        if not self.rows or table.cursor_row is None or table.cursor_row >= len(self.rows):
+            return None
+        ref, readable = self.rows[table.cursor_row]
+        if not readable:
+            self.notify(f"{ref} is damaged and cannot be opened; it is left as it is.",
+                        severity="warning", markup=False)
+            return None
+        return ref
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        ref = self.selected()
+        if ref:
+            self.app.open_session(ref)
+
+    def action_new(self) -> None:
+        from .new_session import NewSessionScreen
+
+        self.app.push_screen(NewSessionScreen())
+
+    def action_example(self) -> None:
+        from .dialogs import ExamplePicker
+
+        def chosen(name: str | None) -> None:
+            if name:
+                self.load_example(name)
+
+        self.app.push_screen(ExamplePicker(), chosen)
+
+    def load_example(self, name: str) -> None:
+        from importlib import resources
+
+        from ...script import replay_file
+
+        path = resources.files("scorekeeper").joinpath("examples", name)
+        try:
+            with resources.as_file(path) as file:
+                ledger = replay_file(file)
+            session = self.app.store.create(ledger.config, [s.record for s in ledger.settlements])
+        except Exception as error:
+            self.notify(str(error), title="Example", severity="error", markup=False)
+            return
+        self.refresh_sessions()
+        self.app.open_session(session.id, notice=f"Example {name} loaded as session {session.id}")
+
+    def action_export(self) -> None:
+        from .dialogs import ExportDialog
+
+        ref = self.selected()
+        if ref:
+            self.app.push_screen(ExportDialog(ref))
+
+    def action_audit(self) -> None:
+        from .dialogs import AuditDialog
+
+        table = self.query_one("#sessions", DataTable)
+        if self.rows and table.cursor_row is not None and table.cursor_row < len(self.rows):
+            self.app.push_screen(AuditDialog(self.rows[table.cursor_row][0]))

@@ -1,0 +1,162 @@
+"""New session: game, players in clockwise order, first dealer, the game's options."""
+
+from __future__ import annotations
+
+import secrets
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+
+from ...errors import ConfigError
+from ...rules import GAMES, get_ruleset, make_config
+
+DRAW = "__draw__"
+
+
+class NewSessionScreen(Screen):
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start session", id="new-start"),
+        Binding("escape", "app.pop_screen", "Cancel", id="new-cancel"),
+        Binding("ctrl+up", "move(-1)", "Move up", id="new-up", show=False),
+        Binding("ctrl+down", "move(1)", "Move down", id="new-down", show=False),
+        Binding("delete", "remove", "Remove player", id="new-remove", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.players: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="new-session"):
+            yield Static(Text("New session", style="bold"))
+            with Horizontal(classes="field"):
+                yield Label("Game", classes="field-label")
+                yield Select([(get_ruleset(g).title, g) for g in GAMES], value="kratzen",
+                             allow_blank=False, id="game", compact=True)
+                yield Static("", id="error-game", classes="field-error")
+            with Horizontal(classes="field"):
+                yield Label("Add player", classes="field-label")
+                yield Input(placeholder="a name, then Enter", id="player-name", max_length=64, compact=True)
+                yield Static("", id="error-players", classes="field-error")
+            yield Static(Text("Seating, clockwise (in the list: ctrl+up / ctrl+down move, "
+                              "Delete removes):"), classes="hint")
+            yield OptionList(id="seating", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("First dealer", classes="field-label")
+                yield Select([("Draw at random", DRAW)], value=DRAW, allow_blank=False,
+                             id="dealer", compact=True)
+                yield Static("", id="error-first_dealer", classes="field-error")
+            with Horizontal(classes="field", id="opt-starting_chips"):
+                yield Label("Starting chips", classes="field-label")
+                yield Input(value="5", id="starting_chips", type="integer", compact=True)
+                yield Static("default 5", id="error-options-starting_chips", classes="field-error")
+            with Horizontal(classes="field", id="opt-rounds"):
+                yield Label("Rounds", classes="field-label")
+                yield Input(value="", placeholder="blank = open-ended", id="rounds",
+                            type="integer", compact=True)
+                yield Static("default: open-ended", id="error-options-rounds",
+                             classes="field-error")
+            with Horizontal(classes="field", id="opt-rotations"):
+                yield Label("Rotations", classes="field-label")
+                yield Input(value="1", id="rotations", type="integer", compact=True)
+                yield Static("default 1", id="error-options-rotations", classes="field-error")
+            with Horizontal(classes="field", id="opt-deck"):
+                yield Label("Card names", classes="field-label")
+                yield Select([("German (Ober, Unter)", "german"), ("French (Q, J)", "french")],
+                             value="german", allow_blank=False, id="deck", compact=True)
+                yield Static("default German", id="error-options-deck", classes="field-error")
+            yield Static("", id="new-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_options("kratzen")
+        self.query_one("#player-name", Input).focus()
+
+    def show_options(self, game: str) -> None:
+        wanted = set(get_ruleset(game).options_model.model_fields) - {"insufficient_pot"}
+        for key in ("starting_chips", "rounds", "rotations", "deck"):
+            self.query_one(f"#opt-{key}").display = key in wanted
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game":
+            self.show_options(str(event.value))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "player-name":
+            name = event.value.strip()
+            if not name:
+                if len(self.players) >= 3:
+                    self.action_start()
+                return
+            self.players.append(event.value)
+            event.input.value = ""
+            self.refresh_players()
+            self.query_one("#error-players", Static).update(Text(""))
+        else:
+            self.action_start()
+
+    def refresh_players(self, highlight: int | None = None) -> None:
+        seating = self.query_one("#seating", OptionList)
+        seating.clear_options()
+        seating.add_options([Text(f"{i}. {p}") for i, p in enumerate(self.players, start=1)])
+        if highlight is not None and self.players:
+            seating.highlighted = max(0, min(highlight, len(self.players) - 1))
+        dealer = self.query_one("#dealer", Select)
+        current = dealer.value
+        dealer.set_options([("Draw at random", DRAW)] + [(p.strip(), p.strip()) for p in self.players])
+        dealer.value = current if current in [p.strip() for p in self.players] else DRAW
+
+    def action_move(self, step: int) -> None:
+        seating = self.query_one("#seating", OptionList)
+        i = seating.highlighted
+        if i is None or not 0 <= i + step < len(self.players):
+            return
+        self.players[i], self.players[i + step] = self.players[i + step], self.players[i]
+        self.refresh_players(i + step)
+
+    def action_remove(self) -> None:
+        seating = self.query_one("#seating", OptionList)
+        i = seating.highlighted
+        if i is None or not self.players:
+            return
+        del self.players[i]
+        self.refresh_players(i)
+
+    def options(self, game: str) -> dict:
+        wanted = get_ruleset(game).options_model.model_fields
+        options: dict = {}
+        for key in ("starting_chips", "rounds", "rotations"):
+            if key in wanted:
+                raw = self.query_one(f"#{key}", Input).value.strip()
+                if raw:
+                    options[key] = int(raw) if raw.lstrip("-").isdigit() else raw
+        if "deck" in wanted:
+            options["deck"] = str(self.query_one("#deck", Select).value)
+        return options
+
+    def action_start(self) -> None:
+        for error in self.query(".field-error"):
+            error.update(Text(""))
+        game = str(self.query_one("#game", Select).value)
+        dealer_choice = str(self.query_one("#dealer", Select).value)
+        drawn = dealer_choice == DRAW
+        try:
+            probe = make_config(game, self.players, self.players[0] if self.players else None,
+                                self.options(game))
+            dealer = secrets.choice(probe.players) if drawn else dealer_choice
+            config = make_config(game, self.players, dealer, self.options(game))
+        except ConfigError as error:
+            target = "error-" + error.field.replace(".", "-")
+            found = self.query(f"#{target}")
+            widget = found.first() if found else self.query_one("#new-message", Static)
+            widget.update(Text(error.detail if found else str(error)))
+            return
+        session = self.app.store.create(config, dealer_drawn=drawn)
+        notice = (f"{config.first_dealer} was drawn at random to deal first."
+                  if drawn else f"{config.first_dealer} deals first.")
+        self.app.pop_screen()
+        self.app.open_session(session.id, notice=f"Session {session.id} started. {notice}")

@@ -1,0 +1,419 @@
+"""The table screen: the seats, the pot, what to do now, and the hand being typed in."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...amounts import format_amount
+from ...errors import ScorekeeperError
+from ...guide import table_guide
+from ...ledger import settle_next, state_from_stored
+from ...store import OpenSession
+from ..entry import HandEntry
+from ..widgets import SeatPanel
+from .dialogs import ConfirmDialog, CountDialog, PickHandDialog, PreviewDialog, RulesScreen
+
+
+def change_lines(session: OpenSession, deltas, scores) -> list[str]:
+    """What each player pays or receives (or scores, in letzter), and where that leaves them."""
+    lines = []
+    width = max(len(p) for p in session.config.players)
+    for p in session.config.players:
+        change = deltas[p]
+        if session.config.game == "letzter":
+            word = f"+{format_amount(change)} penalty" if change else "nothing"
+        else:
+            word = (f"pays {format_amount(-change)}" if change < 0 else
+                    f"receives {format_amount(change)}" if change > 0 else "nothing")
+        lines.append(f"{p.ljust(width)}  {word.ljust(14)} now {format_amount(scores[p])}")
+    return lines
+
+
+class TableScreen(Screen):
+    """Type each trick's winner by seat number; Enter shows the settlement, Enter again saves."""
+
+    BINDINGS = [
+        Binding("enter", "preview", "Settle", id="table-settle"),
+        Binding("backspace", "back", "Back", id="table-back"),
+        Binding("ctrl+z", "undo", "Undo", id="table-undo"),
+        Binding("ctrl+e", "amend", "Amend", id="table-amend"),
+        Binding("ctrl+k", "count", "Count", id="table-count"),
+        Binding("ctrl+l", "ledger", "Ledger", id="table-ledger"),
+        Binding("ctrl+t", "standings", "Standings", id="table-standings"),
+        Binding("ctrl+x", "export", "Export", id="table-export"),
+        Binding("ctrl+r", "rules", "Rules", id="table-rules"),
+        Binding("escape", "home", "Home", id="table-home"),
+    ]
+
+    def __init__(self, session: OpenSession) -> None:
+        super().__init__()
+        self.session = session
+        self.amending: int | None = None
+        self.entry: HandEntry | None = None
+        self.mtime = self._mtime()
+
+    # ---- layout
+
+    def compose(self) -> ComposeResult:
+        config = self.session.config
+        ruleset = self.session.ruleset
+        with Vertical(id="table"):
+            yield Static("", id="table-top")
+            with Horizontal(id="seats"):
+                for seat, player in enumerate(config.players, start=1):
+                    yield SeatPanel(seat, player, ruleset.score_name)
+            yield Static("", id="pot")
+            yield Static("", id="entry")
+            with VerticalScroll(id="guide-box"):
+                yield Static("", id="guide")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_class(len(self.session.config.players) > 4, "many-seats")
+        self.start_entry()
+        interval = getattr(self.app, "watch_interval", None)
+        if interval:
+            self.set_interval(interval, self.check_for_changes)
+
+    # ---- state
+
+    def start_entry(self) -> None:
+        """A fresh entry for the next hand, or for the hand being amended."""
+        session = self.session
+        if self.amending is not None:
+            last = session.hands.get(self.amending - 1)
+            self.state = state_from_stored(session.ruleset, session.config, last,
+                                           self.amending - 1)
+        else:
+            self.state = session.state()
+        self.entry = HandEntry(session.config, self.state)
+        self.show()
+
+    def reload(self) -> None:
+        self.session = self.app.store.open(self.session.id)
+        self.mtime = self._mtime()
+
+    def _mtime(self) -> int:
+        try:
+            return self.session.path.stat().st_mtime_ns
+        except OSError:
+            return 0
+
+    def check_for_changes(self) -> None:
+        """Another terminal may have recorded a hand: show it, and restart an entry in progress."""
+        if self._mtime() == self.mtime:
+            return
+        try:
+            self.reload()
+        except ScorekeeperError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        typing = bool(self.entry and self.entry.keys)
+        self.amending = None
+        self.start_entry()
+        self.notify("The session was changed from another terminal; the table is up to date."
+                    + (" The hand you were typing was cleared: please enter it again."
+                       if typing else ""), markup=False)
+
+    # ---- drawing
+
+    def show(self) -> None:
+        session, entry = self.session, self.entry
+        config, state = session.config, self.state
+        ruleset = session.ruleset
+        finished = self.amending is None and state.finished
+        planned = ruleset.planned_hands(config)
+        top = Text.assemble((ruleset.title, "bold"), f"  session {session.id}  ")
+        if finished:
+            top.append("FINISHED", style="bold")
+        elif self.amending is not None:
+            top.append(f"AMENDING HAND {self.amending}", style="bold reverse")
+        else:
+            top.append(f"hand {state.hands_played + 1}" + (f" of {planned}" if planned else ""))
+        top.append(f"  digest {session.digest}")
+        self.query_one("#table-top", Static).update(top)
+
+        taken = {p: 0 for p in config.players}
+        for w in (entry.tricks if entry else []):
+            taken[w] += 1
+        playing = entry.playing() if entry and not finished else config.players
+        for panel in self.query(SeatPanel):
+            p = panel.player
+            marks = []
+            if not finished and p == state.dealer:
+                marks.append("DEALS")
+            if not finished and p == state.leader:
+                marks.append("LEADS")
+            if p in state.leaders and state.hands_played:
+                marks.append("WINNER" if finished else "BEST")
+            out = (not finished and entry is not None and config.game == "kratzen"
+                   and entry.phase != "indicator" and p not in playing)
+            panel.show(state.scores[p], marks, None if finished else taken[p], out)
+
+        pot = self.query_one("#pot", Static)
+        if state.pot is None:
+            pot.update(Text("no pot: the last trick costs a penalty point"))
+        elif config.game == "kratzen" and not finished:
+            _, stake = ruleset.stakes(config, state)
+            pot.update(Text.assemble("Pot ", (format_amount(state.pot), "bold"),
+                                     "   after the stakes P = ", (format_amount(stake), "bold"),
+                                     "   each trick pays P/4 (not in a Muss)"))
+        else:
+            pot.update(Text.assemble("Pot ", (format_amount(state.pot), "bold")))
+
+        guide = self.query_one("#guide", Static)
+        entry_box = self.query_one("#entry", Static)
+        if finished:
+            standings = sorted(config.players, key=lambda p: state.scores[p],
+                               reverse=ruleset.higher_is_better)
+            lines = table_guide(config, state) + ["Final standings:"] + [
+                f"  {p}: {format_amount(state.scores[p])}" for p in standings] + [
+                f"Digest {session.digest}: write it down; 'audit' checks the file against it."]
+            guide.update(Text("\n".join(lines)))
+            entry_box.update(Text("The session is over: no more hands can be entered. "
+                                  "ctrl+l ledger, ctrl+t standings, ctrl+x export, Escape home."))
+            return
+        guide.update(Text("\n".join(table_guide(config, state))))
+        entry_box.update(self.entry_text())
+
+    def entry_text(self) -> Text:
+        entry = self.entry
+        config = self.session.config
+        parts = Text()
+        if entry.kratzen:
+            if entry.indicator or entry.pending_rank:
+                turned = " then ".join(c.symbol() for c in entry.indicator)
+                if entry.pending_rank:
+                    turned += (" then " if turned else "") + entry.pending_rank.value + "?"
+                parts.append(f"Indicator: {turned}")
+                if entry.indicator_done():
+                    trump = entry.indicator[-1].suit
+                    kind = ("forced Muss (a 7)" if entry.indicator[-1].rank.value == "7" else
+                            "Muss" if entry.muss() else "normal hand")
+                    parts.append(f"  trump {trump.symbol} ({trump.name_in(config.options.deck)})"
+                                 f"  {kind}")
+                parts.append("\n")
+            if entry.decisions:
+                parts.append("Decisions: " + ", ".join(
+                    f"{p} {'plays' if yes else 'drops'}" for p, yes in entry.decisions) + "\n")
+            if entry.walkover():
+                parts.append(f"Everyone else dropped: a walkover for {self.state.dealer}.\n")
+        if entry.tricks:
+            parts.append("Tricks: " + ", ".join(f"{i} {w}" for i, w in
+                                                enumerate(entry.tricks, start=1)) + "\n")
+        parts.append(Text(entry.prompt(), style="bold"))
+        return parts
+
+    # ---- keys
+
+    def on_key(self, event: events.Key) -> None:
+        if self.entry is None or event.key in ("enter", "backspace", "escape"):
+            return
+        char = event.character or ""
+        if len(char) != 1 or not char.isprintable() or event.key.startswith("ctrl+"):
+            return
+        if self.amending is None and self.state.finished:
+            self.notify("The session is over: no more hands can be entered.", markup=False)
+            event.stop()
+            return
+        problem = self.entry.press(char)
+        event.stop()
+        if problem:
+            self.notify(problem, severity="warning", timeout=2, markup=False)
+        self.show()
+
+    def action_back(self) -> None:
+        if self.entry and self.entry.back():
+            self.show()
+        elif self.amending is not None:
+            self.amending = None
+            self.start_entry()
+            self.notify("Amending cancelled.", markup=False)
+
+    def action_preview(self) -> None:
+        if self.entry is None:
+            return
+        if self.amending is None and self.state.finished:
+            return
+        if self.entry.phase != "ready":
+            self.notify("The hand is not complete yet: " + self.entry.prompt(),
+                        severity="warning", markup=False)
+            return
+        record = self.entry.record()
+        if self.amending is not None:
+            return self.preview_amend(record)
+        session = self.session
+        try:
+            settlement, after = settle_next(session.ruleset, session.config, self.state, record)
+        except ScorekeeperError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        lines: list[str | Text] = list(settlement.explanation) + [""]
+        lines += change_lines(session, settlement.deltas, after.scores)
+        if settlement.pot_after is not None:
+            lines.append(f"pot: {format_amount(settlement.pot_before)} -> "
+                         f"{format_amount(settlement.pot_after)}")
+        title = f"Hand {settlement.number}: {settlement.dealer} dealt; {settlement.kind}"
+
+        def saved(confirm: bool | None) -> None:
+            if confirm:
+                self.save(record, settlement.number)
+
+        self.app.push_screen(PreviewDialog(title, lines), saved)
+
+    def save(self, record, number: int) -> None:
+        try:
+            result = self.app.store.record(self.session.id, record,
+                                           expected_hands=number - 1)
+        except ScorekeeperError as error:
+            self.notify(str(error), severity="error", markup=False, timeout=8)
+            self.reload()
+            self.start_entry()
+            return
+        self.session = result.session
+        self.mtime = self._mtime()
+        s = result.settlement
+        self.notify(f"Hand {s.number} saved.", markup=False)
+        if result.state.finished:
+            self.notify("That was the last hand: the session is over.", markup=False)
+        self.start_entry()
+
+    def preview_amend(self, record) -> None:
+        number = self.amending
+        changes = {"tricks": record.tricks, "indicator": record.indicator,
+                   "entered": record.entered, "cards": None, "led_by": None}
+        try:
+            amended = self.app.store.preview_amend(self.session.id, number, changes)
+        except ScorekeeperError as error:
+            self.notify(str(error), severity="error", markup=False, timeout=8)
+            return
+        lines: list[str | Text] = list(amended.after.settlements[number - 1].explanation) + [""]
+        lines.append(f"Every hand from {number} on is settled again. Standings now -> after:")
+        for p, change in amended.changes().items():
+            before = amended.before.state.scores[p]
+            after = amended.after.state.scores[p]
+            word = format_amount(change, signed=True) if change else "no change"
+            lines.append(f"{p}: {format_amount(before)} -> {format_amount(after)}  ({word})")
+        if amended.after.state.pot is not None:
+            lines.append(f"pot: {format_amount(amended.before.state.pot)} -> "
+                         f"{format_amount(amended.after.state.pot)}")
+
+        def confirmed(ok: bool | None) -> None:
+            if not ok:
+                return
+            try:
+                self.app.store.amend(self.session.id, number, changes)
+            except ScorekeeperError as error:
+                self.notify(str(error), severity="error", markup=False, timeout=8)
+                return
+            self.amending = None
+            self.reload()
+            self.start_entry()
+            self.notify(f"Hand {number} amended; later hands settled again.", markup=False)
+
+        self.app.push_screen(PreviewDialog(f"Amend hand {number}", lines, "amend"), confirmed)
+
+    def action_undo(self) -> None:
+        n = self.session.hands_played
+        if n == 0:
+            self.notify("There is no hand to take back.", markup=False)
+            return
+        hand = self.session.hands[n]
+
+        def confirmed(ok: bool | None) -> None:
+            if not ok:
+                return
+            try:
+                self.session, _ = self.app.store.undo(self.session.id)
+            except ScorekeeperError as error:
+                self.notify(str(error), severity="error", markup=False)
+                return
+            self.mtime = self._mtime()
+            self.amending = None
+            self.start_entry()
+            self.notify(f"Hand {n} withdrawn (kept in the history).", markup=False)
+
+        self.app.push_screen(ConfirmDialog(
+            f"Withdraw hand {n} ({hand['dealer']} dealt, {hand['kind']})?",
+            ["It stays in the history, marked withdrawn."]), confirmed)
+
+    def action_amend(self) -> None:
+        n = self.session.hands_played
+        if n == 0:
+            self.notify("No hand has been recorded yet.", markup=False)
+            return
+
+        def picked(number: int | None) -> None:
+            if number:
+                self.amending = number
+                self.start_entry()
+                self.notify(f"Amending hand {number}: enter it again as it really was. "
+                            f"Backspace on an empty entry cancels.", markup=False)
+
+        self.app.push_screen(PickHandDialog(n), picked)
+
+    def action_count(self) -> None:
+        config = self.session.config
+
+        def counted(amounts: dict | None) -> None:
+            if not amounts:
+                return
+            try:
+                result = self.app.store.count(self.session.id, amounts)
+            except ScorekeeperError as error:
+                self.notify(str(error), severity="error", markup=False)
+                return
+            self.session = result.session
+            self.mtime = self._mtime()
+            if not result.off:
+                self.notify("The count agrees with the ledger.", markup=False)
+                return
+            lines = []
+            for who, off in result.off.items():
+                expected = result.state.pot if who == "pot" else result.state.scores[who]
+                lines.append(f"{who}: counted {format_amount(result.counted[who])}, the ledger "
+                             f"says {format_amount(expected)}: off by "
+                             f"{format_amount(off, signed=True)}")
+            self.app.push_screen(ConfirmDialog("The count disagrees with the ledger", lines + [
+                "The count is recorded; audit will show it until it is explained."]))
+
+        self.app.push_screen(CountDialog(config.players, self.state.pot is not None), counted)
+
+    def action_ledger(self) -> None:
+        from .ledger import LedgerScreen
+
+        self.app.push_screen(LedgerScreen(self.session))
+
+    def action_standings(self) -> None:
+        from .ledger import StandingsScreen
+
+        self.app.push_screen(StandingsScreen(self.session))
+
+    def action_export(self) -> None:
+        from .dialogs import ExportDialog
+
+        self.app.push_screen(ExportDialog(self.session.id))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.session.config.game))
+
+    def action_home(self) -> None:
+        if self.entry and self.entry.keys:
+            def leave(ok: bool | None) -> None:
+                if ok:
+                    self.app.pop_screen()
+
+            self.app.push_screen(ConfirmDialog("Leave the table? The hand being typed is not "
+                                               "saved."), leave)
+            return
+        self.app.pop_screen()
+
+    def on_screen_resume(self) -> None:
+        if self._mtime() != self.mtime:
+            self.check_for_changes()
