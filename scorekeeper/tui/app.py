@@ -25,11 +25,20 @@ class ScorekeeperApp(App):
     ]
 
     def __init__(self, store: Store, session: str | None = None, *,
-                 watch_interval: float | None = 1.0) -> None:
+                 watch_interval: float | None = 1.0, steady_cursor: bool = False) -> None:
         super().__init__()
         self.store = store
         self.start_session = session
         self.watch_interval = watch_interval
+        self.steady_cursor = steady_cursor
+
+    def steady(self, root) -> None:
+        """Stop text cursors blinking (for screenshots that must not change between runs)."""
+        if self.steady_cursor:
+            from textual.widgets import Input
+
+            for widget in root.query(Input):
+                widget.cursor_blink = False
 
     def on_mount(self) -> None:
         from .screens.home import HomeScreen

@@ -101,7 +101,12 @@ class ExamplePicker(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ExportDialog(ModalScreen[None]):
+class SteadyModal:
+    def on_mount(self) -> None:
+        self.app.steady(self)
+
+
+class ExportDialog(SteadyModal, ModalScreen[None]):
     """Export a session: choose the format and the file."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", id="export-back"),
@@ -194,7 +199,7 @@ def audit_lines(store, ref: str) -> list[str]:
         f"Digest {digest}"]
 
 
-class CountDialog(ModalScreen[dict | None]):
+class CountDialog(SteadyModal, ModalScreen[dict | None]):
     """Type what each player (and the pot) holds; the store compares it with the ledger."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", id="count-back"),
@@ -249,7 +254,7 @@ class CountDialog(ModalScreen[dict | None]):
         self.dismiss(None)
 
 
-class PickHandDialog(ModalScreen[int | None]):
+class PickHandDialog(SteadyModal, ModalScreen[int | None]):
     BINDINGS = [Binding("escape", "cancel", "Back", id="pick-back")]
 
     def __init__(self, hands: int) -> None:

@@ -33,6 +33,7 @@ class LedgerScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.app.steady(self)
         table = self.query_one("#transfers", DataTable)
         table.add_columns("hand", "dealer", "kind", "from", "to", "amount", "reason", "pot after")
         self.fill("")

@@ -73,6 +73,7 @@ class NewSessionScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.app.steady(self)
         self.show_options("kratzen")
         self.query_one("#player-name", Input).focus()
 

@@ -1,0 +1,220 @@
+"""The table app driven through its keys with Pilot, checked against the store and replay."""
+
+import json
+
+import pytest
+from textual.widgets import DataTable, Input, Select, Static
+
+from scorekeeper.export import standings_document
+from scorekeeper.script import replay_file
+from scorekeeper.tui.screens.home import HomeScreen
+from scorekeeper.tui.screens.new_session import NewSessionScreen
+from scorekeeper.tui.screens.table import TableScreen
+
+from .conftest import EXAMPLES
+from .tui_helpers import fixed_store, hand_keys, make_app
+
+GAME_POSITION = {"letzter-stich": 0, "letzter": 1, "kratzen": 2}
+
+
+async def focus(pilot, selector: str) -> None:
+    """Move the focus to a field (as Tab would), so that keys go to it."""
+    pilot.app.screen.query_one(selector).focus()
+    await pilot.pause()
+
+
+async def start_session(pilot, game: str, players, dealer: str, options: dict) -> None:
+    """From the home screen: n, the game, the players, the dealer, the options, ctrl+s."""
+    await pilot.press("n")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, NewSessionScreen)
+    await focus(pilot, "#game")
+    await pilot.press("enter")           # the game's list opens on the current game (kratzen)
+    for _ in range(2 - GAME_POSITION[game]):
+        await pilot.press("up")
+    await pilot.press("enter")
+    await focus(pilot, "#player-name")
+    for name in players:
+        await pilot.press(*name, "enter")
+    await focus(pilot, "#dealer")
+    await pilot.press("enter")
+    for _ in range(players.index(dealer) + 1):
+        await pilot.press("down")
+    await pilot.press("enter")
+    for key, value in options.items():
+        await focus(pilot, f"#{key}")
+        await pilot.press("end", *["backspace"] * 4, *str(value))
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, TableScreen), "the session did not start"
+
+
+async def play_hands(pilot, records) -> None:
+    screen = pilot.app.screen
+    for record in records:
+        state = screen.state
+        muss = screen.session.ruleset.is_muss(state, record.indicator) if record.indicator else False
+        await pilot.press(*hand_keys(screen.session.config, state.dealer, record, muss))
+        assert screen.entry.phase == "ready", (record, screen.entry.prompt())
+        await pilot.press("enter")       # the settlement preview
+        await pilot.pause()
+        await pilot.press("enter")       # save
+        await pilot.pause()
+
+
+@pytest.mark.parametrize("name", ["letzter-stich", "letzter", "kratzen", "kratzen-five"])
+async def test_a_whole_session_through_the_keys_equals_replay(tmp_path, name):
+    expected = replay_file(EXAMPLES / f"{name}.toml")
+    config = expected.config
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert "No sessions yet" in str(app.screen.query_one("#home-empty", Static).render())
+        options = {k: v for k, v in config.options.model_dump().items()
+                   if k in ("starting_chips", "rounds", "rotations") and v is not None}
+        await start_session(pilot, config.game, list(config.players), config.first_dealer, options)
+        await play_hands(pilot, [s.record for s in expected.settlements])
+        screen = app.screen
+        assert screen.state.finished
+        assert "The session is over" in str(screen.query_one("#entry", Static).render())
+        # Entry is closed once the session is over.
+        await pilot.press("1")
+        assert screen.entry.keys == []
+        session_id = screen.session.id
+    stored = fixed_store(tmp_path).open(session_id)
+    got = standings_document(stored.ledger())
+    want = standings_document(expected)
+    assert got["players"] == want["players"] and got["pot"] == want["pot"]
+    assert got["hands"] == want["hands"]
+    assert fixed_store(tmp_path).audit(session_id)[1] == []
+
+
+async def test_undo_amend_and_count_through_the_keys(tmp_path):
+    expected = replay_file(EXAMPLES / "kratzen.toml")
+    records = [s.record for s in expected.settlements]
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_session(pilot, "kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna", {})
+        await play_hands(pilot, records[:3])
+        screen = app.screen
+        # Undo hand 3 (with confirmation), then record it again.
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.hands_played == 2
+        await play_hands(pilot, records[2:3])
+        assert screen.session.hands_played == 3
+        # Amend hand 2: Ben takes all four tricks, then amend it back.
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert screen.amending == 2
+        await pilot.press("w", "a", "h", "p", "d", "p", "2", "2", "2", "2", "enter")
+        await pilot.pause()
+        preview = app.screen
+        text = str(preview.query_one("#preview-body Static", Static).render())
+        assert "Every hand from 2 on is settled again" in text
+        # Worked by hand: hand 2 (P = 16) Ben +15, Cleo pays P = 16 instead of receiving 4; the
+        # pot after hand 2 is 32, so hand 3 has P = 33 (8¼ a trick), Cleo pays 66, Anna 33.
+        assert "Anna: -45 -> -61  (-16)" in text and "Ben: 14¼ -> 22¼  (+8)" in text
+        assert "Cleo: -27¾ -> -75¾  (-48)" in text and "Dora: 7½ -> 15½  (+8)" in text
+        assert "pot: 51 -> 99" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.amending is None
+        amended = screen.session.ledger()
+        assert amended.settlements[1].deltas["Cleo"] == -16
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        await pilot.press("w", "a", "h", "p", "d", "p", "2", "3", "2", "2", "enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        # A chip count that disagrees: after hands 1-3 Anna is at -12 -16 -17 = -45; she
+        # counts -44. The pot (51) agrees.
+        await pilot.press("ctrl+k")
+        await pilot.pause()
+        await pilot.press(*"-44", "enter", "enter", "enter", "enter", *"51", "enter")
+        await pilot.pause()
+        dialog = app.screen
+        body = " ".join(str(w.render()) for w in dialog.query(Static))
+        assert "Anna: counted -44, the ledger says -45: off by +1" in body
+        await pilot.press("enter")
+        await pilot.pause()
+        await play_hands(pilot, records[3:])
+        session_id = screen.session.id
+    store = fixed_store(tmp_path)
+    session = store.open(session_id)
+    assert standings_document(session.ledger()) == standings_document(expected)
+    kinds = [e["type"] for e in session.events]
+    assert kinds.count("withdraw") == 1 and kinds.count("amend") == 2 and kinds.count("count") == 1
+    findings = store.audit(session_id)[1]
+    assert [f.kind for f in findings] == ["count"]
+
+
+async def test_a_damaged_file_is_listed_and_never_crashes_the_app(tmp_path):
+    store = fixed_store(tmp_path)
+    from scorekeeper.rules import make_config
+    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    session.path.write_text("{ not json")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = app.screen.query_one("#sessions", DataTable)
+        assert table.row_count == 1
+        assert "DAMAGED" in str(table.get_row_at(0)[1])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+    assert session.path.read_text() == "{ not json"
+
+
+async def test_names_are_shown_literally(tmp_path):
+    store = fixed_store(tmp_path)
+    from scorekeeper.rules import make_config
+    names = ["[bold]x", "[@click=app.quit]y[/]", "Zoë"]
+    session = store.create(make_config("letzter", names, names[0]))
+    app = make_app(tmp_path, session.id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        rendered = " ".join(str(w.render()) for w in screen.query(".seat-name"))
+        assert "[bold]x" in rendered and "[@click=app.quit]y[/]" in rendered
+        await pilot.press("2", "2", "2", "2", "2", "2", "2", "1", "enter")
+        await pilot.pause()
+        assert "[@click=app.quit]y[/]" in str(app.screen.query_one("#preview-body Static").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.is_running
+    assert store.open(session.id).hands_played == 1
+
+
+async def test_a_hand_recorded_elsewhere_appears(tmp_path):
+    store = fixed_store(tmp_path)
+    from scorekeeper.rules import HandRecord, make_config
+    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    app = make_app(tmp_path, session.id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("1", "2")                         # typing a hand here...
+        store.record(session.id, HandRecord(tricks=("Anna",) * 7 + ("Ben",)))  # ...one arrives
+        screen.check_for_changes()
+        await pilot.pause()
+        assert screen.session.hands_played == 1 and screen.entry.keys == []
+        assert screen.state.scores["Ben"] == 1
+
+
+async def test_every_table_action_is_in_the_command_palette(tmp_path):
+    store = fixed_store(tmp_path)
+    from scorekeeper.rules import make_config
+    session = store.create(make_config("kratzen", ["Anna", "Ben", "Cleo"], "Anna"))
+    app = make_app(tmp_path, session.id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        for binding in app.screen.BINDINGS:
+            assert binding.description and binding.description in titles

@@ -1,0 +1,36 @@
+"""Driving the table app with Pilot: a store with a fixed clock and ids, and the keys of a hand."""
+
+from __future__ import annotations
+
+import itertools
+
+from scorekeeper.rules import HandRecord, SessionConfig
+from scorekeeper.store import Store
+from scorekeeper.tui.app import ScorekeeperApp
+
+RANK_KEY = {"A": "a", "K": "k", "Q": "q", "J": "j", "10": "t", "9": "9", "8": "8", "7": "7"}
+
+
+def fixed_store(home) -> Store:
+    ids = (f"s{n:07d}" for n in itertools.count(1))
+    return Store(home, now=lambda: "2026-11-28T20:00:00.000000Z", new_id=lambda: next(ids))
+
+
+def make_app(home, session: str | None = None) -> ScorekeeperApp:
+    return ScorekeeperApp(fixed_store(home), session, watch_interval=None, steady_cursor=True)
+
+
+def hand_keys(config: SessionConfig, dealer: str, record: HandRecord, muss: bool) -> list[str]:
+    """The keys that enter ``record`` on the table screen."""
+    keys: list[str] = []
+    for card in record.indicator or ():
+        if card.is_weli:
+            keys.append("w")
+        else:
+            keys += [RANK_KEY[card.rank.value], card.suit.value.lower()]
+    if config.game == "kratzen" and not muss:
+        entered = set(record.entered or ())
+        for player in config.clockwise_from(dealer)[1:]:
+            keys.append("p" if player in entered else "d")
+    keys += [str(config.seat_of(w) + 1) for w in record.tricks]
+    return keys
