@@ -59,14 +59,16 @@ class ScoreChart(Widget):
         self.series = series
 
     def render(self) -> Text:
-        width = max(20, self.size.width - 10)
-        height = max(5, self.size.height - 3)
         values = [v for vs in self.series.values() for v in vs]
         if not values:
             return Text("no hands yet")
         low, high = min(values), max(values)
         if low == high:
             low, high = low - 1, high + 1
+        top, bottom = format_amount(high), format_amount(low)
+        label_width = max(len(top), len(bottom))
+        width = max(10, self.size.width - label_width - 3)
+        height = max(5, self.size.height - 3)
         hands = max(len(vs) for vs in self.series.values()) - 1
         grid = [[" "] * width for _ in range(height)]
         for seat, player in enumerate(self.players, start=1):
@@ -75,15 +77,13 @@ class ScoreChart(Widget):
                 y = round((height - 1) * (high - value) / (high - low))
                 cell = grid[y][x]
                 grid[y][x] = str(seat) if cell in (" ", str(seat)) else "*"
-        top, bottom = format_amount(high), format_amount(low)
-        label_width = max(len(top), len(bottom))
         out = Text()
         for row, cells in enumerate(grid):
             label = top if row == 0 else bottom if row == height - 1 else ""
             out.append(f"{label:>{label_width}} |" + "".join(cells) + "\n")
         out.append(" " * label_width + " +" + "-" * width + "\n")
-        out.append(" " * label_width + f"  hand 0 .. {hands}   ")
+        out.append(" " * label_width + f"  hand 0 .. {hands};  * = several players\n")
+        out.append(" " * label_width + "  ")
         out.append("  ".join(f"{seat} = {player}" for seat, player in
                              enumerate(self.players, start=1)))
-        out.append("   * = several")
         return out

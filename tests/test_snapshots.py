@@ -1,0 +1,79 @@
+"""Snapshots of every main screen at 80x24 and 120x40 (Textual pinned; cursors steady).
+
+Review a changed snapshot in the report before accepting it with --snapshot-update."""
+
+import pytest
+
+from scorekeeper.script import replay_file
+
+from .conftest import EXAMPLES
+from .tui_helpers import fixed_store, hand_keys, make_app
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def saved(tmp_path, name: str, hands: int | None = None) -> str:
+    """A session made from an example's first ``hands`` hands; returns its id."""
+    ledger = replay_file(EXAMPLES / f"{name}.toml")
+    records = [s.record for s in ledger.settlements][:hands]
+    return fixed_store(tmp_path).create(ledger.config, records).id
+
+
+def next_hand_keys(tmp_path, name: str, hands: int) -> list[str]:
+    from scorekeeper.ledger import settle_hands
+
+    ledger = replay_file(EXAMPLES / f"{name}.toml")
+    record = ledger.settlements[hands].record
+    state = settle_hands(ledger.config, [s.record for s in ledger.settlements][:hands]).state
+    muss = ledger.ruleset.is_muss(state, record.indicator) if record.indicator else False
+    return hand_keys(ledger.config, state.dealer, record, muss)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_empty(snap_compare, tmp_path, size):
+    assert snap_compare(make_app(tmp_path), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_with_sessions(snap_compare, tmp_path, size):
+    saved(tmp_path, "kratzen")
+    saved(tmp_path, "letzter-stich", 2)
+    assert snap_compare(make_app(tmp_path), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_session(snap_compare, tmp_path, size):
+    assert snap_compare(make_app(tmp_path), terminal_size=size,
+                        press=["n", *"Anna", "enter", *"Ben", "enter", *"Cleo", "enter"])
+
+
+GAMES = [("letzter-stich", 2), ("letzter", 2), ("kratzen", 2)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name, hands", GAMES)
+def test_table_mid_hand(snap_compare, tmp_path, size, name, hands):
+    session = saved(tmp_path, name, hands)
+    keys = next_hand_keys(tmp_path, name, hands)
+    assert snap_compare(make_app(tmp_path, session), terminal_size=size,
+                        press=keys[: len(keys) - 2])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name, hands", GAMES)
+def test_table_settlement_preview(snap_compare, tmp_path, size, name, hands):
+    session = saved(tmp_path, name, hands)
+    keys = next_hand_keys(tmp_path, name, hands)
+    assert snap_compare(make_app(tmp_path, session), terminal_size=size, press=[*keys, "enter"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_ledger(snap_compare, tmp_path, size):
+    session = saved(tmp_path, "kratzen")
+    assert snap_compare(make_app(tmp_path, session), terminal_size=size, press=["ctrl+l"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_standings(snap_compare, tmp_path, size):
+    session = saved(tmp_path, "kratzen-five")
+    assert snap_compare(make_app(tmp_path, session), terminal_size=size, press=["ctrl+t"])
