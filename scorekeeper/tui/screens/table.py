@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...amounts import format_amount
+from ...amounts import format_amount, parse_amount
 from ...errors import ScorekeeperError
 from ...guide import table_guide
 from ...ledger import settle_next, state_from_stored
@@ -69,6 +69,7 @@ class TableScreen(Screen):
                 for seat, player in enumerate(config.players, start=1):
                     yield SeatPanel(seat, player, ruleset.score_name)
             yield Static("", id="pot")
+            yield Static("", id="last")
             yield Static("", id="entry")
             with VerticalScroll(id="guide-box"):
                 yield Static("", id="guide")
@@ -167,6 +168,15 @@ class TableScreen(Screen):
         else:
             pot.update(Text.assemble("Pot ", (format_amount(state.pot), "bold")))
 
+        last = session.hands.get(state.hands_played) if self.amending is None else None
+        if last is not None:
+            changes = ", ".join(f"{p} {format_amount(parse_amount(d), signed=True)}"
+                                for p, d in last["deltas"].items() if parse_amount(d))
+            self.query_one("#last", Static).update(Text(
+                f"Last hand ({last['number']}, {last['dealer']} dealt, {last['kind']}): "
+                f"{changes or 'no change'}"))
+        else:
+            self.query_one("#last", Static).update(Text(""))
         guide = self.query_one("#guide", Static)
         entry_box = self.query_one("#entry", Static)
         if finished:
