@@ -381,7 +381,8 @@ def sessions(ctx, as_json, home) -> None:
         status = "finished" if s["finished"] else "running"
         word = "winners" if s["finished"] else "leading"
         click.echo(f"{s['id']}  {s['game']:<13}  {s['started'][:16].replace('T', ' ')}  "
-                   f"{s['hands']:>4} hands  {status:<8}  {', '.join(s['players'])}  "
+                   f"{s['hands']:>4} hand{'s' if s['hands'] != 1 else ' '}  {status:<8}  "
+                   f"{', '.join(s['players'])}  "
                    f"({word}: {', '.join(s['leaders'])})")
 
 
@@ -401,7 +402,8 @@ def audit(ctx, session, as_json, home) -> None:
             click.echo(f"{label}: {f.message}")
         if not findings:
             hands = opened.hands_played if opened else 0
-            click.echo(f"{label}: audit clean: {hands} hands settled again and matched; "
+            click.echo(f"{label}: audit clean: {hands} hand{'s' if hands != 1 else ''} settled "
+                       f"again and matched; "
                        f"chain intact; digest {digest}")
         else:
             click.echo(f"{label}: {len(findings)} finding{'s' if len(findings) != 1 else ''}")

@@ -193,7 +193,8 @@ def audit_lines(store, ref: str) -> list[str]:
         return [f"Cannot audit: {error}"]
     if not findings:
         hands = session.hands_played if session else 0
-        return [f"Audit clean: {hands} hands settled again and matched; chain intact.",
+        return [f"Audit clean: {hands} hand{'s' if hands != 1 else ''} settled again and "
+                f"matched; chain intact.",
                 f"Digest {digest}"]
     return [f"{len(findings)} finding(s):"] + [f"- {f.message}" for f in findings] + [
         f"Digest {digest}"]
