@@ -193,7 +193,25 @@ def _list(cards: Sequence[Card], conjunction: str = "or") -> str:
     return ", ".join(names[:-1]) + f" {conjunction} " + names[-1]
 
 
-# ---- card-level records ------------------------------------------------------------------------
+# ---- card-level records
+
+def trick_progress(game: str, players_in_order: Sequence[str], leader: str,
+                   tricks: Sequence[Sequence[Card]], trump: Suit | None
+                   ) -> list[tuple[tuple[str, ...], str | None]]:
+    """For tricks typed so far (the last may be incomplete): each trick's play order and its
+    winner so far (``None`` before its first card)."""
+    n = len(players_in_order)
+    out = []
+    current = leader
+    for cards in tricks:
+        start = list(players_in_order).index(current)
+        order = tuple(players_in_order[(start + i) % n] for i in range(n))
+        winner = order[winning_position(game, cards, trump)] if cards else None
+        out.append((order, winner))
+        if winner is not None and len(cards) == n:
+            current = winner
+    return out
+
 
 def tricks_from_cards(game: str, players_in_order: Sequence[str], leader: str,
                       tricks: Sequence[Sequence[Card]], trump: Suit | None,

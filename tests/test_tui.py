@@ -218,3 +218,54 @@ async def test_every_table_action_is_in_the_command_palette(tmp_path):
         titles = {c.title for c in app.get_system_commands(app.screen)}
         for binding in app.screen.BINDINGS:
             assert binding.description and binding.description in titles
+
+
+async def test_a_hand_entered_card_by_card_settles_like_its_winners(tmp_path):
+    from scorekeeper.rules import make_config
+
+    store = fixed_store(tmp_path)
+    session = store.create(make_config("letzter-stich", ["Anna", "Ben", "Cleo", "Dora"], "Anna"))
+    app = make_app(tmp_path, session.id)
+    cards = "7c8cac9c ad7d8d9d ah7h8h9h as7s8s9s kc10cjcqc kdtdjdqd khthjhqh kstsjsqs"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+o")
+        assert screen.entry.by_cards
+        await pilot.press(*[k for k in cards if k != " "])
+        assert screen.entry.phase == "ready"
+        text = str(screen.query_one("#entry", Static).render())
+        assert "Trick 1: Ben 7♣, Cleo 8♣, Dora A♣, Anna 9♣  -> Dora" in text
+        await pilot.press("a", "c")                      # one card too many: refused
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "a sweep" in str(app.screen.query_one("#preview-body Static", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+    stored = fixed_store(tmp_path).open(session.id)
+    hand = stored.hands[1]
+    assert hand["kind"] == "sweep" and hand["record"]["tricks"] == ["Dora"] * 8
+    assert hand["record"]["cards"][0] == ["7C", "8C", "AC", "9C"]
+
+
+async def test_the_referee_screen_judges_as_cards_are_typed(tmp_path):
+    from scorekeeper.rules import make_config
+
+    store = fixed_store(tmp_path)
+    session = store.create(make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna"))
+    app = make_app(tmp_path, session.id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("k", "c")                      # the indicator: clubs are trump
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        await pilot.press(*"KC 6D 8C")
+        verdict = app.screen.query_one("#referee-verdict", Static)
+        assert "Winning so far: Weli (card 2 of 3)" in str(verdict.render())
+        app.screen.query_one("#referee-hand").focus()
+        await pilot.press(*"AC QC 7H")
+        text = str(verdict.render())
+        assert "May play: A♣" in text and "must beat the current winner: A♣ beats the Weli" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.entry.indicator  # the hand being typed is still there

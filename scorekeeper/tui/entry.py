@@ -27,12 +27,14 @@ class HandEntry:
     config: SessionConfig
     state: TableState
     keys: list[str] = field(default_factory=list)
+    by_cards: bool = False
 
     # Derived from ``keys`` by ``_rebuild``:
     indicator: list[Card] = field(default_factory=list)
     pending_rank: Rank | None = None
     decisions: list[tuple[str, bool]] = field(default_factory=list)
     tricks: list[str] = field(default_factory=list)
+    cards: list[list[Card]] = field(default_factory=list)
 
     @property
     def ruleset(self):
@@ -77,9 +79,41 @@ class HandEntry:
             return "indicator"
         if self.kratzen and not self.muss() and len(self.decisions) < len(self.deciders()):
             return "decisions"
-        if self.walkover() or len(self.tricks) == self.trick_count:
+        if self.walkover():
+            return "ready"
+        if self.by_cards:
+            full = (len(self.cards) == self.trick_count
+                    and len(self.cards[-1]) == len(self.playing()))
+            return "ready" if full else "tricks"
+        if len(self.tricks) == self.trick_count:
             return "ready"
         return "tricks"
+
+    # ---- card by card
+
+    def trump(self) -> Suit | None:
+        return self.indicator[-1].suit if self.kratzen and self.indicator_done() else None
+
+    def progress(self) -> list[tuple[tuple[str, ...], str | None]]:
+        """Each typed trick's play order and winner so far (from the referee)."""
+        from ..referee import trick_progress
+
+        leader = self.ruleset.first_leader(self.config, self.state.dealer)
+        return trick_progress(self.config.game, self.playing(), leader, self.cards, self.trump())
+
+    def next_player(self) -> str:
+        progress = self.progress()
+        if not self.cards or len(self.cards[-1]) == len(self.playing()):
+            if progress:
+                return progress[-1][1]
+            return self.ruleset.first_leader(self.config, self.state.dealer)
+        order, _ = progress[-1]
+        return order[len(self.cards[-1])]
+
+    def derived_tricks(self) -> list[str]:
+        """The winners of the complete tricks typed card by card."""
+        return [w for (order, w), cards in zip(self.progress(), self.cards)
+                if len(cards) == len(self.playing())]
 
     def prompt(self) -> str:
         """What to type now, in words."""
@@ -95,6 +129,12 @@ class HandEntry:
         if phase == "decisions":
             who = self.deciders()[len(self.decisions)]
             return f"{who}: play or drop?  p = plays   d = drops"
+        if phase == "tricks" and self.by_cards:
+            number = len(self.cards) + (0 if self.cards and len(self.cards[-1]) < len(
+                self.playing()) else 1)
+            card = f" {self.pending_rank.value}? its suit: c d h s" if self.pending_rank else ""
+            return (f"Trick {number}: the card {self.next_player()} played{card} "
+                    f"(rank a k q j t 9 8 7{', w = Weli' if self.kratzen else ''}, then suit)")
         if phase == "tricks":
             seats = "  ".join(f"{self.config.seat_of(p) + 1} {p}" for p in self.playing())
             return f"Who won trick {len(self.tricks) + 1}?  {seats}"
@@ -111,6 +151,8 @@ class HandEntry:
         if phase == "decisions":
             if key not in PLAY_KEYS:
                 return "p = plays, d = drops"
+        elif phase == "tricks" and self.by_cards:
+            return self._card_key(key)
         elif phase == "tricks":
             if not key.isdigit() or not 1 <= int(key) <= len(self.config.players):
                 return f"type a seat number, 1 to {len(self.config.players)}"
@@ -138,6 +180,32 @@ class HandEntry:
         self._rebuild()
         return None
 
+    def _card_key(self, key: str) -> str | None:
+        from ..cards import pack
+
+        if self.pending_rank is None:
+            if key == "w" and self.kratzen:
+                card = Card.parse("W")
+            elif key in RANK_KEYS:
+                self.keys.append(key)
+                self._rebuild()
+                return None
+            else:
+                return "type a rank (a k q j t 9 8 7)" + (" or w for the Weli" if self.kratzen else "")
+        elif key == "0" and self.pending_rank is Rank.TEN:
+            return None
+        elif key not in SUIT_KEYS:
+            return "type a suit: c d h s"
+        else:
+            card = Card(rank=self.pending_rank, suit=SUIT_KEYS[key])
+        if card not in pack(self.config.game, len(self.config.players)):
+            return f"{card.symbol()} is not in this pack"
+        if any(card in trick for trick in self.cards):
+            return f"{card.symbol()} was already played in this hand"
+        self.keys.append(key)
+        self._rebuild()
+        return None
+
     def back(self) -> bool:
         """Forget the last key; ``False`` when there was none."""
         if not self.keys:
@@ -149,7 +217,7 @@ class HandEntry:
     def _rebuild(self) -> None:
         keys = list(self.keys)
         self.keys, self.indicator, self.pending_rank = [], [], None
-        self.decisions, self.tricks = [], []
+        self.decisions, self.tricks, self.cards = [], [], []
         for key in keys:
             self.keys.append(key)
             phase = self.phase
@@ -163,6 +231,18 @@ class HandEntry:
                     self.pending_rank = None
             elif phase == "decisions":
                 self.decisions.append((self.deciders()[len(self.decisions)], PLAY_KEYS[key]))
+            elif phase == "tricks" and self.by_cards:
+                if key == "w" and self.pending_rank is None:
+                    card = Card.parse("W")
+                elif self.pending_rank is None:
+                    self.pending_rank = RANK_KEYS[key]
+                    continue
+                else:
+                    card = Card(rank=self.pending_rank, suit=SUIT_KEYS[key])
+                    self.pending_rank = None
+                if not self.cards or len(self.cards[-1]) == len(self.playing()):
+                    self.cards.append([])
+                self.cards[-1].append(card)
             elif phase == "tricks":
                 self.tricks.append(self.config.players[int(key) - 1])
 
@@ -170,8 +250,12 @@ class HandEntry:
         """The hand as the core takes it."""
         if self.phase != "ready":
             raise ScorekeeperError("the hand is not complete yet")
+        cards = tuple(tuple(t) for t in self.cards) if self.by_cards else None
+        tricks = () if self.by_cards else tuple(self.tricks)
         if not self.kratzen:
-            return HandRecord(tricks=tuple(self.tricks), note=note)
+            return HandRecord(tricks=tricks, cards=cards, note=note)
         entered = None if self.muss() else tuple(p for p, yes in self.decisions if yes)
-        return HandRecord(indicator=tuple(self.indicator), entered=entered,
-                          tricks=tuple(self.tricks), note=note)
+        if self.walkover():
+            cards = None
+        return HandRecord(indicator=tuple(self.indicator), entered=entered, tricks=tricks,
+                          cards=cards, note=note)

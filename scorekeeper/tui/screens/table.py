@@ -48,6 +48,8 @@ class TableScreen(Screen):
         Binding("ctrl+t", "standings", "Standings", id="table-standings"),
         Binding("ctrl+x", "export", "Export", id="table-export"),
         Binding("ctrl+r", "rules", "Rules", id="table-rules"),
+        Binding("ctrl+o", "toggle_cards", "Cards", id="table-cards"),
+        Binding("ctrl+f", "referee", "Referee", id="table-referee"),
         Binding("escape", "home", "Home", id="table-home"),
     ]
 
@@ -56,6 +58,7 @@ class TableScreen(Screen):
         self.session = session
         self.amending: int | None = None
         self.entry: HandEntry | None = None
+        self.by_cards = False
         self.mtime = self._mtime()
 
     # ---- layout
@@ -93,7 +96,7 @@ class TableScreen(Screen):
                                            self.amending - 1)
         else:
             self.state = session.state()
-        self.entry = HandEntry(session.config, self.state)
+        self.entry = HandEntry(session.config, self.state, by_cards=self.by_cards)
         self.show()
 
     def reload(self) -> None:
@@ -141,7 +144,7 @@ class TableScreen(Screen):
         self.query_one("#table-top", Static).update(top)
 
         taken = {p: 0 for p in config.players}
-        for w in (entry.tricks if entry else []):
+        for w in ((entry.derived_tricks() if entry.by_cards else entry.tricks) if entry else []):
             taken[w] += 1
         playing = entry.playing() if entry and not finished else config.players
         for panel in self.query(SeatPanel):
@@ -214,6 +217,15 @@ class TableScreen(Screen):
                     f"{p} {'plays' if yes else 'drops'}" for p, yes in entry.decisions) + "\n")
             if entry.walkover():
                 parts.append(f"Everyone else dropped: a walkover for {self.state.dealer}.\n")
+        if entry.by_cards and entry.cards:
+            for i, ((order, winner), cards) in enumerate(zip(entry.progress(), entry.cards),
+                                                         start=1):
+                played = ", ".join(f"{p} {c.symbol()}" for p, c in zip(order, cards))
+                done = len(cards) == len(order)
+                parts.append(f"Trick {i}: {played}  -> {winner}"
+                             f"{'' if done else ' so far'}\n")
+        elif entry.by_cards:
+            parts.append("Card by card (ctrl+o: winners only)\n")
         if entry.tricks:
             parts.append("Tricks: " + ", ".join(f"{i} {w}" for i, w in
                                                 enumerate(entry.tricks, start=1)) + "\n")
@@ -237,6 +249,25 @@ class TableScreen(Screen):
         if problem:
             self.notify(problem, severity="warning", timeout=2, markup=False)
         self.show()
+
+    def action_toggle_cards(self) -> None:
+        """Switch between typing each trick's winner and typing every card of every trick."""
+        old = self.entry
+        self.by_cards = not self.by_cards
+        self.entry = HandEntry(self.session.config, self.state, by_cards=self.by_cards)
+        for key in old.keys if old else []:
+            if self.entry.phase in ("tricks", "ready"):
+                break
+            self.entry.press(key)
+        self.notify("Entering every card of each trick, in play order." if self.by_cards else
+                    "Entering the winner of each trick.", markup=False)
+        self.show()
+
+    def action_referee(self) -> None:
+        from .referee import RefereeScreen
+
+        trump = self.entry.trump() if self.entry else None
+        self.app.push_screen(RefereeScreen(self.session.config.game, trump))
 
     def action_back(self) -> None:
         if self.entry and self.entry.back():
