@@ -11,13 +11,14 @@ from fractions import Fraction
 from .errors import ScorekeeperError
 
 _VULGAR = {Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
+_QUARTERS = {(1, 4): "¼", (1, 2): "½", (3, 4): "¾"}
 
 
 def to_decimal_string(amount: Fraction) -> str:
     """An exact decimal string for JSON: ``Fraction(17, 4)`` -> ``"4.25"``, ``-12`` -> ``"-12"``."""
-    amount = Fraction(amount)
     if amount.denominator == 1:
         return str(amount.numerator)
+    amount = Fraction(amount)
     den = amount.denominator
     twos = fives = 0
     while den % 2 == 0:
@@ -61,13 +62,12 @@ def _plain(text: str, original: str) -> Fraction:
 
 def format_amount(amount: Fraction, *, signed: bool = False) -> str:
     """Text for people: ``4¼``, ``-27¾``, ``12``; with ``signed`` a ``+`` before gains."""
-    amount = Fraction(amount)
-    sign = "-" if amount < 0 else ("+" if signed and amount > 0 else "")
-    magnitude = abs(amount)
-    whole = magnitude.numerator // magnitude.denominator
-    part = magnitude - whole
-    if part == 0:
+    numerator, denominator = amount.numerator, amount.denominator
+    sign = "-" if numerator < 0 else ("+" if signed and numerator > 0 else "")
+    whole, rest = divmod(abs(numerator), denominator)
+    if rest == 0:
         return f"{sign}{whole}"
-    if part in _VULGAR:
-        return f"{sign}{whole if whole else ''}{_VULGAR[part]}"
-    return f"{sign}{to_decimal_string(magnitude)}"
+    symbol = _QUARTERS.get((rest, denominator))
+    if symbol is not None:
+        return f"{sign}{whole if whole else ''}{symbol}"
+    return f"{sign}{to_decimal_string(abs(Fraction(numerator, denominator)))}"

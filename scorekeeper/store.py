@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
@@ -33,12 +33,28 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 
 from .errors import RecordError, ScorekeeperError, StoreError
-from .ledger import (FORMAT_VERSION, Ledger, compare_count, config_from_json, config_to_json,
-                     digest_of, record_from_json, record_to_json, records_in_force, seal,
-                     settle_hands, settle_next, state_from_stored, stored_hand,
-                     summary_document, table_rows)
-from .amounts import to_decimal_string
-from .rules import HandRecord, Ruleset, SessionConfig, Settlement, TableState, ruleset_for_version
+
+if TYPE_CHECKING:
+    from .ledger import Ledger
+    from .rules import HandRecord, Ruleset, SessionConfig, Settlement, TableState
+
+
+class _Core:
+    """The rules core, imported on first use: opening the app and listing sessions must not
+    pay for importing pydantic and the rules."""
+
+    def __getattr__(self, name: str) -> Any:
+        from . import amounts, ledger, rules
+
+        for module in (ledger, rules, amounts):
+            if hasattr(module, name):
+                value = getattr(module, name)
+                setattr(self, name, value)
+                return value
+        raise AttributeError(name)
+
+
+core = _Core()
 
 LOCK_WAIT_SECONDS = 10.0
 INDEX_NAME = "index.json"
@@ -130,16 +146,16 @@ def check_shape(data: dict[str, Any], label: str) -> dict[str, Any]:
     for table in ("session", "events", "hands"):
         if not isinstance(data.get(table), dict):
             raise StoreError(f"{label}: damaged: not a scorekeeper session (no '{table}' table)")
-    header = table_rows(data["session"])
+    header = core.table_rows(data["session"])
     if not header or not isinstance(header[0], dict):
         raise StoreError(f"{label}: damaged: the session header is missing")
     header = header[0]
     version = header.get("format")
     if not isinstance(version, int):
         raise StoreError(f"{label}: damaged: no format version")
-    if version > FORMAT_VERSION:
+    if version > core.FORMAT_VERSION:
         raise StoreError(f"{label}: written by a newer scorekeeper (file format {version}; this "
-                         f"one reads format {FORMAT_VERSION}); upgrade to open it")
+                         f"one reads format {core.FORMAT_VERSION}); upgrade to open it")
     for event in data["events"].values():
         if not isinstance(event, dict):
             raise StoreError(f"{label}: damaged: an event is not an object")
@@ -172,20 +188,20 @@ class OpenSession:
 
     @property
     def digest(self) -> str:
-        return digest_of(self.events)
+        return core.digest_of(self.events)
 
     @property
     def hands_played(self) -> int:
         return len(self.hands)
 
     def records(self) -> list[HandRecord]:
-        return records_in_force(self.events)
+        return core.records_in_force(self.events)
 
     def ledger(self) -> Ledger:
         """Every hand in force settled again from its record with the session's ruleset."""
         if self._ledger is None:
             try:
-                self._ledger = settle_hands(self.config, self.records(), self.ruleset)
+                self._ledger = core.settle_hands(self.config, self.records(), self.ruleset)
             except ScorekeeperError as error:
                 raise StoreError(f"{self.label}: damaged: {error}") from None
         return self._ledger
@@ -194,7 +210,7 @@ class OpenSession:
         """The table now, from the last stored hand (no re-settling of the history)."""
         last = self.hands.get(self.hands_played)
         try:
-            return state_from_stored(self.ruleset, self.config, last, self.hands_played)
+            return core.state_from_stored(self.ruleset, self.config, last, self.hands_played)
         except (KeyError, TypeError, ValueError, ScorekeeperError):
             raise StoreError(f"{self.label}: damaged: hand {self.hands_played}'s stored figures "
                              f"cannot be read; run audit") from None
@@ -206,16 +222,16 @@ class OpenSession:
 def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
     header = check_shape(data, label)
     try:
-        ruleset = ruleset_for_version(header.get("ruleset"))
+        ruleset = core.ruleset_for_version(header.get("ruleset"))
     except ScorekeeperError as error:
         raise StoreError(f"{label}: {error}") from None
     try:
-        config = config_from_json(header.get("settings"))
+        config = core.config_from_json(header.get("settings"))
     except ScorekeeperError as error:
         raise StoreError(f"{label}: damaged: settings: {error}") from None
     if not isinstance(header.get("id"), str):
         raise StoreError(f"{label}: damaged: the session has no id")
-    events = table_rows(data["events"])
+    events = core.table_rows(data["events"])
     try:
         hands = {int(k): v for k, v in data["hands"].items()}
     except ValueError:
@@ -274,12 +290,15 @@ class _Transaction:
         self.db = db
         self.summary: dict[str, Any] | None = None
 
-    def append(self, event: dict[str, Any]) -> dict[str, Any]:
-        previous = self.session.events[-1] if self.session.events else None
-        sealed = seal(event | {"at": self.store.now()}, previous)
-        self.db.table("events").insert(Document(sealed, doc_id=sealed["seq"]))
-        self.session.events.append(sealed)
-        return sealed
+    def append(self, *events: dict[str, Any]) -> None:
+        """Seal and add events to the history, in one table write however many there are."""
+        sealed_events = []
+        for event in events:
+            previous = self.session.events[-1] if self.session.events else None
+            sealed = core.seal(event | {"at": self.store.now()}, previous)
+            self.session.events.append(sealed)
+            sealed_events.append(Document(sealed, doc_id=sealed["seq"]))
+        self.db.table("events").insert_multiple(sealed_events)
 
     def put_hands(self, settlements: list[Settlement], keep_before: int) -> None:
         """Store these settlements, dropping every stored hand numbered ``keep_before`` or more."""
@@ -289,14 +308,17 @@ class _Transaction:
             table.remove(doc_ids=stale)
             for n in stale:
                 del self.session.hands[n]
+        documents = []
         for s in settlements:
-            doc = stored_hand(s)
-            table.insert(Document(doc, doc_id=s.number))
+            doc = core.stored_hand(s)
+            documents.append(Document(doc, doc_id=s.number))
             self.session.hands[s.number] = doc
+        if documents:
+            table.insert_multiple(documents)
 
     def put_summary(self, state: TableState) -> None:
         s = self.session
-        summary = summary_document(s.id, s.created, self.store.now(), state, s.config, s.digest)
+        summary = core.summary_document(s.id, s.created, self.store.now(), state, s.config, s.digest)
         self.db.table("summary").upsert(Document(summary, doc_id=1))
         self.summary = summary
 
@@ -367,7 +389,7 @@ class Store:
             session = parse_session(path, data, label)
         except StoreError:
             session = None
-        return session, findings, digest_of(table_rows(data.get("events"))), label
+        return session, findings, core.digest_of(core.table_rows(data.get("events"))), label
 
     # -- writing
 
@@ -414,21 +436,21 @@ class Store:
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
                dealer_drawn: bool = False) -> OpenSession:
         """A new session file, with ``records`` settled and stored as its first hands."""
-        ruleset = ruleset_for_version(_version_of(config))
-        ledger = settle_hands(config, records, ruleset)  # refuse bad hands before any file exists
+        ruleset = core.ruleset_for_version(_version_of(config))
+        ledger = core.settle_hands(config, records, ruleset)  # refuse bad hands before any file exists
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StoreError(f"{self.folder}: cannot be created ({error.strerror or error})") from None
         session_id = self._new_id()
         path = self.folder / f"{session_id}.json"
-        settings = config_to_json(config)
-        header = {"format": FORMAT_VERSION, "id": session_id, "ruleset": ruleset.version,
+        settings = core.config_to_json(config)
+        header = {"format": core.FORMAT_VERSION, "id": session_id, "ruleset": ruleset.version,
                   "settings": settings, "created": self.now(), "dealer_drawn": dealer_drawn}
         with self._writing(path, new=header) as tx:
-            tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn})
-            for s in ledger.settlements:
-                tx.append({"type": "hand", "number": s.number, "record": record_to_json(s.record)})
+            tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn},
+                      *({"type": "hand", "number": s.number, "record": core.record_to_json(s.record)}
+                        for s in ledger.settlements))
             tx.put_hands(list(ledger.settlements), keep_before=1)
             tx.put_summary(ledger.state)
         return tx.session
@@ -443,10 +465,10 @@ class Store:
                 raise StoreError(f"{s.label}: the session changed meanwhile (it now has "
                                  f"{s.hands_played} hands, not {expected_hands}); nothing was "
                                  f"recorded: check the table and enter the hand again")
-            settlement, state = self._settle(s, lambda: settle_next(s.ruleset, s.config,
+            settlement, state = self._settle(s, lambda: core.settle_next(s.ruleset, s.config,
                                                                     s.state(), record))
             tx.append({"type": "hand", "number": settlement.number,
-                       "record": record_to_json(settlement.record)})
+                       "record": core.record_to_json(settlement.record)})
             tx.put_hands([settlement], keep_before=settlement.number)
             tx.put_summary(state)
         return Recorded(tx.session, settlement, state)
@@ -479,12 +501,12 @@ class Store:
         records = s.records()
         old = records[number - 1]
         try:
-            new = HandRecord(**(record_to_json(old) | changes))
+            new = core.HandRecord(**(core.record_to_json(old) | changes))
         except ValueError as error:
             raise StoreError(f"{s.label}: hand {number}: {error}") from None
         before = s.ledger()
         records[number - 1] = new
-        after = self._settle(s, lambda: settle_hands(s.config, records, s.ruleset),
+        after = self._settle(s, lambda: core.settle_hands(s.config, records, s.ruleset),
                              amending=number)
         return Amended(s, number, before, after)
 
@@ -497,8 +519,8 @@ class Store:
             before, after = amended.before, amended.after
             old = before.settlements[number - 1].record
             tx.append({"type": "amend", "number": number,
-                       "record": record_to_json(after.settlements[number - 1].record),
-                       "previous": record_to_json(old)})
+                       "record": core.record_to_json(after.settlements[number - 1].record),
+                       "previous": core.record_to_json(old)})
             tx.put_hands(list(after.settlements[number - 1:]), keep_before=number)
             tx.put_summary(after.state)
         return Amended(tx.session, number, before, after)
@@ -513,12 +535,12 @@ class Store:
             for who, amount in counted.items():
                 key = "pot" if who.strip().lower() == "pot" else s.config.resolve(who, "count")
                 resolved[key] = amount
-            off = compare_count(state, resolved)
+            off = core.compare_count(state, resolved)
             expected = {k: (state.pot if k == "pot" else state.scores[k]) for k in resolved}
             tx.append({"type": "count", "after_hand": state.hands_played,
-                       "counted": {k: to_decimal_string(v) for k, v in resolved.items()},
-                       "expected": {k: to_decimal_string(v) for k, v in expected.items()},
-                       "off": {k: to_decimal_string(v) for k, v in off.items()}})
+                       "counted": {k: core.to_decimal_string(v) for k, v in resolved.items()},
+                       "expected": {k: core.to_decimal_string(v) for k, v in expected.items()},
+                       "off": {k: core.to_decimal_string(v) for k, v in off.items()}})
             tx.put_summary(state)
         return Counted(tx.session, state, resolved, off)
 
@@ -569,7 +591,7 @@ class Store:
         try:
             data = read_json_file(path, label)
             parse_session(path, data, label)
-            summary = table_rows(data.get("summary"))
+            summary = core.table_rows(data.get("summary"))
             if not summary:
                 raise StoreError(f"{label}: damaged: no summary")
             return {"summary": summary[0]}

@@ -28,6 +28,28 @@ MAX_NAME_LENGTH = 24
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    @classmethod
+    def trusted(cls, **fields: Any):
+        """Build from values the core computed itself out of input that was already
+        validated (a settlement, a transfer, the next state). Validation happens once, where
+        data comes in; settling thousands of hands must not re-check every field. Like
+        ``model_construct``, without its per-field alias handling."""
+        defaults = _DEFAULTS.get(cls)
+        if defaults is None:
+            defaults = _DEFAULTS[cls] = {
+                name: field.default for name, field in cls.model_fields.items()
+                if not field.is_required() and field.default_factory is None}
+        model = cls.__new__(cls)
+        _set(model, "__dict__", defaults | fields)
+        _set(model, "__pydantic_fields_set__", set(fields))
+        _set(model, "__pydantic_extra__", None)
+        _set(model, "__pydantic_private__", None)
+        return model
+
+
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+_set = object.__setattr__
+
 
 class GameOptions(Frozen):
     """A game's session options. Each game subclasses this with its own keys and defaults."""
@@ -238,7 +260,7 @@ class Ruleset(ABC):
         """The table before the first hand."""
         start = self.starting_score(config)
         scores = {p: start for p in config.players}
-        return TableState(hands_played=0, dealer=config.first_dealer,
+        return TableState.trusted(hands_played=0, dealer=config.first_dealer,
                           leader=self.first_leader(config, config.first_dealer),
                           scores=scores, pot=self.starting_pot(config), finished=False,
                           leaders=self.leaders(scores))
@@ -254,7 +276,7 @@ class Ruleset(ABC):
         """The table after ``hands_played`` hands that left these scores and this pot."""
         players = config.players
         dealer = players[(config.seat_of(config.first_dealer) + hands_played) % len(players)]
-        return TableState(hands_played=hands_played, dealer=dealer,
+        return TableState.trusted(hands_played=hands_played, dealer=dealer,
                           leader=self.first_leader(config, dealer), scores=scores, pot=pot,
                           finished=self.is_finished(config, hands_played, scores),
                           leaders=self.leaders(scores))
@@ -338,7 +360,7 @@ class Ruleset(ABC):
             elif t.target == POT:
                 pot += t.amount
         scores = {p: state.scores[p] + deltas[p] for p in config.players}
-        return Settlement(number=state.hands_played + 1, dealer=state.dealer, kind=kind,
+        return Settlement.trusted(number=state.hands_played + 1, dealer=state.dealer, kind=kind,
                           record=record, pot_before=state.pot, stake=stake,
                           transfers=tuple(transfers), deltas=deltas, pot_after=pot,
                           scores_after=scores,

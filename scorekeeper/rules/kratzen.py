@@ -87,7 +87,7 @@ class Kratzen(Ruleset):
         # 2. Who plays.
         entered = self._read_entered(config, record, dealer, others, muss)
         playing = (dealer,) + tuple(p for p in others if p in entered)
-        clean = HandRecord(tricks=(), indicator=record.indicator, entered=entered,
+        clean = HandRecord.trusted(tricks=(), indicator=record.indicator, entered=entered,
                            note=record.note)
         if forced:
             kind = "forced-muss"
@@ -108,7 +108,7 @@ class Kratzen(Ruleset):
                 raise RecordError("cards" if record.cards else "tricks",
                                   "everyone else dropped: a walkover has no tricks "
                                   "(give tricks = [])")
-            transfers.append(Transfer(source=POT, target=dealer, amount=stake,
+            transfers.append(Transfer.trusted(source=POT, target=dealer, amount=stake,
                                       reason="walkover: everyone else dropped"))
             said.append(f"Everyone else dropped: {dealer} takes the whole pot, "
                         f"{format_amount(stake)}, without play.")
@@ -120,7 +120,7 @@ class Kratzen(Ruleset):
             if dropped:
                 said.append(f"{', '.join(dropped)} dropped.")
         winners, findings = self._winners(config, record, TRICKS, dealer, playing, fixing.suit)
-        clean = HandRecord(tricks=winners, indicator=record.indicator, entered=entered,
+        clean = HandRecord.trusted(tricks=winners, indicator=record.indicator, entered=entered,
                            cards=record.cards, led_by=record.led_by, note=record.note)
         taken = count_tricks(playing, winners)
 
@@ -128,7 +128,7 @@ class Kratzen(Ruleset):
         if kind == "normal":
             share = stake / TRICKS
             for i, w in enumerate(winners, start=1):
-                transfers.append(Transfer(source=POT, target=w, amount=share,
+                transfers.append(Transfer.trusted(source=POT, target=w, amount=share,
                                           reason=f"trick {i}"))
             paid = ", ".join(f"{p} {plural(n, 'trick')} ({format_amount(share * n)})"
                              for p, n in taken.items() if n)
@@ -142,7 +142,7 @@ class Kratzen(Ruleset):
             factor = 2 if p == dealer else 1
             fine = stake * factor
             who = "dealer" if p == dealer else "player"
-            transfers.append(Transfer(
+            transfers.append(Transfer.trusted(
                 source=p, target=POT, amount=fine,
                 reason=f"penalty: {who} needed {needed}, took {taken[p]} ({'2P' if factor == 2 else 'P'})"))
             said.append(f"{p} needed {needed} and took {taken[p]}: pays "
@@ -154,12 +154,12 @@ class Kratzen(Ruleset):
         """The stakes of the next hand and P, the pot once they are paid."""
         dealer = state.dealer
         if state.pot == 0:
-            transfers = [Transfer(source=dealer, target=POT, amount=Fraction(2),
+            transfers = [Transfer.trusted(source=dealer, target=POT, amount=Fraction(2),
                                   reason="muss stake (dealer)")]
-            transfers += [Transfer(source=p, target=POT, amount=Fraction(1), reason="muss stake")
+            transfers += [Transfer.trusted(source=p, target=POT, amount=Fraction(1), reason="muss stake")
                           for p in config.clockwise_from(dealer)[1:]]
         else:
-            transfers = [Transfer(source=dealer, target=POT, amount=Fraction(1),
+            transfers = [Transfer.trusted(source=dealer, target=POT, amount=Fraction(1),
                                   reason="stake (dealer)")]
         return transfers, state.pot + sum(t.amount for t in transfers)
 

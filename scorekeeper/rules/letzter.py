@@ -53,11 +53,11 @@ class Letzter(Ruleset):
         winners, findings = self._winners(config, record, self.TRICKS,
                                           self.first_leader(config, state.dealer))
         last = winners[-1]
-        clean = HandRecord(tricks=winners, cards=record.cards, led_by=record.led_by,
+        clean = HandRecord.trusted(tricks=winners, cards=record.cards, led_by=record.led_by,
                            note=record.note)
         if all(w == last for w in winners):
             others = [p for p in config.clockwise_from(last) if p != last]
-            transfers = [Transfer(source=PENALTY, target=p, amount=Fraction(1),
+            transfers = [Transfer.trusted(source=PENALTY, target=p, amount=Fraction(1),
                                   reason=f"durchmarsch by {last}") for p in others]
             said = (f"{last} took all 8 tricks: a Durchmarsch. {last} scores nothing; "
                     f"{', '.join(others)} get 1 penalty point each.")
@@ -65,7 +65,7 @@ class Letzter(Ruleset):
                                 transfers=transfers, stake=None, explanation=[said],
                                 findings=findings)
         taken = sum(1 for w in winners if w == last)
-        transfers = [Transfer(source=PENALTY, target=last, amount=Fraction(1),
+        transfers = [Transfer.trusted(source=PENALTY, target=last, amount=Fraction(1),
                               reason="won the last trick")]
         said = f"{last} won the last trick ({plural(taken, 'trick')} in all): 1 penalty point."
         return self._finish(config=config, state=state, kind="last-trick", record=clean,

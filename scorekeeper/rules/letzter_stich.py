@@ -51,7 +51,7 @@ class LetzterStich(Ruleset):
         winners, findings = self._winners(config, record, self.TRICKS,
                                           self.first_leader(config, state.dealer))
         last = winners[-1]
-        clean = HandRecord(tricks=winners, cards=record.cards, led_by=record.led_by,
+        clean = HandRecord.trusted(tricks=winners, cards=record.cards, led_by=record.led_by,
                            note=record.note)
         if all(w == last for w in winners):
             paid = min(SWEEP_PAYS, state.pot)
@@ -64,13 +64,13 @@ class LetzterStich(Ruleset):
                 said = (f"{last} took all 8 tricks: a sweep. 2 are due but the pot holds only "
                         f"{amount_text(state.pot)}: {last} receives {amount_text(paid)}, and no debt "
                         f"is kept.")
-            transfer = Transfer(source=POT, target=last, amount=paid, reason=reason,
+            transfer = Transfer.trusted(source=POT, target=last, amount=paid, reason=reason,
                                 due=SWEEP_PAYS if paid < SWEEP_PAYS else None)
             return self._finish(config=config, state=state, kind="sweep", record=clean,
                                 transfers=[transfer], stake=None, explanation=[said],
                                 findings=findings)
         taken = sum(1 for w in winners if w == last)
-        transfer = Transfer(source=last, target=POT, amount=LAST_TRICK_COSTS,
+        transfer = Transfer.trusted(source=last, target=POT, amount=LAST_TRICK_COSTS,
                             reason="won the last trick")
         said = (f"{last} won the last trick ({plural(taken, 'trick')} in all): pays 1 chip "
                 f"into the pot.")

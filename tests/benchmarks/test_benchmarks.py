@@ -1,0 +1,220 @@
+"""The performance budgets of the issue tracker, each beside its floor measured in the same run.
+
+Normal test runs execute every scenario once on small data (a smoke test). For real:
+``.venv/bin/python -m pytest tests/benchmarks --benchmark-enable -p no:randomly -q``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.export import FORMATS, ExportSource
+from scorekeeper.ledger import settle_hands
+from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.store import Store, atomic_write
+
+from .conftest import (Row, kratzen_session, letzter_records, median_time, ms, report,
+                       side_by_side)
+
+HERE = Path(__file__).parent
+
+
+def test_tui_cold_start(benchmark, enabled, tmp_path):
+    """Process start to the home screen ready, against a bare Textual app with one Label."""
+    def start(kind: str) -> None:
+        subprocess.run([sys.executable, str(HERE / "start_app.py"), kind, str(tmp_path)],
+                       check=True, capture_output=True, timeout=60)
+
+    benchmark.pedantic(start, args=("scorekeeper",), rounds=1, iterations=1)
+    if not enabled:
+        return
+    app, bare = side_by_side(lambda: start("scorekeeper"), lambda: start("bare"), rounds=7)
+    ratio = app / bare
+    report(Row("TUI cold start", ms(app), ms(bare) + " (bare app)", f"{ratio:.2f}x",
+               "<= 1.3x", ratio <= 1.3))
+
+
+async def test_keystroke_to_screen(benchmark, enabled, tmp_path):
+    """A trick winner typed on the table screen until the screen has updated (Pilot)."""
+    from scorekeeper.tui.app import ScorekeeperApp
+
+    store = Store(tmp_path)
+    config, records = letzter_records(200 if enabled else 5)
+    session = store.create(config, records)
+    app = ScorekeeperApp(store, session.id, watch_interval=None)
+    times = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for i in range(60 if enabled else 2):
+            key = "1" if i % 2 == 0 else "backspace"
+            start = time.perf_counter()
+            await pilot.press(key)  # returns once the screen has processed the key
+            times.append(time.perf_counter() - start)
+            await pilot.pause()
+    bare_times = await bare_keystrokes(60 if enabled else 2)
+    benchmark.pedantic(lambda: None, rounds=1, iterations=1)
+    if enabled:
+        import statistics
+        median, floor = statistics.median(times), statistics.median(bare_times)
+        report(Row("keystroke to screen (table, 200 hands)", ms(median),
+                   ms(floor) + " (bare app, same Pilot)", f"{median / floor:.2f}x",
+                   "<= 50 ms", median <= 0.050))
+
+
+async def bare_keystrokes(count: int) -> list[float]:
+    """The same Pilot measurement on a bare app whose one Label changes with each key."""
+    from textual.app import App
+    from textual.widgets import Label
+
+    class Bare(App):
+        def compose(self):
+            yield Label("0", id="n")
+
+        def on_key(self, event) -> None:
+            self.query_one("#n", Label).update(event.key)
+
+    times = []
+    async with Bare().run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for i in range(count):
+            start = time.perf_counter()
+            await pilot.press("1" if i % 2 == 0 else "backspace")
+            times.append(time.perf_counter() - start)
+            await pilot.pause()
+    return times
+
+
+@pytest.mark.parametrize("hands", [10, 100, 1000, 10000])
+def test_record_a_hand(benchmark, enabled, tmp_path, hands):
+    """One hand recorded through the store, against an atomic rewrite of a file of that size."""
+    if not enabled and hands > 100:
+        hands = 100
+    store = Store(tmp_path)
+    config, records = letzter_records(hands)
+    session = store.create(config, records)
+    hand = HandRecord(tricks=("Anna",) * 7 + ("Ben",))
+    floor_path = tmp_path / "floor.json"
+
+    def record() -> None:
+        store.record(session.id, hand)
+
+    def floor() -> None:
+        atomic_write(floor_path, session.path.read_text(encoding="utf-8"))
+
+    benchmark.pedantic(record, rounds=1, iterations=1)
+    if not enabled:
+        return
+    text = session.path.read_text(encoding="utf-8")
+    def floor_only() -> None:
+        atomic_write(floor_path, text)
+    got, base = side_by_side(record, floor_only, rounds=9)
+    ratio = got / base
+    budget = "<= 1.5x" if hands in (100, 1000) else ""
+    report(Row(f"record one hand, {hands} hands ({len(text) // 1024} KiB)", ms(got),
+               ms(base) + " (atomic rewrite)", f"{ratio:.1f}x", budget,
+               ratio <= 1.5 if budget else None))
+
+
+@pytest.fixture(scope="module")
+def big_kratzen(tmp_path_factory, request):
+    enabled = not request.config.getoption("benchmark_disable", False) or \
+        request.config.getoption("benchmark_enable", False)
+    hands = 10000 if enabled else 200
+    home = tmp_path_factory.mktemp("big")
+    store = Store(home)
+    config, records = kratzen_session(hands)
+    session = store.create(config, records)
+    return store, session, config, records
+
+
+def test_audit_and_replay_10000_kratzen_hands(benchmark, enabled, big_kratzen):
+    store, session, config, records = big_kratzen
+
+    def audit() -> None:
+        assert store.audit(session.id)[1] == []
+
+    def load() -> None:
+        json.loads(session.path.read_text(encoding="utf-8"))
+
+    benchmark.pedantic(audit, rounds=1, iterations=1)
+    replay_time = median_time(lambda: settle_hands(config, records), 1 if not enabled else 3)
+    if not enabled:
+        return
+    got, base = side_by_side(audit, load, rounds=3)
+    report(Row(f"audit, {len(records)} kratzen hands", ms(got), ms(base) + " (json.load)",
+               f"{got / base:.1f}x", "<= 3x", got / base <= 3))
+    rate = len(records) / replay_time
+    report(Row(f"replay, {len(records)} kratzen hands", f"{rate:,.0f} hands/s", "", "",
+               ">= 20,000 hands/s", rate >= 20000))
+
+
+@pytest.mark.parametrize("fmt", ["html", "csv", "beancount"])
+def test_export_10000_hands(benchmark, enabled, big_kratzen, fmt):
+    store, session, _, records = big_kratzen
+
+    def export() -> None:
+        opened = store.open(session.id)
+        source = ExportSource(ledger=opened.ledger(), session_id=opened.id,
+                              digest=opened.digest, events=tuple(opened.events))
+        FORMATS[fmt](source)
+
+    benchmark.pedantic(export, rounds=1, iterations=1)
+    if enabled:
+        got = median_time(export, 3)
+        report(Row(f"export {fmt}, {len(records)} hands", ms(got), "", "", "<= 1 s", got <= 1))
+
+
+@pytest.fixture(scope="module")
+def many_sessions(tmp_path_factory, request):
+    enabled = not request.config.getoption("benchmark_disable", False) or \
+        request.config.getoption("benchmark_enable", False)
+    files = 1000 if enabled else 10
+    home = tmp_path_factory.mktemp("many")
+    store = Store(home)
+    config, records = letzter_records(50)
+    settled = settle_hands(config, records)
+    for _ in range(files):
+        store.create(config, [s.record for s in settled.settlements])
+    store.list_sessions()  # the first listing builds the index
+    return home, files
+
+
+def test_sessions_listing(benchmark, enabled, many_sessions, capsys):
+    home, files = many_sessions
+
+    def listing() -> None:
+        with pytest.raises(SystemExit):
+            main(["--home", str(home), "sessions"])
+        capsys.readouterr()
+
+    benchmark.pedantic(listing, rounds=1, iterations=1)
+    if enabled:
+        got = median_time(listing, 5)
+        report(Row(f"sessions, {files} files of 50 hands", ms(got), "", "", "<= 0.5 s",
+                   got <= 0.5))
+
+
+async def test_tui_home_with_many_sessions(benchmark, enabled, many_sessions):
+    from textual.widgets import DataTable
+
+    from scorekeeper.tui.app import ScorekeeperApp
+
+    home, files = many_sessions
+    times = []
+    for _ in range(3 if enabled else 1):
+        start = time.perf_counter()
+        app = ScorekeeperApp(Store(home), watch_interval=None)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert app.screen.query_one("#sessions", DataTable).row_count == files
+            times.append(time.perf_counter() - start)
+    benchmark.pedantic(lambda: None, rounds=1, iterations=1)
+    if enabled:
+        got = sorted(times)[len(times) // 2]
+        report(Row(f"TUI home ready, {files} files", ms(got), "", "", "<= 1 s", got <= 1))
