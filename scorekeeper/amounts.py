@@ -1,68 +1,92 @@
 """Exact amounts: chips, quarters of a chip and penalty points, never a float.
 
-Every amount in the program is a ``Fraction``. JSON carries it as a string holding an exact
-decimal (``"4.25"``); text shows quarters and halves as ``4¼``, ``8½``, ``27¾``.
+Every amount is a ``Decimal`` worked out under ``EXACT``, a context that refuses to round:
+an operation whose result is not exact raises instead of silently losing a fraction of a
+chip (Kratzen's P/4 is always exact: P is whole). JSON carries an amount as a string holding
+an exact decimal (``"4.25"``); text shows quarters and halves as ``4¼``, ``8½``, ``27¾``.
 """
 
 from __future__ import annotations
 
+import decimal
+from decimal import Decimal
 from fractions import Fraction
 
 from .errors import ScorekeeperError
 
-_VULGAR = {Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
+Amount = Decimal
+ZERO = Decimal(0)
+EXACT = decimal.Context(prec=120, Emax=10**6, Emin=-(10**6),
+                        traps=[decimal.Inexact, decimal.Rounded, decimal.InvalidOperation,
+                               decimal.DivisionByZero, decimal.Overflow])
 _QUARTERS = {(1, 4): "¼", (1, 2): "½", (3, 4): "¾"}
+_VULGAR = {"¼": Decimal("0.25"), "½": Decimal("0.5"), "¾": Decimal("0.75")}
 
 
-def to_decimal_string(amount: Fraction) -> str:
-    """An exact decimal string for JSON: ``Fraction(17, 4)`` -> ``"4.25"``, ``-12`` -> ``"-12"``."""
-    if amount.denominator == 1:
-        return str(amount.numerator)
-    amount = Fraction(amount)
-    den = amount.denominator
-    twos = fives = 0
-    while den % 2 == 0:
-        den //= 2
-        twos += 1
-    while den % 5 == 0:
-        den //= 5
-        fives += 1
-    if den != 1:
-        raise ValueError(f"{amount} has no exact decimal form")
-    places = max(twos, fives)
-    scaled = abs(amount) * 10**places
-    digits = str(scaled.numerator).rjust(places + 1, "0")
-    sign = "-" if amount < 0 else ""
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+def exact() -> decimal.localcontext:
+    """``with exact(): …``: arithmetic on amounts that raises rather than rounds."""
+    return decimal.localcontext(EXACT)
 
 
-def parse_amount(text: str) -> Fraction:
-    """Read an exact amount typed by a person or stored in JSON: ``3``, ``-27.75``, ``4¼``, ``17/4``."""
+def amount(value: int | str | Decimal | Fraction) -> Decimal:
+    """An exact amount from a whole number, a decimal string, a Decimal or a Fraction."""
+    if isinstance(value, Decimal):
+        return value
+    if isinstance(value, Fraction):
+        with exact():
+            return Decimal(value.numerator) / Decimal(value.denominator)
+    return Decimal(value)
+
+
+def to_decimal_string(value: Decimal | int | Fraction) -> str:
+    """An exact decimal string for JSON: ``4.25``, ``-12``, ``0.5`` (no exponent, no ``-0``)."""
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Fraction):
+        value = amount(value)
+    if value.is_zero():
+        return "0"
+    text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text
+
+
+def parse_amount(text: str) -> Decimal:
+    """Read an exact amount typed by a person or stored in JSON: ``3``, ``-27.75``, ``4¼``,
+    ``17/4``."""
     raw = str(text).strip()
     cleaned = raw.replace("−", "-")
-    for symbol_value, symbol in _VULGAR.items():
+    for symbol, value in _VULGAR.items():
         if cleaned.endswith(symbol):
-            whole = cleaned[: -len(symbol)] or "0"
-            if whole in ("-", "+"):
-                whole += "0"
+            whole = cleaned[: -len(symbol)]
+            negative = whole.startswith("-")
+            whole = whole.lstrip("+-") or "0"
             base = _plain(whole, raw)
-            return base - symbol_value if cleaned.startswith("-") else base + symbol_value
+            with exact():
+                total = base + value
+            return -total if negative else total
     return _plain(cleaned, raw)
 
 
-def _plain(text: str, original: str) -> Fraction:
-    if not text or any(c.isspace() for c in text) or text.lower() in ("nan", "inf", "-inf", "+inf"):
+def _plain(text: str, original: str) -> Decimal:
+    if not text or any(c.isspace() for c in text):
         raise ScorekeeperError(f"'{original}' is not an amount")
     try:
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
+        if "/" in text:
+            value = amount(Fraction(text))
+        else:
+            value = Decimal(text)
+    except (ValueError, ZeroDivisionError, ArithmeticError):
         raise ScorekeeperError(f"'{original}' is not an amount") from None
+    if not value.is_finite():
+        raise ScorekeeperError(f"'{original}' is not an amount")
     return value
 
 
-def format_amount(amount: Fraction, *, signed: bool = False) -> str:
+def format_amount(value: Decimal | int | Fraction, *, signed: bool = False) -> str:
     """Text for people: ``4¼``, ``-27¾``, ``12``; with ``signed`` a ``+`` before gains."""
-    numerator, denominator = amount.numerator, amount.denominator
+    numerator, denominator = value.as_integer_ratio()
     sign = "-" if numerator < 0 else ("+" if signed and numerator > 0 else "")
     whole, rest = divmod(abs(numerator), denominator)
     if rest == 0:
@@ -70,4 +94,4 @@ def format_amount(amount: Fraction, *, signed: bool = False) -> str:
     symbol = _QUARTERS.get((rest, denominator))
     if symbol is not None:
         return f"{sign}{whole if whole else ''}{symbol}"
-    return f"{sign}{to_decimal_string(abs(Fraction(numerator, denominator)))}"
+    return f"{sign}{to_decimal_string(abs(amount(value) if not isinstance(value, int) else value))}"

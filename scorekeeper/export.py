@@ -13,10 +13,10 @@ import json
 import re
 import unicodedata
 from datetime import date, timedelta
-from fractions import Fraction
+from decimal import Decimal
 from typing import Any, Callable
 
-from .amounts import format_amount, to_decimal_string
+from .amounts import exact, format_amount, to_decimal_string
 from .ledger import Ledger, hand_document
 from .rules import Settlement, get_ruleset
 from .rules.base import Frozen
@@ -228,7 +228,7 @@ _LINE_STYLES = ["", "6 3", "2 3", "10 3 2 3", "1 5", "8 2 1 2"]
 _COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"]
 
 
-def score_series(ledger: Ledger) -> dict[str, list[Fraction]]:
+def score_series(ledger: Ledger) -> dict[str, list[Decimal]]:
     """Every player's score before the first hand and after each hand."""
     ruleset = get_ruleset(ledger.config.game)
     start = ruleset.initial_state(ledger.config).scores
@@ -254,7 +254,7 @@ def svg_chart(ledger: Ledger, width: int = 640, height: int = 280) -> str:
     def x(i: int) -> float:
         return left + (plot_w * i / hands if hands else 0)
 
-    def y(v: Fraction) -> float:
+    def y(v: Decimal) -> float:
         return top + plot_h * float((high - v) / (high - low))
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -269,8 +269,8 @@ def svg_chart(ledger: Ledger, width: int = 640, height: int = 280) -> str:
              f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle" '
              f'font-size="11">hand (0 to {hands})</text>']
     if low < 0 < high:
-        parts.append(f'<line x1="{left}" y1="{y(Fraction(0)):.1f}" x2="{left + plot_w}" '
-                     f'y2="{y(Fraction(0)):.1f}" stroke="#ccc"/>')
+        parts.append(f'<line x1="{left}" y1="{y(Decimal(0)):.1f}" x2="{left + plot_w}" '
+                     f'y2="{y(Decimal(0)):.1f}" stroke="#ccc"/>')
     for i, (player, vs) in enumerate(series.items()):
         points = " ".join(f"{x(j):.1f},{y(v):.1f}" for j, v in enumerate(vs))
         dash = _LINE_STYLES[i % len(_LINE_STYLES)]
@@ -355,6 +355,11 @@ def _bean_string(text: str) -> str:
 def export_beancount(source: ExportSource) -> str:
     """The pot and every player as accounts, one transaction per hand, and balance assertions
     on the day after each evening (beancount checks a balance at the start of its date)."""
+    with exact():
+        return _beancount(source)
+
+
+def _beancount(source: ExportSource) -> str:
     ledger = source.ledger
     config = ledger.config
     ruleset = get_ruleset(config.game)
@@ -391,7 +396,7 @@ def export_beancount(source: ExportSource) -> str:
             return source_account
         return accounts[end]
 
-    def balances(day: str, scores: dict[str, Fraction], pot_amount: Fraction | None) -> None:
+    def balances(day: str, scores: dict[str, Decimal], pot_amount: Decimal | None) -> None:
         following = (date.fromisoformat(day) + timedelta(days=1)).isoformat()
         for p in config.players:
             out.append(f"{following} balance {accounts[p]}  {to_decimal_string(scores[p])} {commodity}")
@@ -408,10 +413,10 @@ def export_beancount(source: ExportSource) -> str:
         last_day = day
         out.append(f"{day} * {_bean_string(f'Hand {s.number}: {s.dealer} deals, {s.kind}')}")
         out.append(f"  hand: {s.number}")
-        net: dict[str, Fraction] = {}
+        net: dict[str, Decimal] = {}
         for t in s.transfers:
-            net[account_of(t.source)] = net.get(account_of(t.source), Fraction(0)) - t.amount
-            net[account_of(t.target)] = net.get(account_of(t.target), Fraction(0)) + t.amount
+            net[account_of(t.source)] = net.get(account_of(t.source), Decimal(0)) - t.amount
+            net[account_of(t.target)] = net.get(account_of(t.target), Decimal(0)) + t.amount
         for account, amount in net.items():
             if amount:
                 out.append(f"  {account}  {to_decimal_string(amount)} {commodity}")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from fractions import Fraction
+from decimal import Decimal
 from typing import Any, Iterable, Literal
 
-from .amounts import parse_amount, to_decimal_string
+from .amounts import exact, parse_amount, to_decimal_string
 from .errors import RecordError, ScorekeeperError
 from .rules import (HandRecord, Ruleset, SessionConfig, Settlement, TableState, get_ruleset,
                     make_config, ruleset_for_version)
@@ -47,7 +47,8 @@ def settle_next(ruleset: Ruleset, config: SessionConfig, state: TableState,
         settlement = ruleset.settle(config, state, record)
     except RecordError as error:
         raise error.in_hand(number) from None
-    return settlement, ruleset.advance(config, state, settlement)
+    with exact():
+        return settlement, ruleset.advance(config, state, settlement)
 
 
 def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
@@ -64,7 +65,7 @@ def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
 
 # ---- documents: the JSON forms of records, settlements and settings ---------------------------
 
-def _amount(value: Fraction | None) -> str | None:
+def _amount(value: Decimal | None) -> str | None:
     return None if value is None else to_decimal_string(value)
 
 
@@ -202,9 +203,15 @@ def records_in_force(events: list[dict[str, Any]]) -> list[HandRecord]:
 
 # ---- chip counts ---------------------------------------------------------------------------------
 
-def compare_count(state: TableState, counted: dict[str, Fraction]) -> dict[str, Fraction]:
+def compare_count(state: TableState, counted: dict[str, Decimal]) -> dict[str, Decimal]:
     """Who (or the pot) is off, and by how much: counted minus what the ledger says."""
-    off: dict[str, Fraction] = {}
+    off: dict[str, Decimal] = {}
+    with exact():
+        return _count_differences(state, counted, off)
+
+
+def _count_differences(state: TableState, counted: dict[str, Decimal],
+                       off: dict[str, Decimal]) -> dict[str, Decimal]:
     for who, amount in counted.items():
         expected = state.pot if who == "pot" else state.scores[who]
         if expected is None:
@@ -230,6 +237,11 @@ def audit_document(document: dict[str, Any]) -> list[Finding]:
 
     ``document`` is the file's JSON (TinyDB's tables). Returns every finding; none means the
     file is consistent: chain intact, every stored figure re-derived, chips conserved."""
+    with exact():
+        return _audit(document)
+
+
+def _audit(document: dict[str, Any]) -> list[Finding]:
     findings: list[Finding] = []
     header = _only(document.get("session"))
     events = table_rows(document.get("events"))

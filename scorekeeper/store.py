@@ -23,7 +23,7 @@ import secrets
 import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from fractions import Fraction
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
@@ -258,18 +258,19 @@ class Amended:
     before: Ledger
     after: Ledger
 
-    def changes(self) -> dict[str, Fraction]:
+    def changes(self) -> dict[str, Decimal]:
         """Each player's score after the amendment minus before it."""
-        return {p: self.after.state.scores[p] - self.before.state.scores[p]
-                for p in self.after.config.players}
+        with core.exact():
+            return {p: self.after.state.scores[p] - self.before.state.scores[p]
+                    for p in self.after.config.players}
 
 
 @dataclass(frozen=True)
 class Counted:
     session: OpenSession
     state: TableState
-    counted: dict[str, Fraction]
-    off: dict[str, Fraction]
+    counted: dict[str, Decimal]
+    off: dict[str, Decimal]
 
 
 @dataclass(frozen=True)
@@ -525,13 +526,13 @@ class Store:
             tx.put_summary(after.state)
         return Amended(tx.session, number, before, after)
 
-    def count(self, ref: str, counted: dict[str, Fraction]) -> Counted:
+    def count(self, ref: str, counted: dict[str, Decimal]) -> Counted:
         """Record what the players (and the pot) hold, and who is off by how much."""
         path = self.resolve(ref)
         with self._writing(path) as tx:
             s = tx.session
             state = s.state()
-            resolved: dict[str, Fraction] = {}
+            resolved: dict[str, Decimal] = {}
             for who, amount in counted.items():
                 key = "pot" if who.strip().lower() == "pot" else s.config.resolve(who, "count")
                 resolved[key] = amount

@@ -1,6 +1,6 @@
 """Invariants over random sessions of every game."""
 
-from fractions import Fraction
+from decimal import Decimal
 
 from hypothesis import given, settings
 
@@ -26,7 +26,7 @@ def test_balances_plus_pot_never_change(session):
     for s in ledger.settlements:
         assert sum(s.scores_after.values()) + s.pot_after == total
         assert s.pot_after >= 0
-        assert all(isinstance(v, Fraction) for v in s.deltas.values())
+        assert all(isinstance(v, Decimal) for v in s.deltas.values())
 
 
 @settings(max_examples=150, deadline=None)

@@ -3,6 +3,7 @@
 from fractions import Fraction as F
 
 import pytest
+from decimal import Decimal
 
 from scorekeeper.errors import ConfigError, RecordError
 from scorekeeper.ledger import settle_hands
@@ -94,7 +95,7 @@ def kratzen_state(pot, dealer="Anna", players=FOUR, **options):
     config = make_config("kratzen", list(players), dealer, options)
     ruleset = get_ruleset("kratzen")
     start = ruleset.initial_state(config)
-    return config, ruleset, TableState(**(start.model_dump() | {"pot": F(pot)}))
+    return config, ruleset, TableState(**(start.model_dump() | {"pot": Decimal(pot)}))
 
 
 def test_seed_settlement_example_P12():

@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import unicodedata
 from abc import ABC, abstractmethod
-from fractions import Fraction
+from decimal import Decimal
 from typing import Any, ClassVar, Iterable
 
-from pydantic import BaseModel, ConfigDict, SerializeAsAny, ValidationError, field_validator
+from typing import Annotated
 
-from ..amounts import format_amount
+from pydantic import BaseModel, ConfigDict, SerializeAsAny, Strict, ValidationError, field_validator
+
+from ..amounts import exact, format_amount
 from ..cards import Card
 from ..errors import ConfigError, RecordError
+
+# An exact amount: a Decimal, never a float (strict: a float is refused, not converted).
+Exact = Annotated[Decimal, Strict()]
 
 POT = "pot"
 PENALTY = "penalty"
@@ -91,9 +96,9 @@ class Transfer(Frozen):
 
     source: str
     target: str
-    amount: Fraction
+    amount: Exact
     reason: str
-    due: Fraction | None = None
+    due: Exact | None = None
 
 
 class SessionConfig(Frozen):
@@ -135,8 +140,8 @@ class TableState(Frozen):
     hands_played: int
     dealer: str
     leader: str
-    scores: dict[str, Fraction]
-    pot: Fraction | None
+    scores: dict[str, Exact]
+    pot: Exact | None
     finished: bool
     leaders: tuple[str, ...]
 
@@ -148,12 +153,12 @@ class Settlement(Frozen):
     dealer: str
     kind: str
     record: HandRecord
-    pot_before: Fraction | None
-    stake: Fraction | None
+    pot_before: Exact | None
+    stake: Exact | None
     transfers: tuple[Transfer, ...]
-    deltas: dict[str, Fraction]
-    pot_after: Fraction | None
-    scores_after: dict[str, Fraction]
+    deltas: dict[str, Exact]
+    pot_after: Exact | None
+    scores_after: dict[str, Exact]
     explanation: tuple[str, ...]
     findings: tuple[str, ...] = ()
 
@@ -216,24 +221,30 @@ class Ruleset(ABC):
     # --- game hooks -------------------------------------------------------------------
 
     @abstractmethod
-    def starting_score(self, config: SessionConfig) -> Fraction:
+    def starting_score(self, config: SessionConfig) -> Decimal:
         """Every player's score before the first hand."""
 
     @abstractmethod
-    def starting_pot(self, config: SessionConfig) -> Fraction | None:
+    def starting_pot(self, config: SessionConfig) -> Decimal | None:
         """The pot before the first hand, ``None`` for a game without one."""
 
     @abstractmethod
     def first_leader(self, config: SessionConfig, dealer: str) -> str:
         """Who leads the first trick of a hand that ``dealer`` deals."""
 
-    @abstractmethod
     def settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
-        """Check ``record`` against the rules and settle it. Raises ``RecordError`` naming the field."""
+        """Check ``record`` against the rules and settle it. Raises ``RecordError`` naming the
+        field. All arithmetic is exact: a result that would need rounding raises."""
+        with exact():
+            return self._settle(config, state, record)
+
+    @abstractmethod
+    def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
+        """The game's own settlement (called under the exact context)."""
 
     @abstractmethod
     def is_finished(self, config: SessionConfig, hands_played: int,
-                    scores: dict[str, Fraction]) -> bool:
+                    scores: dict[str, Decimal]) -> bool:
         """Whether the session is over once ``hands_played`` hands have left these scores."""
 
     # --- shared -----------------------------------------------------------------------
@@ -271,8 +282,8 @@ class Ruleset(ABC):
         return self.state_at(config, state.hands_played + 1, settlement.scores_after,
                              settlement.pot_after)
 
-    def state_at(self, config: SessionConfig, hands_played: int, scores: dict[str, Fraction],
-                 pot: Fraction | None) -> TableState:
+    def state_at(self, config: SessionConfig, hands_played: int, scores: dict[str, Decimal],
+                 pot: Decimal | None) -> TableState:
         """The table after ``hands_played`` hands that left these scores and this pot."""
         players = config.players
         dealer = players[(config.seat_of(config.first_dealer) + hands_played) % len(players)]
@@ -281,7 +292,7 @@ class Ruleset(ABC):
                           finished=self.is_finished(config, hands_played, scores),
                           leaders=self.leaders(scores))
 
-    def leaders(self, scores: dict[str, Fraction]) -> tuple[str, ...]:
+    def leaders(self, scores: dict[str, Decimal]) -> tuple[str, ...]:
         """Everyone with the best score (most chips, highest balance, fewest points)."""
         best = (max if self.higher_is_better else min)(scores.values())
         return tuple(p for p, s in scores.items() if s == best)
@@ -345,10 +356,10 @@ class Ruleset(ABC):
         return tuple(winners)
 
     def _finish(self, *, config: SessionConfig, state: TableState, kind: str,
-                record: HandRecord, transfers: list[Transfer], stake: Fraction | None,
+                record: HandRecord, transfers: list[Transfer], stake: Decimal | None,
                 explanation: list[str], findings: tuple[str, ...] = ()) -> Settlement:
         """Add up the transfers into deltas, scores and pot; the games only list transfers."""
-        deltas = {p: Fraction(0) for p in config.players}
+        deltas = {p: Decimal(0) for p in config.players}
         pot = state.pot
         for t in transfers:
             if t.source in deltas:
@@ -368,7 +379,7 @@ class Ruleset(ABC):
                           findings=findings)
 
 
-def amount_text(amount: Fraction) -> str:
+def amount_text(amount: Decimal) -> str:
     return format_amount(amount)
 
 

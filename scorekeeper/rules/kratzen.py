@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from decimal import Decimal
 from typing import Literal
 
 from pydantic import Field
 
-from ..amounts import format_amount
+from ..amounts import exact, format_amount
 from ..cards import Card, Rank, pack
 from ..errors import RecordError
 from .base import (POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
@@ -55,11 +55,11 @@ class Kratzen(Ruleset):
     score_name = "balance"
     hand_kinds = ("muss", "forced-muss", "normal", "walkover")
 
-    def starting_score(self, config: SessionConfig) -> Fraction:
-        return Fraction(0)
+    def starting_score(self, config: SessionConfig) -> Decimal:
+        return Decimal(0)
 
-    def starting_pot(self, config: SessionConfig) -> Fraction:
-        return Fraction(0)
+    def starting_pot(self, config: SessionConfig) -> Decimal:
+        return Decimal(0)
 
     def first_leader(self, config: SessionConfig, dealer: str) -> str:
         return dealer
@@ -70,7 +70,7 @@ class Kratzen(Ruleset):
     def is_finished(self, config, hands_played, scores) -> bool:
         return hands_played >= self.planned_hands(config)
 
-    def settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
+    def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         dealer = state.dealer
         others = config.clockwise_from(dealer)[1:]
         fixing = read_indicator(record.indicator)
@@ -150,18 +150,19 @@ class Kratzen(Ruleset):
         return self._finish(config=config, state=state, kind=kind, record=clean,
                             transfers=transfers, stake=stake, explanation=said, findings=findings)
 
-    def stakes(self, config: SessionConfig, state: TableState) -> tuple[list[Transfer], Fraction]:
+    def stakes(self, config: SessionConfig, state: TableState) -> tuple[list[Transfer], Decimal]:
         """The stakes of the next hand and P, the pot once they are paid."""
         dealer = state.dealer
         if state.pot == 0:
-            transfers = [Transfer.trusted(source=dealer, target=POT, amount=Fraction(2),
+            transfers = [Transfer.trusted(source=dealer, target=POT, amount=Decimal(2),
                                   reason="muss stake (dealer)")]
-            transfers += [Transfer.trusted(source=p, target=POT, amount=Fraction(1), reason="muss stake")
+            transfers += [Transfer.trusted(source=p, target=POT, amount=Decimal(1), reason="muss stake")
                           for p in config.clockwise_from(dealer)[1:]]
         else:
-            transfers = [Transfer.trusted(source=dealer, target=POT, amount=Fraction(1),
+            transfers = [Transfer.trusted(source=dealer, target=POT, amount=Decimal(1),
                                   reason="stake (dealer)")]
-        return transfers, state.pot + sum(t.amount for t in transfers)
+        with exact():
+            return transfers, state.pot + sum(t.amount for t in transfers)
 
     def stakes_text(self, config: SessionConfig, state: TableState) -> str:
         """The stakes in words: what to collect before the deal."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from decimal import Decimal
 
 from pydantic import Field
 
@@ -27,8 +27,8 @@ class Letzter(Ruleset):
     hand_kinds = ("last-trick", "durchmarsch")
     TRICKS = 8
 
-    def starting_score(self, config: SessionConfig) -> Fraction:
-        return Fraction(0)
+    def starting_score(self, config: SessionConfig) -> Decimal:
+        return Decimal(0)
 
     def starting_pot(self, config: SessionConfig) -> None:
         return None
@@ -45,7 +45,7 @@ class Letzter(Ruleset):
         planned = self.planned_hands(config)
         return planned is not None and hands_played >= planned
 
-    def settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
+    def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         if record.indicator is not None:
             raise RecordError("indicator", "letzter has no indicator")
         if record.entered is not None:
@@ -57,7 +57,7 @@ class Letzter(Ruleset):
                            note=record.note)
         if all(w == last for w in winners):
             others = [p for p in config.clockwise_from(last) if p != last]
-            transfers = [Transfer.trusted(source=PENALTY, target=p, amount=Fraction(1),
+            transfers = [Transfer.trusted(source=PENALTY, target=p, amount=Decimal(1),
                                   reason=f"durchmarsch by {last}") for p in others]
             said = (f"{last} took all 8 tricks: a Durchmarsch. {last} scores nothing; "
                     f"{', '.join(others)} get 1 penalty point each.")
@@ -65,7 +65,7 @@ class Letzter(Ruleset):
                                 transfers=transfers, stake=None, explanation=[said],
                                 findings=findings)
         taken = sum(1 for w in winners if w == last)
-        transfers = [Transfer.trusted(source=PENALTY, target=last, amount=Fraction(1),
+        transfers = [Transfer.trusted(source=PENALTY, target=last, amount=Decimal(1),
                               reason="won the last trick")]
         said = f"{last} won the last trick ({plural(taken, 'trick')} in all): 1 penalty point."
         return self._finish(config=config, state=state, kind="last-trick", record=clean,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from decimal import Decimal
 from typing import Literal
 
 from pydantic import Field
@@ -11,8 +11,8 @@ from ..errors import RecordError
 from .base import (POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
                    Transfer, amount_text, plural)
 
-SWEEP_PAYS = Fraction(2)
-LAST_TRICK_COSTS = Fraction(1)
+SWEEP_PAYS = Decimal(2)
+LAST_TRICK_COSTS = Decimal(1)
 
 
 class LetzterStichOptions(GameOptions):
@@ -31,11 +31,11 @@ class LetzterStich(Ruleset):
     hand_kinds = ("last-trick", "sweep")
     TRICKS = 8
 
-    def starting_score(self, config: SessionConfig) -> Fraction:
-        return Fraction(config.options.starting_chips)
+    def starting_score(self, config: SessionConfig) -> Decimal:
+        return Decimal(config.options.starting_chips)
 
-    def starting_pot(self, config: SessionConfig) -> Fraction:
-        return Fraction(0)
+    def starting_pot(self, config: SessionConfig) -> Decimal:
+        return Decimal(0)
 
     def first_leader(self, config: SessionConfig, dealer: str) -> str:
         return config.left_of(dealer)
@@ -43,7 +43,7 @@ class LetzterStich(Ruleset):
     def is_finished(self, config, hands_played, scores) -> bool:
         return any(s <= 0 for s in scores.values())
 
-    def settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
+    def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         if record.indicator is not None:
             raise RecordError("indicator", "letzter-stich has no indicator")
         if record.entered is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from decimal import Decimal
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -30,7 +30,7 @@ class SeatPanel(Vertical):
         yield Static("", classes="seat-marks")
         yield Static("", classes="seat-tricks")
 
-    def show(self, score: Fraction, marks: list[str], tricks: int | None, out: bool) -> None:
+    def show(self, score: Decimal, marks: list[str], tricks: int | None, out: bool) -> None:
         self.query_one(".seat-score", Digits).update(to_decimal_string(score))
         self.query_one(".seat-score-text", Static).update(
             Text(f"{format_amount(score)} {self.score_name}"))
@@ -52,7 +52,7 @@ class ScoreChart(Widget):
 
     DEFAULT_CSS = "ScoreChart { height: 14; }"
 
-    def __init__(self, players: tuple[str, ...], series: dict[str, list[Fraction]],
+    def __init__(self, players: tuple[str, ...], series: dict[str, list[Decimal]],
                  id: str | None = None) -> None:
         super().__init__(id=id)
         self.players = players
