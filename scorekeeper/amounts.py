@@ -44,17 +44,23 @@ def to_decimal_string(value: Decimal | int | Fraction) -> str:
         return str(value)
     if isinstance(value, Fraction):
         value = amount(value)
-    if value.is_zero():
-        return "0"
-    text = format(value, "f")
+    text = str(value)
+    if "E" in text:
+        text = format(value, "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
-    return text
+    return "0" if text == "-0" else text
 
 
 def parse_amount(text: str) -> Decimal:
     """Read an exact amount typed by a person or stored in JSON: ``3``, ``-27.75``, ``4¼``,
     ``17/4``."""
+    try:
+        value = Decimal(text)
+        if value.is_finite():
+            return value
+    except (ArithmeticError, TypeError, ValueError):
+        pass
     raw = str(text).strip()
     cleaned = raw.replace("−", "-")
     for symbol, value in _VULGAR.items():

@@ -8,6 +8,8 @@ are derived from the events; their settlements are stored beside them as derived
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
 import json
 from decimal import Decimal
@@ -47,8 +49,7 @@ def settle_next(ruleset: Ruleset, config: SessionConfig, state: TableState,
         settlement = ruleset.settle(config, state, record)
     except RecordError as error:
         raise error.in_hand(number) from None
-    with exact():
-        return settlement, ruleset.advance(config, state, settlement)
+    return settlement, ruleset.advance(config, state, settlement)
 
 
 def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
@@ -57,10 +58,25 @@ def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
     ruleset = ruleset or get_ruleset(config.game)
     state = ruleset.initial_state(config)
     settlements: list[Settlement] = []
-    for record in records:
-        settlement, state = settle_next(ruleset, config, state, record)
-        settlements.append(settlement)
-    return Ledger(config=config, settlements=tuple(settlements), state=state)
+    with no_cycle_collection():
+        for record in records:
+            settlement, state = settle_next(ruleset, config, state, record)
+            settlements.append(settlement)
+    return Ledger.trusted(config=config, settlements=tuple(settlements), state=state)
+
+
+@contextlib.contextmanager
+def no_cycle_collection():
+    """Pause Python's cycle collector while settling: a long session makes many small objects
+    and no cycles, and the collector would scan them all again and again (time that grows
+    faster than the session). Memory is still freed by reference counting."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 # ---- documents: the JSON forms of records, settlements and settings ---------------------------
@@ -110,14 +126,20 @@ def hand_document(settlement: Settlement) -> dict[str, Any]:
     }
 
 
-def stored_hand(settlement: Settlement) -> dict[str, Any]:
-    """What a session file keeps for a hand in force: the contract's figures plus the
-    balances after it, the record and the explanation."""
+def checked_hand(settlement: Settlement) -> dict[str, Any]:
+    """The figures of a hand that audit compares: the contract's, the balances after it and
+    the record."""
     return hand_document(settlement) | {
         "scores_after": {p: to_decimal_string(v) for p, v in settlement.scores_after.items()},
         "record": record_to_json(settlement.record),
-        "explanation": list(settlement.explanation),
-    } | ({"findings": list(settlement.findings)} if settlement.findings else {})
+    }
+
+
+def stored_hand(settlement: Settlement) -> dict[str, Any]:
+    """What a session file keeps for a hand in force: the checked figures, the explanation
+    and the referee's findings."""
+    return checked_hand(settlement) | {"explanation": list(settlement.explanation)} | (
+        {"findings": list(settlement.findings)} if settlement.findings else {})
 
 
 def config_to_json(config: SessionConfig) -> dict[str, Any]:
@@ -286,7 +308,7 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
 
     for settlement in ledger.settlements:
         n = settlement.number
-        expected = stored_hand(settlement)
+        expected = checked_hand(settlement)
         got = stored.get(n)
         if got is None:
             findings.append(Finding(hand=n, kind="figures",

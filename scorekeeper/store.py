@@ -91,13 +91,21 @@ def atomic_write(path: Path, text: str) -> None:
 
 class AtomicJSONStorage(Storage):
     """TinyDB storage over data read once under the lock; ``commit`` writes it back atomically,
-    once, however many TinyDB operations changed it."""
+    once, however many TinyDB operations changed it.
 
-    def __init__(self, path: Path, data: dict[str, Any] | None = None) -> None:
+    The events and hands tables only ever gain or lose whole documents (a document is never
+    changed in place), so the JSON text of each document is kept and written again as it was:
+    recording a hand serialises that hand, not the whole history."""
+
+    SPLICED = ("events", "hands")
+
+    def __init__(self, path: Path, data: dict[str, Any] | None = None,
+                 texts: dict[str, dict[str, tuple[Any, str]]] | None = None) -> None:
         super().__init__()
         self.path = Path(path)
         self._data = data
         self._dirty = False
+        self.texts = texts if texts is not None else {}
 
     def read(self) -> dict[str, Any] | None:
         return self._data
@@ -106,13 +114,44 @@ class AtomicJSONStorage(Storage):
         self._data = data
         self._dirty = True
 
+    def serialise(self) -> str:
+        """The whole file, as ``json.dumps`` would write it."""
+        parts = []
+        for name, table in self._data.items():
+            if name not in self.SPLICED or not isinstance(table, dict):
+                parts.append(f"{json.dumps(name)}: {json.dumps(table, ensure_ascii=False)}")
+                continue
+            known = self.texts.get(name, {})
+            fresh: dict[str, tuple[Any, str]] = {}
+            items = []
+            for doc_id, doc in table.items():
+                cached = known.get(doc_id)
+                if cached is not None and cached[0] is doc:
+                    item = cached[1]
+                else:
+                    item = f"{json.dumps(doc_id)}: {json.dumps(doc, ensure_ascii=False)}"
+                fresh[doc_id] = (doc, item)
+                items.append(item)
+            self.texts[name] = fresh
+            parts.append(f"{json.dumps(name)}: {{{', '.join(items)}}}")
+        return "{" + ", ".join(parts) + "}"
+
     def commit(self) -> None:
         if self._dirty:
-            atomic_write(self.path, json.dumps(self._data, ensure_ascii=False))
+            atomic_write(self.path, self.serialise())
             self._dirty = False
 
     def close(self) -> None:
         pass
+
+
+def _file_key(path: Path) -> tuple[int, int, int] | None:
+    """What changes whenever a session file is replaced (os.replace gives a new inode)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
 # ---- reading a session file --------------------------------------------------------------------
@@ -300,6 +339,7 @@ class _Transaction:
             self.session.events.append(sealed)
             sealed_events.append(Document(sealed, doc_id=sealed["seq"]))
         self.db.table("events").insert_multiple(sealed_events)
+        self.session._ledger = None
 
     def put_hands(self, settlements: list[Settlement], keep_before: int) -> None:
         """Store these settlements, dropping every stored hand numbered ``keep_before`` or more."""
@@ -316,6 +356,7 @@ class _Transaction:
             self.session.hands[s.number] = doc
         if documents:
             table.insert_multiple(documents)
+        self.session._ledger = None
 
     def put_summary(self, state: TableState) -> None:
         s = self.session
@@ -337,6 +378,8 @@ class Store:
         self.now = now
         self.lock_wait = lock_wait
         self.new_id = new_id
+        # The last session file this store wrote, as parsed: (file key, data, session, texts).
+        self._cache: dict[Path, tuple] = {}
 
     # -- finding and reading
 
@@ -406,10 +449,18 @@ class Store:
         except OSError as error:
             raise StoreError(f"{label}: cannot be locked for writing "
                              f"({error.strerror or error})") from None
+        cached = self._cache.pop(path, None)
         try:
+            texts = None
             if new is None:
-                data = read_json_file(path, label)
-                session = parse_session(path, data, label)
+                key = _file_key(path)
+                if cached is not None and key is not None and cached[0] == key:
+                    # Nobody has replaced the file since this store wrote it: no need to
+                    # parse it again.
+                    _, data, session, texts = cached
+                else:
+                    data = read_json_file(path, label)
+                    session = parse_session(path, data, label)
                 last = session.events[-1] if session.events else None
                 if last is not None and last.get("hash") is None:
                     raise StoreError(f"{label}: damaged: the last event has no hash; run audit")
@@ -418,7 +469,7 @@ class Store:
                     raise StoreError(f"{label}: already exists")
                 data = {"session": {}, "summary": {}, "events": {}, "hands": {}}
                 session = None
-            storage = AtomicJSONStorage(path, data)
+            storage = AtomicJSONStorage(path, data, texts)
             db = TinyDB(storage=_Existing, existing=storage)
             if session is None:
                 db.table("session").insert(Document(new, doc_id=1))
@@ -430,9 +481,11 @@ class Store:
             except OSError as error:
                 raise StoreError(f"{label}: cannot be written ({error.strerror or error}); "
                                  f"nothing was changed") from None
+            key = _file_key(path)
+            if key is not None:
+                self._cache = {path: (key, storage.read(), session, storage.texts)}
         finally:
             lock.release()
-        self._index_update(path, transaction.summary)
 
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
                dealer_drawn: bool = False) -> OpenSession:
@@ -611,18 +664,6 @@ class Store:
         with contextlib.suppress(OSError, Timeout):
             with FileLock(str(self.home / INDEX_NAME) + ".lock", timeout=1):
                 atomic_write(self.home / INDEX_NAME, json.dumps(data, ensure_ascii=False))
-
-    def _index_update(self, path: Path, summary: dict[str, Any] | None) -> None:
-        """Keep the listing's index in step after a write (a missed update is re-read later)."""
-        if summary is None or path.parent != self.folder:
-            return
-        with contextlib.suppress(OSError, Timeout, ValueError):
-            with FileLock(str(self.home / INDEX_NAME) + ".lock", timeout=1):
-                index = self._index_read() or {"version": 1, "files": {}}
-                st = path.stat()
-                index.setdefault("files", {})[path.name] = {
-                    "key": [st.st_mtime_ns, st.st_size], "summary": summary}
-                atomic_write(self.home / INDEX_NAME, json.dumps(index, ensure_ascii=False))
 
 
 class _Existing(Storage):

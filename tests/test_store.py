@@ -245,3 +245,29 @@ def test_store_writes_leave_no_temporary_files(tmp_path):
         store.record(session.id, HandRecord(tricks=("A",) * 7 + ("B",)))
     leftovers = [p.name for p in (tmp_path / "sessions").iterdir() if p.name.endswith(".tmp")]
     assert leftovers == []
+
+
+def test_the_file_is_exactly_json_after_every_kind_of_write(tmp_path):
+    """The writer re-uses the text of unchanged hands: the file must still be the JSON of
+    the data, and a second store (another terminal) must see every change."""
+    from scorekeeper.rules import HandRecord, make_config
+
+    store = Store(tmp_path)
+    other = Store(tmp_path)
+    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    hand = HandRecord(tricks=("Anna",) * 7 + ("Ben",))
+    steps = [lambda: store.record(session.id, hand), lambda: store.record(session.id, hand),
+             lambda: other.record(session.id, hand), lambda: store.undo(session.id),
+             lambda: store.amend(session.id, 1, {"tricks": ("Cleo",) * 8}),
+             lambda: store.count(session.id, {"Anna": 1}),
+             lambda: store.record(session.id, hand)]
+    for step in steps:
+        step()
+        text = session.path.read_text(encoding="utf-8")
+        data = json.loads(text)
+        assert text == json.dumps(data, ensure_ascii=False)
+        from scorekeeper.ledger import audit_document
+        assert audit_document(data) == []
+    final = store.open(session.id)
+    assert final.hands_played == 3
+    assert [h["kind"] for h in final.hands.values()] == ["durchmarsch", "last-trick", "last-trick"]

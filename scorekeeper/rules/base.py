@@ -125,6 +125,8 @@ class SessionConfig(Frozen):
 
     def resolve(self, name: Any, field: str) -> str:
         """The seated player called ``name`` (ignoring case and surrounding spaces)."""
+        if name in self.players:
+            return name
         if not isinstance(name, str):
             raise RecordError(field, f"{name!r} is not a player's name")
         key = name.strip().casefold()
@@ -159,8 +161,17 @@ class Settlement(Frozen):
     deltas: dict[str, Exact]
     pot_after: Exact | None
     scores_after: dict[str, Exact]
-    explanation: tuple[str, ...]
+    game: str
     findings: tuple[str, ...] = ()
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        """What happened, in sentences to read out at the table, then the referee's findings.
+        Worked out from the settlement when asked for (replaying a long session need not)."""
+        from . import get_ruleset
+
+        return get_ruleset(self.game).explain(self) + tuple(
+            f"Referee: {f}" for f in self.findings)
 
     @property
     def trump(self) -> str | None:
@@ -241,6 +252,10 @@ class Ruleset(ABC):
     @abstractmethod
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         """The game's own settlement (called under the exact context)."""
+
+    @abstractmethod
+    def explain(self, settlement: Settlement) -> tuple[str, ...]:
+        """The settlement in sentences a person can read out at the table."""
 
     @abstractmethod
     def is_finished(self, config: SessionConfig, hands_played: int,
@@ -357,7 +372,7 @@ class Ruleset(ABC):
 
     def _finish(self, *, config: SessionConfig, state: TableState, kind: str,
                 record: HandRecord, transfers: list[Transfer], stake: Decimal | None,
-                explanation: list[str], findings: tuple[str, ...] = ()) -> Settlement:
+                findings: tuple[str, ...] = ()) -> Settlement:
         """Add up the transfers into deltas, scores and pot; the games only list transfers."""
         deltas = {p: Decimal(0) for p in config.players}
         pot = state.pot
@@ -375,8 +390,7 @@ class Ruleset(ABC):
                           record=record, pot_before=state.pot, stake=stake,
                           transfers=tuple(transfers), deltas=deltas, pot_after=pot,
                           scores_after=scores,
-                          explanation=tuple(explanation) + tuple(f"Referee: {f}" for f in findings),
-                          findings=findings)
+                          game=self.game, findings=findings)
 
 
 def amount_text(amount: Decimal) -> str:

@@ -75,28 +75,18 @@ class Kratzen(Ruleset):
         others = config.clockwise_from(dealer)[1:]
         fixing = read_indicator(record.indicator)
         forced = fixing.rank is Rank.SEVEN
-        empty_pot = state.pot == 0
-        muss = empty_pot or forced
+        muss = state.pot == 0 or forced
 
         # 1. Stakes.
-        transfers, stake = self.stakes(config, state)
-        said: list[str] = [self.stakes_text(config, state)]
-        turned = " then ".join(c.symbol() for c in record.indicator)
-        said.append(f"P = {format_amount(stake)}; trump {fixing.suit.symbol} ({turned} turned).")
+        transfers, stake = self._stakes(config, state)
 
         # 2. Who plays.
         entered = self._read_entered(config, record, dealer, others, muss)
         playing = (dealer,) + tuple(p for p in others if p in entered)
-        clean = HandRecord.trusted(tricks=(), indicator=record.indicator, entered=entered,
-                           note=record.note)
         if forced:
             kind = "forced-muss"
-            said.append(f"The indicator is a 7: a forced Muss. Nobody may drop; nobody is paid "
-                        f"for tricks, everyone (the dealer too) needs 1 trick.")
         elif muss:
             kind = "muss"
-            said.append("Nobody may drop; nobody is paid for tricks. The dealer needs 2 tricks, "
-                        "everyone else 1.")
         elif not entered:
             kind = "walkover"
         else:
@@ -109,19 +99,15 @@ class Kratzen(Ruleset):
                                   "everyone else dropped: a walkover has no tricks "
                                   "(give tricks = [])")
             transfers.append(Transfer.trusted(source=POT, target=dealer, amount=stake,
-                                      reason="walkover: everyone else dropped"))
-            said.append(f"Everyone else dropped: {dealer} takes the whole pot, "
-                        f"{format_amount(stake)}, without play.")
+                                              reason="walkover: everyone else dropped"))
+            clean = HandRecord.trusted(tricks=(), indicator=record.indicator, entered=entered,
+                                       note=record.note)
             return self._finish(config=config, state=state, kind=kind, record=clean,
-                                transfers=transfers, stake=stake, explanation=said)
+                                transfers=transfers, stake=stake)
 
-        if kind == "normal":
-            dropped = [p for p in others if p not in entered]
-            if dropped:
-                said.append(f"{', '.join(dropped)} dropped.")
         winners, findings = self._winners(config, record, TRICKS, dealer, playing, fixing.suit)
         clean = HandRecord.trusted(tricks=winners, indicator=record.indicator, entered=entered,
-                           cards=record.cards, led_by=record.led_by, note=record.note)
+                                   cards=record.cards, led_by=record.led_by, note=record.note)
         taken = count_tricks(playing, winners)
 
         # 4. Trick payouts, normal hands only: P/4 each, the four together empty the pot.
@@ -129,29 +115,74 @@ class Kratzen(Ruleset):
             share = stake / TRICKS
             for i, w in enumerate(winners, start=1):
                 transfers.append(Transfer.trusted(source=POT, target=w, amount=share,
-                                          reason=f"trick {i}"))
-            paid = ", ".join(f"{p} {plural(n, 'trick')} ({format_amount(share * n)})"
-                             for p, n in taken.items() if n)
-            said.append(f"Each trick pays P/4 = {format_amount(share)}: {paid}.")
+                                                  reason=f"trick {i}"))
 
         # 5. Penalties, each from the same P.
         for p in playing:
-            needed = 2 if (p == dealer and kind != "forced-muss") else 1
+            needed = self.needed(p, dealer, kind)
             if taken[p] >= needed:
                 continue
             factor = 2 if p == dealer else 1
-            fine = stake * factor
             who = "dealer" if p == dealer else "player"
             transfers.append(Transfer.trusted(
-                source=p, target=POT, amount=fine,
-                reason=f"penalty: {who} needed {needed}, took {taken[p]} ({'2P' if factor == 2 else 'P'})"))
-            said.append(f"{p} needed {needed} and took {taken[p]}: pays "
-                        f"{'2P' if factor == 2 else 'P'} = {format_amount(fine)} into the next pot.")
+                source=p, target=POT, amount=stake * factor,
+                reason=f"penalty: {who} needed {needed}, took {taken[p]} "
+                       f"({'2P' if factor == 2 else 'P'})"))
         return self._finish(config=config, state=state, kind=kind, record=clean,
-                            transfers=transfers, stake=stake, explanation=said, findings=findings)
+                            transfers=transfers, stake=stake, findings=findings)
+
+    @staticmethod
+    def needed(player: str, dealer: str, kind: str) -> int:
+        """Tricks a playing hand needs: the dealer 2, everyone else 1; in a forced Muss 1 each."""
+        return 2 if (player == dealer and kind != "forced-muss") else 1
+
+    def explain(self, s: Settlement) -> tuple[str, ...]:
+        record, dealer, stake = s.record, s.dealer, s.stake
+        players = tuple(s.deltas)  # in seating order
+        said = [(f"The pot is empty: a Muss. {dealer} (dealer) pays 2, everyone else 1."
+                 if s.pot_before == 0 else f"{dealer} deals and pays 1 into the pot.")]
+        turned = " then ".join(c.symbol() for c in record.indicator)
+        fixing = record.indicator[-1]
+        said.append(f"P = {format_amount(stake)}; trump {fixing.suit.symbol} ({turned} turned).")
+        if s.kind == "forced-muss":
+            said.append("The indicator is a 7: a forced Muss. Nobody may drop; nobody is paid "
+                        "for tricks, everyone (the dealer too) needs 1 trick.")
+        elif s.kind == "muss":
+            said.append("Nobody may drop; nobody is paid for tricks. The dealer needs 2 tricks, "
+                        "everyone else 1.")
+        elif s.kind == "walkover":
+            said.append(f"Everyone else dropped: {dealer} takes the whole pot, "
+                        f"{format_amount(stake)}, without play.")
+            return tuple(said)
+        i = players.index(dealer)
+        clockwise = players[i:] + players[:i]
+        if s.kind == "normal":
+            dropped = [p for p in clockwise[1:] if p not in record.entered]
+            if dropped:
+                said.append(f"{', '.join(dropped)} dropped.")
+        playing = [p for p in clockwise if p == dealer or record.entered is None
+                   or p in record.entered]
+        taken = count_tricks(playing, record.tricks)
+        if s.kind == "normal":
+            with exact():
+                share = stake / TRICKS
+                paid = ", ".join(f"{p} {plural(n, 'trick')} ({format_amount(share * n)})"
+                                 for p, n in taken.items() if n)
+            said.append(f"Each trick pays P/4 = {format_amount(share)}: {paid}.")
+        for t in s.transfers:
+            if t.reason.startswith("penalty"):
+                p = t.source
+                words = "2P" if p == dealer else "P"
+                said.append(f"{p} needed {self.needed(p, dealer, s.kind)} and took {taken[p]}: "
+                            f"pays {words} = {format_amount(t.amount)} into the next pot.")
+        return tuple(said)
 
     def stakes(self, config: SessionConfig, state: TableState) -> tuple[list[Transfer], Decimal]:
         """The stakes of the next hand and P, the pot once they are paid."""
+        with exact():
+            return self._stakes(config, state)
+
+    def _stakes(self, config: SessionConfig, state: TableState) -> tuple[list[Transfer], Decimal]:
         dealer = state.dealer
         if state.pot == 0:
             transfers = [Transfer.trusted(source=dealer, target=POT, amount=Decimal(2),
@@ -161,8 +192,7 @@ class Kratzen(Ruleset):
         else:
             transfers = [Transfer.trusted(source=dealer, target=POT, amount=Decimal(1),
                                   reason="stake (dealer)")]
-        with exact():
-            return transfers, state.pot + sum(t.amount for t in transfers)
+        return transfers, state.pot + sum(t.amount for t in transfers)
 
     def stakes_text(self, config: SessionConfig, state: TableState) -> str:
         """The stakes in words: what to collect before the deal."""

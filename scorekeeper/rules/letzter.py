@@ -54,20 +54,24 @@ class Letzter(Ruleset):
                                           self.first_leader(config, state.dealer))
         last = winners[-1]
         clean = HandRecord.trusted(tricks=winners, cards=record.cards, led_by=record.led_by,
-                           note=record.note)
+                                   note=record.note)
         if all(w == last for w in winners):
             others = [p for p in config.clockwise_from(last) if p != last]
             transfers = [Transfer.trusted(source=PENALTY, target=p, amount=Decimal(1),
-                                  reason=f"durchmarsch by {last}") for p in others]
-            said = (f"{last} took all 8 tricks: a Durchmarsch. {last} scores nothing; "
-                    f"{', '.join(others)} get 1 penalty point each.")
+                                          reason=f"durchmarsch by {last}") for p in others]
             return self._finish(config=config, state=state, kind="durchmarsch", record=clean,
-                                transfers=transfers, stake=None, explanation=[said],
-                                findings=findings)
-        taken = sum(1 for w in winners if w == last)
+                                transfers=transfers, stake=None, findings=findings)
         transfers = [Transfer.trusted(source=PENALTY, target=last, amount=Decimal(1),
-                              reason="won the last trick")]
-        said = f"{last} won the last trick ({plural(taken, 'trick')} in all): 1 penalty point."
+                                      reason="won the last trick")]
         return self._finish(config=config, state=state, kind="last-trick", record=clean,
-                            transfers=transfers, stake=None, explanation=[said],
-                                findings=findings)
+                            transfers=transfers, stake=None, findings=findings)
+
+    def explain(self, s: Settlement) -> tuple[str, ...]:
+        winners = s.record.tricks
+        last = winners[-1]
+        if s.kind == "durchmarsch":
+            others = [t.target for t in s.transfers]
+            return (f"{last} took all 8 tricks: a Durchmarsch. {last} scores nothing; "
+                    f"{', '.join(others)} get 1 penalty point each.",)
+        taken = sum(1 for w in winners if w == last)
+        return (f"{last} won the last trick ({plural(taken, 'trick')} in all): 1 penalty point.",)

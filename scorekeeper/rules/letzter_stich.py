@@ -52,28 +52,34 @@ class LetzterStich(Ruleset):
                                           self.first_leader(config, state.dealer))
         last = winners[-1]
         clean = HandRecord.trusted(tricks=winners, cards=record.cards, led_by=record.led_by,
-                           note=record.note)
+                                   note=record.note)
         if all(w == last for w in winners):
             paid = min(SWEEP_PAYS, state.pot)
             if paid == SWEEP_PAYS:
                 reason = "sweep: all 8 tricks"
-                said = f"{last} took all 8 tricks: a sweep. {last} pays nothing and receives 2 from the pot."
             else:
                 reason = (f"sweep: all 8 tricks; 2 due, the pot held {amount_text(state.pot)} "
                           f"(pay-what-exists)")
-                said = (f"{last} took all 8 tricks: a sweep. 2 are due but the pot holds only "
-                        f"{amount_text(state.pot)}: {last} receives {amount_text(paid)}, and no debt "
-                        f"is kept.")
             transfer = Transfer.trusted(source=POT, target=last, amount=paid, reason=reason,
-                                due=SWEEP_PAYS if paid < SWEEP_PAYS else None)
+                                        due=SWEEP_PAYS if paid < SWEEP_PAYS else None)
             return self._finish(config=config, state=state, kind="sweep", record=clean,
-                                transfers=[transfer], stake=None, explanation=[said],
-                                findings=findings)
-        taken = sum(1 for w in winners if w == last)
+                                transfers=[transfer], stake=None, findings=findings)
         transfer = Transfer.trusted(source=last, target=POT, amount=LAST_TRICK_COSTS,
-                            reason="won the last trick")
-        said = (f"{last} won the last trick ({plural(taken, 'trick')} in all): pays 1 chip "
-                f"into the pot.")
+                                    reason="won the last trick")
         return self._finish(config=config, state=state, kind="last-trick", record=clean,
-                            transfers=[transfer], stake=None, explanation=[said],
-                                findings=findings)
+                            transfers=[transfer], stake=None, findings=findings)
+
+    def explain(self, s: Settlement) -> tuple[str, ...]:
+        winners = s.record.tricks
+        last = winners[-1]
+        if s.kind == "sweep":
+            paid = s.transfers[0].amount
+            if paid == SWEEP_PAYS:
+                return (f"{last} took all 8 tricks: a sweep. {last} pays nothing and receives "
+                        f"2 from the pot.",)
+            return (f"{last} took all 8 tricks: a sweep. 2 are due but the pot holds only "
+                    f"{amount_text(s.pot_before)}: {last} receives {amount_text(paid)}, and no "
+                    f"debt is kept.",)
+        taken = sum(1 for w in winners if w == last)
+        return (f"{last} won the last trick ({plural(taken, 'trick')} in all): pays 1 chip "
+                f"into the pot.",)
