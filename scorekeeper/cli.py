@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 
 import click
 
-from .errors import ScorekeeperError
+from .errors import ScorekeeperError, one_line
 
 EXIT_OK, EXIT_DISCREPANCY, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -575,13 +575,17 @@ def main(argv: list[str] | None = None) -> NoReturn:
     try:
         code = cli.main(args=argv, prog_name="scorekeeper", standalone_mode=False)
     except ScorekeeperError as error:
-        click.echo(f"error: {error}", err=True)
+        click.echo(f"error: {one_line(str(error))}", err=True)
         sys.exit(EXIT_BAD_INPUT)
-    except click.exceptions.NoArgsIsHelpError as error:  # pragma: no cover - click >= 8.2
+    except ArithmeticError:
+        click.echo("error: an amount is too large to be kept exactly", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except click.exceptions.NoArgsIsHelpError as error:
+        # A group given no command (``scorekeeper referee``) shows its help.
         click.echo(error.ctx.get_help() if error.ctx else str(error))
-        sys.exit(EXIT_BAD_INPUT)
+        sys.exit(EXIT_OK)
     except click.ClickException as error:
-        click.echo(f"error: {error.format_message()}", err=True)
+        click.echo(f"error: {one_line(error.format_message())}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)

@@ -2,6 +2,21 @@
 
 from __future__ import annotations
 
+import unicodedata
+
+
+def one_line(text: str) -> str:
+    """A message fit for one terminal line: control, format and line-separator characters
+    (which user input may carry into a message) are written as escapes."""
+    out = []
+    for ch in str(text):
+        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs"):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
 
 class ScorekeeperError(Exception):
     """Anything the user can fix: bad input, an unusable file, a rule broken in a record."""

@@ -18,7 +18,7 @@ PACK = pack("kratzen", 4)
 
 
 class KratzenOptions(GameOptions):
-    rotations: int = Field(1, ge=1, strict=True)
+    rotations: int = Field(1, ge=1, le=100_000, strict=True)
     deck: Literal["german", "french"] = "german"
 
 

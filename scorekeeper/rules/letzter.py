@@ -12,7 +12,7 @@ from .base import (PENALTY, GameOptions, HandRecord, Ruleset, SessionConfig, Set
 
 
 class LetzterOptions(GameOptions):
-    rounds: int | None = Field(None, ge=1, strict=True)
+    rounds: int | None = Field(None, ge=1, le=100_000, strict=True)
 
 
 class Letzter(Ruleset):

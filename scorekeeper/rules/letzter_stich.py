@@ -16,7 +16,7 @@ LAST_TRICK_COSTS = Decimal(1)
 
 
 class LetzterStichOptions(GameOptions):
-    starting_chips: int = Field(5, ge=1, strict=True)
+    starting_chips: int = Field(5, ge=1, le=1_000_000_000, strict=True)
     insufficient_pot: Literal["pay-what-exists"] = "pay-what-exists"
 
 
