@@ -102,9 +102,20 @@ def record_to_json(record: HandRecord) -> dict[str, Any]:
 
 
 def record_from_json(data: Any) -> HandRecord:
+    """A stored record, checked for shape like any input."""
+    from pydantic import ValidationError
+
+    from .rules.base import describe_validation_error
+
     if not isinstance(data, dict):
         raise ScorekeeperError("a hand's record must be an object")
-    return HandRecord(**data)
+    try:
+        return HandRecord(**data)
+    except (ValidationError, TypeError) as error:
+        if isinstance(error, ValidationError):
+            field, message = describe_validation_error(error)
+            raise ScorekeeperError(f"a hand's record is not valid: {field}: {message}") from None
+        raise ScorekeeperError("a hand's record is not valid") from None
 
 
 def hand_document(settlement: Settlement) -> dict[str, Any]:

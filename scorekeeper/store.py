@@ -254,6 +254,21 @@ class OpenSession:
             raise StoreError(f"{self.label}: damaged: hand {self.hands_played}'s stored figures "
                              f"cannot be read; run audit") from None
 
+    def check_for_writing(self) -> None:
+        """Refuse to add to a file whose history cannot be read back or whose newest event was
+        changed: appending would bury the damage under new hands."""
+        try:
+            records = self.records()
+        except ScorekeeperError as error:
+            raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+        if len(records) != self.hands_played:
+            raise StoreError(f"{self.label}: damaged: {self.hands_played} hands are stored but "
+                             f"the history has {len(records)}; run audit")
+        last = self.events[-1] if self.events else None
+        if last is None or last.get("hash") != core.event_hash(last):
+            raise StoreError(f"{self.label}: damaged: the newest event does not match its "
+                             f"hash; run audit")
+
     def counts(self) -> list[dict[str, Any]]:
         return [e for e in self.events if e.get("type") == "count"]
 
@@ -461,9 +476,7 @@ class Store:
                 else:
                     data = read_json_file(path, label)
                     session = parse_session(path, data, label)
-                last = session.events[-1] if session.events else None
-                if last is not None and last.get("hash") is None:
-                    raise StoreError(f"{label}: damaged: the last event has no hash; run audit")
+                    session.check_for_writing()
             else:
                 if path.exists():
                     raise StoreError(f"{label}: already exists")

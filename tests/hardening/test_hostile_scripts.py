@@ -83,13 +83,17 @@ def test_mutated_scripts_succeed_or_fail_cleanly(tmp_path, capsys, monkeypatch, 
     monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
     path = tmp_path / "night.json"
     path.write_text(json.dumps(script), encoding="utf-8")
+    sessions = tmp_path / "home" / "sessions"
+    before = sorted(sessions.iterdir()) if sessions.exists() else []
     code, out, err = run_cli(capsys, "replay", str(path), "--save")
     GENERATED["scripts"] += 1
     assert_clean_outcome(code, err)
+    after = sorted(sessions.iterdir()) if sessions.exists() else []
     if code == 2:
-        sessions = tmp_path / "home" / "sessions"
-        assert not sessions.exists() or not [p for p in sessions.iterdir()
-                                             if p.suffix == ".json" and p.stat().st_mtime_ns >= path.stat().st_mtime_ns and False]
+        assert after == before          # a refused script stores nothing
+    else:
+        assert len([p for p in after if p.suffix == ".json"]) == len(
+            [p for p in before if p.suffix == ".json"]) + 1
 
 
 @pytest.mark.parametrize("content, message", [
