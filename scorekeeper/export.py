@@ -38,13 +38,29 @@ def standings_document(ledger: Ledger) -> dict[str, Any]:
     }
 
 
+def cell_width(text: str) -> int:
+    """Columns a text takes in a terminal: wide East Asian characters and most emoji take two,
+    combining marks none."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    fill = " " * max(0, width - cell_width(text))
+    return fill + text if right else text + fill
+
+
 def _table(headers: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
-    widths = [len(h) for h in headers]
+    widths = [cell_width(h) for h in headers]
     for row in rows:
-        widths = [max(w, len(c)) for w, c in zip(widths, row)]
+        widths = [max(w, cell_width(c)) for w, c in zip(widths, row)]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+        return "  ".join(_pad(c, w, i in right)
                          for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
     return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]

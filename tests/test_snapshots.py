@@ -77,3 +77,22 @@ def test_ledger(snap_compare, tmp_path, size):
 def test_standings(snap_compare, tmp_path, size):
     session = saved(tmp_path, "kratzen-five")
     assert snap_compare(make_app(tmp_path, session), terminal_size=size, press=["ctrl+t"])
+
+
+HOSTILE = ["[bold]x", "李雷", "😀 Ana", "[@click=app.quit]y[/]"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hostile_names_are_shown_literally(snap_compare, tmp_path, size):
+    from scorekeeper.rules import make_config
+
+    session = fixed_store(tmp_path).create(make_config("letzter-stich", HOSTILE, HOSTILE[0]))
+    assert snap_compare(make_app(tmp_path, session.id), terminal_size=size, press=["2", "4"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hostile_names_on_the_home_screen(snap_compare, tmp_path, size):
+    from scorekeeper.rules import make_config
+
+    fixed_store(tmp_path).create(make_config("letzter-stich", HOSTILE, HOSTILE[0]))
+    assert snap_compare(make_app(tmp_path), terminal_size=size)

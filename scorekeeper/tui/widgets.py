@@ -24,7 +24,9 @@ class SeatPanel(Vertical):
         self.score_name = score_name
 
     def compose(self) -> ComposeResult:
-        yield Static(Text.assemble((f"{self.seat} ", "bold"), self.player), classes="seat-name")
+        name = Text.assemble((f"{self.seat} ", "bold"), self.player, no_wrap=True,
+                             overflow="ellipsis")
+        yield Static(name, classes="seat-name")
         yield Digits("0", classes="seat-score")
         yield Static("", classes="seat-score-text")
         yield Static("", classes="seat-marks")
