@@ -426,15 +426,26 @@ class TableScreen(Screen):
 
         self.app.push_screen(CountDialog(config.players, self.state.pot is not None), counted)
 
+    def settled(self) -> bool:
+        """Whether the session's hands settle again (a damaged history is said, not raised)."""
+        try:
+            self.session.ledger()
+        except ScorekeeperError as error:
+            self.notify(str(error), severity="error", markup=False, timeout=8)
+            return False
+        return True
+
     def action_ledger(self) -> None:
         from .ledger import LedgerScreen
 
-        self.app.push_screen(LedgerScreen(self.session))
+        if self.settled():
+            self.app.push_screen(LedgerScreen(self.session))
 
     def action_standings(self) -> None:
         from .ledger import StandingsScreen
 
-        self.app.push_screen(StandingsScreen(self.session))
+        if self.settled():
+            self.app.push_screen(StandingsScreen(self.session))
 
     def action_export(self) -> None:
         from .dialogs import ExportDialog
