@@ -318,6 +318,20 @@ class Ruleset(ABC):
 
     # --- helpers for the games ----------------------------------------------------------
 
+    def _everyone_plays(self, config: SessionConfig, state: TableState, record: HandRecord,
+                        count: int) -> tuple[tuple[str, ...], tuple[str, ...], HandRecord]:
+        """For a game without indicator or decisions: the winners, the referee's findings and
+        the record as it will be kept."""
+        if record.indicator is not None:
+            raise RecordError("indicator", f"{self.game} has no indicator")
+        if record.entered is not None:
+            raise RecordError("entered", f"in {self.game} everyone plays; leave 'entered' out")
+        winners, findings = self._winners(config, record, count,
+                                          self.first_leader(config, state.dealer))
+        clean = HandRecord.trusted(tricks=winners, cards=record.cards, led_by=record.led_by,
+                                   note=record.note)
+        return winners, findings, clean
+
     def _winners(self, config: SessionConfig, record: HandRecord, count: int, leader: str,
                  playing: tuple[str, ...] | None = None,
                  trump: Any = None) -> tuple[tuple[str, ...], tuple[str, ...]]:

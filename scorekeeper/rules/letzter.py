@@ -6,7 +6,6 @@ from decimal import Decimal
 
 from pydantic import Field
 
-from ..errors import RecordError
 from .base import (PENALTY, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
                    TableState, Transfer, plural)
 
@@ -46,15 +45,8 @@ class Letzter(Ruleset):
         return planned is not None and hands_played >= planned
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
-        if record.indicator is not None:
-            raise RecordError("indicator", "letzter has no indicator")
-        if record.entered is not None:
-            raise RecordError("entered", "in letzter everyone plays; leave 'entered' out")
-        winners, findings = self._winners(config, record, self.TRICKS,
-                                          self.first_leader(config, state.dealer))
+        winners, findings, clean = self._everyone_plays(config, state, record, self.TRICKS)
         last = winners[-1]
-        clean = HandRecord.trusted(tricks=winners, cards=record.cards, led_by=record.led_by,
-                                   note=record.note)
         if all(w == last for w in winners):
             others = [p for p in config.clockwise_from(last) if p != last]
             transfers = [Transfer.trusted(source=PENALTY, target=p, amount=Decimal(1),

@@ -7,7 +7,6 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..errors import RecordError
 from .base import (POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
                    Transfer, amount_text, plural)
 
@@ -44,15 +43,8 @@ class LetzterStich(Ruleset):
         return any(s <= 0 for s in scores.values())
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
-        if record.indicator is not None:
-            raise RecordError("indicator", "letzter-stich has no indicator")
-        if record.entered is not None:
-            raise RecordError("entered", "in letzter-stich everyone plays; leave 'entered' out")
-        winners, findings = self._winners(config, record, self.TRICKS,
-                                          self.first_leader(config, state.dealer))
+        winners, findings, clean = self._everyone_plays(config, state, record, self.TRICKS)
         last = winners[-1]
-        clean = HandRecord.trusted(tricks=winners, cards=record.cards, led_by=record.led_by,
-                                   note=record.note)
         if all(w == last for w in winners):
             paid = min(SWEEP_PAYS, state.pot)
             if paid == SWEEP_PAYS:
