@@ -449,13 +449,6 @@ def count(ctx, session, holdings, as_json, home) -> None:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
 
-def export_source(opened):
-    from .export import ExportSource
-
-    return ExportSource(ledger=opened.ledger(), session_id=opened.id, digest=opened.digest,
-                        events=tuple(opened.events))
-
-
 @cli.command()
 @click.argument("session")
 @click.option("--format", "fmt", required=True,
@@ -472,7 +465,7 @@ def export(ctx, session, fmt, output, standings, home) -> None:
     from .export import FORMATS
 
     opened = get_store(home or ctx.obj.get("home")).open(session)
-    source = export_source(opened)
+    source = opened.export_source()
     text = FORMATS[fmt](source, standings=True) if fmt == "csv" and standings else FORMATS[fmt](source)
     if output is None or output == "-":
         click.echo(text, nl=False)

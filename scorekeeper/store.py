@@ -245,6 +245,14 @@ class OpenSession:
                 raise StoreError(f"{self.label}: damaged: {error}") from None
         return self._ledger
 
+    def export_source(self):
+        """What the exports need: the settled session and its events (already checked when the
+        file was read, so not validated again: a long session has thousands)."""
+        from .export import ExportSource
+
+        return ExportSource.trusted(ledger=self.ledger(), session_id=self.id,
+                                    digest=self.digest, events=tuple(self.events))
+
     def state(self) -> TableState:
         """The table now, from the last stored hand (no re-settling of the history)."""
         last = self.hands.get(self.hands_played)

@@ -11,7 +11,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from scorekeeper.export import ExportSource, beancount_account, csv_text_cell, export_beancount
+from scorekeeper.export import beancount_account, csv_text_cell, export_beancount
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
 
@@ -43,8 +43,7 @@ def test_beancount_balances_go_on_the_morning_after_each_evening(tmp_path):
     clock["now"] = "2026-11-28T20:00:00.000000Z"
     store.record(session.id, hand)                   # evening of the 28th
     opened = store.open(session.id)
-    text = export_beancount(ExportSource(ledger=opened.ledger(), session_id=opened.id,
-                                         digest=opened.digest, events=tuple(opened.events)))
+    text = export_beancount(opened.export_source())
     assert "2026-11-28 balance Assets:Players:Seat2-Ben  4 CHIP" in text
     assert "2026-11-29 balance Assets:Players:Seat2-Ben  3 CHIP" in text
     assert "2026-11-29 balance Assets:Pot  2 CHIP" in text

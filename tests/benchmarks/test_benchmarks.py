@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.export import FORMATS, ExportSource
+from scorekeeper.export import FORMATS
 from scorekeeper.ledger import settle_hands
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store, atomic_write
@@ -177,8 +177,7 @@ def test_export_10000_hands(benchmark, enabled, big_kratzen, fmt):
 
     def export() -> None:
         opened = store.open(session.id)
-        source = ExportSource(ledger=opened.ledger(), session_id=opened.id,
-                              digest=opened.digest, events=tuple(opened.events))
+        source = opened.export_source()
         FORMATS[fmt](source)
 
     benchmark.pedantic(export, rounds=1, iterations=1)

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.export import FORMATS, ExportSource
+from scorekeeper.export import FORMATS
 from scorekeeper.ledger import audit_document, settle_next
 from scorekeeper.rules import HandRecord, get_ruleset, make_config
 from scorekeeper.store import Store
@@ -66,8 +66,7 @@ def test_a_10000_hand_session_loads_audits_exports_and_takes_an_amendment(tmp_pa
     opened = store.open(session.id)
     assert opened.hands_played == 10000
     assert store.audit(session.id)[1] == []
-    source = ExportSource(ledger=opened.ledger(), session_id=opened.id, digest=opened.digest,
-                          events=tuple(opened.events))
+    source = opened.export_source()
     for fmt in ("csv", "json", "md", "html", "beancount"):
         assert len(FORMATS[fmt](source)) > 10000
     first = records[0]

@@ -143,7 +143,7 @@ class ExportDialog(SteadyModal, ModalScreen[None]):
         self.action_export()
 
     def action_export(self) -> None:
-        from ...export import FORMATS, ExportSource
+        from ...export import FORMATS
         from ...store import atomic_write
 
         fmt = str(self.query_one("#export-format", Select).value)
@@ -151,8 +151,7 @@ class ExportDialog(SteadyModal, ModalScreen[None]):
         message = self.query_one("#export-message", Static)
         try:
             session = self.app.store.open(self.ref)
-            source = ExportSource(ledger=session.ledger(), session_id=session.id,
-                                  digest=session.digest, events=tuple(session.events))
+            source = session.export_source()
             text = FORMATS[fmt](source)
             target.parent.mkdir(parents=True, exist_ok=True)
             atomic_write(target, text)
