@@ -44,8 +44,10 @@ class Frozen(BaseModel):
             defaults = _DEFAULTS[cls] = {
                 name: field.default for name, field in cls.model_fields.items()
                 if not field.is_required() and field.default_factory is None}
-        model = cls.__new__(cls)
-        _set(model, "__dict__", defaults | fields)
+        model = _new(cls)
+        if defaults:
+            fields = {**defaults, **fields}
+        _set(model, "__dict__", fields)
         _set(model, "__pydantic_fields_set__", set(fields))
         _set(model, "__pydantic_extra__", None)
         _set(model, "__pydantic_private__", None)
@@ -54,6 +56,7 @@ class Frozen(BaseModel):
 
 _DEFAULTS: dict[type, dict[str, Any]] = {}
 _set = object.__setattr__
+_new = object.__new__
 
 
 class GameOptions(Frozen):
