@@ -9,6 +9,7 @@ an exact decimal (``"4.25"``); text shows quarters and halves as ``4¼``, ``8½`
 from __future__ import annotations
 
 import decimal
+import functools
 from decimal import Decimal
 from fractions import Fraction
 
@@ -38,8 +39,11 @@ def amount(value: int | str | Decimal | Fraction) -> Decimal:
     return Decimal(value)
 
 
+@functools.lru_cache(maxsize=8192)
 def to_decimal_string(value: Decimal | int | Fraction) -> str:
-    """An exact decimal string for JSON: ``4.25``, ``-12``, ``0.5`` (no exponent, no ``-0``)."""
+    """An exact decimal string for JSON: ``4.25``, ``-12``, ``0.5`` (no exponent, no ``-0``).
+    A session repeats the same few amounts thousands of times, hence the cache (equal
+    amounts, however written, have the same string)."""
     if isinstance(value, int):
         return str(value)
     if isinstance(value, Fraction):
