@@ -17,6 +17,7 @@ is never written over.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import secrets
@@ -25,12 +26,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from filelock import FileLock, Timeout
-from tinydb import TinyDB
-from tinydb.storages import Storage
-from tinydb.table import Document
 
 from .errors import RecordError, ScorekeeperError, StoreError
 
@@ -89,60 +87,78 @@ def atomic_write(path: Path, text: str) -> None:
             os.close(dir_fd)
 
 
-class AtomicJSONStorage(Storage):
-    """TinyDB storage over data read once under the lock; ``commit`` writes it back atomically,
-    once, however many TinyDB operations changed it.
+@functools.lru_cache(maxsize=None)
+def tiny():
+    """TinyDB and the classes built on it, imported on first write: opening the app and listing
+    sessions need neither TinyDB nor the lock library."""
+    from filelock import FileLock, Timeout
+    from tinydb import TinyDB
+    from tinydb.storages import Storage
+    from tinydb.table import Document
 
-    The events and hands tables only ever gain or lose whole documents (a document is never
-    changed in place), so the JSON text of each document is kept and written again as it was:
-    recording a hand serialises that hand, not the whole history."""
+    class AtomicJSONStorage(Storage):
+        """TinyDB storage over data read once under the lock; ``commit`` writes it back atomically,
+        once, however many TinyDB operations changed it.
 
-    SPLICED = ("events", "hands")
+        The events and hands tables only ever gain or lose whole documents (a document is never
+        changed in place), so the JSON text of each document is kept and written again as it was:
+        recording a hand serialises that hand, not the whole history."""
 
-    def __init__(self, path: Path, data: dict[str, Any] | None = None,
-                 texts: dict[str, dict[str, tuple[Any, str]]] | None = None) -> None:
-        super().__init__()
-        self.path = Path(path)
-        self._data = data
-        self._dirty = False
-        self.texts = texts if texts is not None else {}
+        SPLICED = ("events", "hands")
 
-    def read(self) -> dict[str, Any] | None:
-        return self._data
-
-    def write(self, data: dict[str, Any]) -> None:
-        self._data = data
-        self._dirty = True
-
-    def serialise(self) -> str:
-        """The whole file, as ``json.dumps`` would write it."""
-        parts = []
-        for name, table in self._data.items():
-            if name not in self.SPLICED or not isinstance(table, dict):
-                parts.append(f"{json.dumps(name)}: {json.dumps(table, ensure_ascii=False)}")
-                continue
-            known = self.texts.get(name, {})
-            fresh: dict[str, tuple[Any, str]] = {}
-            items = []
-            for doc_id, doc in table.items():
-                cached = known.get(doc_id)
-                if cached is not None and cached[0] is doc:
-                    item = cached[1]
-                else:
-                    item = f"{json.dumps(doc_id)}: {json.dumps(doc, ensure_ascii=False)}"
-                fresh[doc_id] = (doc, item)
-                items.append(item)
-            self.texts[name] = fresh
-            parts.append(f"{json.dumps(name)}: {{{', '.join(items)}}}")
-        return "{" + ", ".join(parts) + "}"
-
-    def commit(self) -> None:
-        if self._dirty:
-            atomic_write(self.path, self.serialise())
+        def __init__(self, path: Path, data: dict[str, Any] | None = None,
+                     texts: dict[str, dict[str, tuple[Any, str]]] | None = None) -> None:
+            super().__init__()
+            self.path = Path(path)
+            self._data = data
             self._dirty = False
+            self.texts = texts if texts is not None else {}
 
-    def close(self) -> None:
-        pass
+        def read(self) -> dict[str, Any] | None:
+            return self._data
+
+        def write(self, data: dict[str, Any]) -> None:
+            self._data = data
+            self._dirty = True
+
+        def serialise(self) -> str:
+            """The whole file, as ``json.dumps`` would write it."""
+            parts = []
+            for name, table in self._data.items():
+                if name not in self.SPLICED or not isinstance(table, dict):
+                    parts.append(f"{json.dumps(name)}: {json.dumps(table, ensure_ascii=False)}")
+                    continue
+                known = self.texts.get(name, {})
+                fresh: dict[str, tuple[Any, str]] = {}
+                items = []
+                for doc_id, doc in table.items():
+                    cached = known.get(doc_id)
+                    if cached is not None and cached[0] is doc:
+                        item = cached[1]
+                    else:
+                        item = f"{json.dumps(doc_id)}: {json.dumps(doc, ensure_ascii=False)}"
+                    fresh[doc_id] = (doc, item)
+                    items.append(item)
+                self.texts[name] = fresh
+                parts.append(f"{json.dumps(name)}: {{{', '.join(items)}}}")
+            return "{" + ", ".join(parts) + "}"
+
+        def commit(self) -> None:
+            if self._dirty:
+                atomic_write(self.path, self.serialise())
+                self._dirty = False
+
+        def close(self) -> None:
+            pass
+
+    class _Existing(Storage):
+        """Adapter: TinyDB builds its storage from a class; this one hands over ours."""
+
+        def __new__(cls, existing: AtomicJSONStorage):  # type: ignore[misc]
+            return existing
+
+    return SimpleNamespace(TinyDB=TinyDB, Document=Document, FileLock=FileLock, Timeout=Timeout,
+                           AtomicJSONStorage=AtomicJSONStorage, Existing=_Existing)
 
 
 def _file_key(path: Path) -> tuple[int, int, int] | None:
@@ -347,7 +363,7 @@ class Listing:
 class _Transaction:
     """What a writer may do to one session file while holding its lock."""
 
-    def __init__(self, store: "Store", session: OpenSession, db: TinyDB) -> None:
+    def __init__(self, store: "Store", session: OpenSession, db: Any) -> None:
         self.store = store
         self.session = session
         self.db = db
@@ -360,7 +376,7 @@ class _Transaction:
             previous = self.session.events[-1] if self.session.events else None
             sealed = core.seal(event | {"at": self.store.now()}, previous)
             self.session.events.append(sealed)
-            sealed_events.append(Document(sealed, doc_id=sealed["seq"]))
+            sealed_events.append(tiny().Document(sealed, doc_id=sealed["seq"]))
         self.db.table("events").insert_multiple(sealed_events)
         self.session._ledger = None
 
@@ -375,7 +391,7 @@ class _Transaction:
         documents = []
         for s in settlements:
             doc = core.stored_hand(s)
-            documents.append(Document(doc, doc_id=s.number))
+            documents.append(tiny().Document(doc, doc_id=s.number))
             self.session.hands[s.number] = doc
         if documents:
             table.insert_multiple(documents)
@@ -384,7 +400,7 @@ class _Transaction:
     def put_summary(self, state: TableState) -> None:
         s = self.session
         summary = core.summary_document(s.id, s.created, self.store.now(), state, s.config, s.digest)
-        self.db.table("summary").upsert(Document(summary, doc_id=1))
+        self.db.table("summary").upsert(tiny().Document(summary, doc_id=1))
         self.summary = summary
 
 
@@ -463,10 +479,11 @@ class Store:
     @contextlib.contextmanager
     def _writing(self, path: Path, new: dict[str, Any] | None = None) -> Iterator[_Transaction]:
         label = self.label(path)
-        lock = FileLock(str(path) + ".lock", timeout=self.lock_wait)
+        t = tiny()
+        lock = t.FileLock(str(path) + ".lock", timeout=self.lock_wait)
         try:
             lock.acquire()
-        except Timeout:
+        except t.Timeout:
             raise StoreError(f"{label}: in use by another scorekeeper (waited "
                              f"{self.lock_wait:g} s); try again when it is done") from None
         except OSError as error:
@@ -490,10 +507,10 @@ class Store:
                     raise StoreError(f"{label}: already exists")
                 data = {"session": {}, "summary": {}, "events": {}, "hands": {}}
                 session = None
-            storage = AtomicJSONStorage(path, data, texts)
-            db = TinyDB(storage=_Existing, existing=storage)
+            storage = t.AtomicJSONStorage(path, data, texts)
+            db = t.TinyDB(storage=t.Existing, existing=storage)
             if session is None:
-                db.table("session").insert(Document(new, doc_id=1))
+                db.table("session").insert(t.Document(new, doc_id=1))
                 session = parse_session(path, storage.read(), label)
             transaction = _Transaction(self, session, db)
             yield transaction
@@ -682,16 +699,10 @@ class Store:
 
     def _index_write(self, data: dict[str, Any]) -> None:
         # The index is only a cache of the files' summaries: failing to write it is harmless.
-        with contextlib.suppress(OSError, Timeout):
-            with FileLock(str(self.home / INDEX_NAME) + ".lock", timeout=1):
+        t = tiny()
+        with contextlib.suppress(OSError, t.Timeout):
+            with t.FileLock(str(self.home / INDEX_NAME) + ".lock", timeout=1):
                 atomic_write(self.home / INDEX_NAME, json.dumps(data, ensure_ascii=False))
-
-
-class _Existing(Storage):
-    """Adapter: TinyDB builds its storage from a class; this one hands over ours."""
-
-    def __new__(cls, existing: AtomicJSONStorage):  # type: ignore[misc]
-        return existing
 
 
 def _version_of(config: SessionConfig) -> str:
