@@ -269,3 +269,20 @@ async def test_the_referee_screen_judges_as_cards_are_typed(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen.entry.indicator  # the hand being typed is still there
+
+
+async def test_seating_can_be_reordered_and_a_player_removed(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        for name in ("Anna", "Ben", "Dora", "Cleo"):
+            await pilot.press(*name, "enter")
+        await pilot.press("ctrl+up")                  # Cleo sits before Dora
+        assert app.screen.players == ["Anna", "Ben", "Cleo", "Dora"]
+        await pilot.press(*"Eve", "enter", "ctrl+r")  # Eve was added by mistake
+        assert app.screen.players == ["Anna", "Ben", "Cleo", "Dora"]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen.session.config.players == ("Anna", "Ben", "Cleo", "Dora")
+        assert app.screen.session.header["dealer_drawn"] is True

@@ -21,9 +21,9 @@ class NewSessionScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start session", id="new-start"),
         Binding("escape", "app.pop_screen", "Cancel", id="new-cancel"),
-        Binding("ctrl+up", "move(-1)", "Move up", id="new-up", show=False),
-        Binding("ctrl+down", "move(1)", "Move down", id="new-down", show=False),
-        Binding("delete", "remove", "Remove player", id="new-remove", show=False),
+        Binding("ctrl+up", "move(-1)", "Move up", id="new-up"),
+        Binding("ctrl+down", "move(1)", "Move down", id="new-down"),
+        Binding("ctrl+r", "remove", "Remove player", id="new-remove"),
     ]
 
     def __init__(self) -> None:
@@ -42,8 +42,8 @@ class NewSessionScreen(Screen):
                 yield Label("Add player", classes="field-label")
                 yield Input(placeholder="a name, then Enter", id="player-name", max_length=64, compact=True)
                 yield Static("", id="error-players", classes="field-error")
-            yield Static(Text("Seating, clockwise (in the list: ctrl+up / ctrl+down move, "
-                              "Delete removes):"), classes="hint")
+            yield Static(Text("Seating, clockwise (ctrl+up / ctrl+down move the highlighted player, "
+                              "ctrl+r removes):"), classes="hint")
             yield OptionList(id="seating", compact=True)
             with Horizontal(classes="field"):
                 yield Label("First dealer", classes="field-label")
@@ -95,7 +95,7 @@ class NewSessionScreen(Screen):
                 return
             self.players.append(event.value)
             event.input.value = ""
-            self.refresh_players()
+            self.refresh_players(highlight=len(self.players) - 1)
             self.query_one("#error-players", Static).update(Text(""))
         else:
             self.action_start()
