@@ -105,6 +105,11 @@ class Card(BaseModel):
     def __hash__(self) -> int:
         return hash((self.rank, self.suit))
 
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.rank is other.rank and self.suit is other.suit
+
     def symbol(self) -> str:
         """Short form with a suit sign: ``10♥``, ``K♣``; the Weli is ``Weli``."""
         if self.is_weli:

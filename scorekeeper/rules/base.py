@@ -378,11 +378,13 @@ class Ruleset(ABC):
         if len(record.tricks) != count:
             raise RecordError("tricks", f"{count} trick winners are needed, {len(record.tricks)} "
                               f"were given")
-        allowed_set = set(allowed) if allowed is not None else None
+        allowed_set = set(allowed) if allowed is not None else set(config.players)
+        if allowed_set.issuperset(record.tricks):
+            return record.tricks  # every name exactly as seated: nothing to resolve
         winners = []
         for i, raw in enumerate(record.tricks, start=1):
             name = config.resolve(raw, "tricks")
-            if allowed_set is not None and name not in allowed_set:
+            if name not in allowed_set:
                 raise RecordError("tricks", f"'{name}' is not playing in this hand (trick {i})")
             winners.append(name)
         return tuple(winners)
