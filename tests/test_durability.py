@@ -2,7 +2,6 @@
 once lose nothing."""
 
 import json
-import os
 import random
 import signal
 import subprocess
@@ -88,8 +87,6 @@ def test_two_processes_recording_at_once_lose_nothing(tmp_path):
 
 
 def test_a_lock_held_by_a_live_process_ends_in_a_clear_message(tmp_path):
-    from filelock import FileLock
-
     from scorekeeper.errors import StoreError
     from scorekeeper.rules import HandRecord
 

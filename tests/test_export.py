@@ -15,7 +15,6 @@ from scorekeeper.export import beancount_account, csv_text_cell, export_beancoun
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
 
-from .conftest import EXAMPLES
 from .test_store import EXAMPLE_NAMES, saved_id
 
 BEAN_CHECK = shutil.which("bean-check", path=str(Path(sys.executable).parent)) or shutil.which("bean-check")

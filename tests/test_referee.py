@@ -1,12 +1,11 @@
 """The referee: trick winners, legal cards with reasons, verdicts, deal plans, card records."""
 
 import itertools
-import json
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scorekeeper.cards import WELI, Card, Suit, pack, parse_cards
+from scorekeeper.cards import Card, Suit, pack, parse_cards
 from scorekeeper.errors import RecordError, ScorekeeperError
 from scorekeeper.referee import deal_plan, judge, legal_cards, winning_position
 from scorekeeper.script import replay_file

@@ -1,9 +1,8 @@
 """The table app driven through its keys with Pilot, checked against the store and replay."""
 
-import json
 
 import pytest
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import DataTable, Static
 
 from scorekeeper.export import standings_document
 from scorekeeper.script import replay_file

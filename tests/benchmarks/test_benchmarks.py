@@ -16,7 +16,7 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.export import FORMATS
 from scorekeeper.ledger import settle_hands
-from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.rules import HandRecord
 from scorekeeper.store import Store, atomic_write
 
 from .conftest import (Row, kratzen_session, letzter_records, median_time, ms, report,

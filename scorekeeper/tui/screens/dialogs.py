@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Markdown, OptionList, Select, Static
 
-from ...amounts import format_amount, parse_amount
+from ...amounts import parse_amount
 from ...errors import ScorekeeperError
 
 EXAMPLES = [("kratzen.toml", "Kratzen: the worked session of the rules (4 players)"),

@@ -70,7 +70,6 @@ class StandingsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         ledger = self.session.ledger()
-        ruleset = self.session.ruleset
         with Vertical(id="standings"):
             yield Static(Text(f"Standings of session {self.session.id}", style="bold"))
             yield DataTable(id="standings-table", cursor_type="none")
