@@ -271,23 +271,11 @@ def record(ctx, session, tricks, indicator, entered, cards, led_by, note, as_jso
 
 
 def payments_text(session, settlement, state) -> str:
-    from .amounts import format_amount
+    from .export import payment_lines
 
-    ruleset = session.ruleset
-    width = max(len(p) for p in session.config.players + ("pot",))
-    lines = []
-    for p in session.config.players:
-        d = settlement.deltas[p]
-        if ruleset.game == "letzter":
-            what = f"+{format_amount(d)} penalty point{'s' if d != 1 else ''}" if d else "nothing"
-        else:
-            what = (f"pays {format_amount(-d)}" if d < 0 else f"receives {format_amount(d)}"
-                    if d > 0 else "nothing")
-        lines.append(f"  {p.ljust(width)}  {what.ljust(16)} now {format_amount(state.scores[p])}")
-    if settlement.pot_after is not None:
-        lines.append(f"  {'pot'.ljust(width)}  {format_amount(settlement.pot_before)} -> "
-                     f"{format_amount(settlement.pot_after)}")
-    return "\n".join(lines)
+    return "\n".join("  " + line for line in payment_lines(
+        session.config.game, session.config.players, settlement.deltas, state.scores,
+        settlement.pot_before, settlement.pot_after))
 
 
 def next_text(session, state) -> str:
@@ -318,7 +306,7 @@ def undo(ctx, session, home) -> None:
 @click.pass_context
 def amend(ctx, session, hand, tricks, indicator, entered, cards, led_by, note, home) -> None:
     """Replace hand HAND's record (fields not given are kept); settle every later hand again."""
-    from .amounts import format_amount
+    from .export import amendment_lines
 
     fields = record_fields(tricks, indicator, entered, note, cards, led_by)
     if "cards" in fields and "tricks" not in fields:
@@ -332,12 +320,9 @@ def amend(ctx, session, hand, tricks, indicator, entered, cards, led_by, note, h
     before, after = result.before.state, result.after.state
     click.echo(f"hand {hand} amended in session {result.session.id}; hands {hand} to "
                f"{after.hands_played} settled again")
-    for p in result.session.config.players:
-        change = after.scores[p] - before.scores[p]
-        click.echo(f"  {p}: {format_amount(before.scores[p])} -> {format_amount(after.scores[p])}"
-                   f" ({format_amount(change, signed=True) if change else 'no change'})")
-    if after.pot is not None:
-        click.echo(f"  pot: {format_amount(before.pot)} -> {format_amount(after.pot)}")
+    for line in amendment_lines(result.session.config.players, before.scores, after.scores,
+                                result.changes(), before.pot, after.pot):
+        click.echo(f"  {line}")
     click.echo(next_text(result.session, after))
 
 
@@ -438,7 +423,7 @@ def count(ctx, session, holdings, as_json, home) -> None:
                    "agrees": not result.off})
     else:
         for who, amount in result.counted.items():
-            expected = result.state.pot if who == "pot" else result.state.scores[who]
+            expected = result.expected[who]
             mark = ("ok" if who not in result.off else
                     f"OFF by {format_amount(result.off[who], signed=True)}")
             click.echo(f"  {who}: counted {format_amount(amount)}, ledger "

@@ -70,8 +70,7 @@ def standings_lines(ledger: Ledger) -> list[str]:
     """The standings as a small table, best first, with the pot and who deals next."""
     ruleset = get_ruleset(ledger.config.game)
     state = ledger.state
-    order = sorted(ledger.config.players, key=lambda p: state.scores[p],
-                   reverse=ruleset.higher_is_better)
+    order = ruleset.ranked(state.scores)
     rows = [[("* " if p in state.leaders else "  ") + p, format_amount(state.scores[p])]
             for p in order]
     lines = [f"{ruleset.title}: {', '.join(ledger.config.players)}"]
@@ -111,6 +110,39 @@ def hand_lines(ledger: Ledger) -> list[str]:
     if ledger.settlements[0].pot_before is None:
         headers = headers[:3] + headers[4:]
     return _table(headers, rows, right={0})
+
+
+def payment_lines(game: str, players: tuple[str, ...], deltas: dict[str, Decimal],
+                  scores: dict[str, Decimal], pot_before: Decimal | None,
+                  pot_after: Decimal | None) -> list[str]:
+    """What each player pays or receives in a hand (penalty points in letzter), where that
+    leaves them, and the pot: the words the command line and the table app both use."""
+    width = max(cell_width(p) for p in players + ("pot",))
+    lines = []
+    for p in players:
+        d = deltas[p]
+        if game == "letzter":
+            what = f"+{format_amount(d)} penalty point{'s' if d != 1 else ''}" if d else "nothing"
+        else:
+            what = (f"pays {format_amount(-d)}" if d < 0 else f"receives {format_amount(d)}"
+                    if d > 0 else "nothing")
+        lines.append(f"{_pad(p, width)}  {what.ljust(16)} now {format_amount(scores[p])}")
+    if pot_after is not None:
+        lines.append(f"{_pad('pot', width)}  {format_amount(pot_before)} -> "
+                     f"{format_amount(pot_after)}")
+    return lines
+
+
+def amendment_lines(players: tuple[str, ...], before: dict[str, Decimal],
+                    after: dict[str, Decimal], changes: dict[str, Decimal],
+                    pot_before: Decimal | None, pot_after: Decimal | None) -> list[str]:
+    """Every player's score before and after an amendment, and the pot."""
+    lines = [f"{p}: {format_amount(before[p])} -> {format_amount(after[p])}  "
+             f"({format_amount(changes[p], signed=True) if changes[p] else 'no change'})"
+             for p in players]
+    if pot_after is not None:
+        lines.append(f"pot: {format_amount(pot_before)} -> {format_amount(pot_after)}")
+    return lines
 
 
 def render_text(ledger: Ledger) -> str:

@@ -239,18 +239,13 @@ def records_in_force(events: list[dict[str, Any]]) -> list[HandRecord]:
 def compare_count(state: TableState, counted: dict[str, Decimal]) -> dict[str, Decimal]:
     """Who (or the pot) is off, and by how much: counted minus what the ledger says."""
     off: dict[str, Decimal] = {}
-    with exact():
-        return _count_differences(state, counted, off)
-
-
-def _count_differences(state: TableState, counted: dict[str, Decimal],
-                       off: dict[str, Decimal]) -> dict[str, Decimal]:
     for who, amount in counted.items():
         expected = state.pot if who == "pot" else state.scores[who]
         if expected is None:
             raise ScorekeeperError("this game has no pot to count")
         if amount != expected:
-            off[who] = amount - expected
+            with exact():
+                off[who] = amount - expected
     return off
 
 

@@ -348,6 +348,7 @@ class Counted:
     session: OpenSession
     state: TableState
     counted: dict[str, Decimal]
+    expected: dict[str, Decimal]
     off: dict[str, Decimal]
 
 
@@ -634,7 +635,7 @@ class Store:
                        "expected": {k: core.to_decimal_string(v) for k, v in expected.items()},
                        "off": {k: core.to_decimal_string(v) for k, v in off.items()}})
             tx.put_summary(state)
-        return Counted(tx.session, state, resolved, off)
+        return Counted(tx.session, state, resolved, expected, off)
 
     def _settle(self, session: OpenSession, settle: Callable[[], Any], amending: int | None = None):
         try:

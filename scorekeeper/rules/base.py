@@ -310,6 +310,10 @@ class Ruleset(ABC):
                           finished=self.is_finished(config, hands_played, scores),
                           leaders=self.leaders(scores))
 
+    def ranked(self, scores: dict[str, Decimal]) -> list[str]:
+        """The players best first (equal scores keep their seating order)."""
+        return sorted(scores, key=scores.__getitem__, reverse=self.higher_is_better)
+
     def leaders(self, scores: dict[str, Decimal]) -> tuple[str, ...]:
         """Everyone with the best score (most chips, highest balance, fewest points)."""
         best = (max if self.higher_is_better else min)(scores.values())

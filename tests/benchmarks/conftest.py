@@ -33,6 +33,13 @@ class Report:
 REPORT = Report()
 
 
+def measuring(config) -> bool:
+    """Whether this run measures for real: ``--benchmark-enable`` overrides the
+    ``--benchmark-disable`` of the normal test run."""
+    return (not config.getoption("benchmark_disable", False)
+            or config.getoption("benchmark_enable", False))
+
+
 @pytest.fixture
 def enabled(benchmark) -> bool:
     """True when the benchmarks run for real (``--benchmark-enable``)."""

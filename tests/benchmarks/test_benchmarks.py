@@ -19,8 +19,8 @@ from scorekeeper.ledger import settle_hands
 from scorekeeper.rules import HandRecord
 from scorekeeper.store import Store, atomic_write
 
-from .conftest import (Row, kratzen_session, letzter_records, median_time, ms, report,
-                       side_by_side)
+from .conftest import (Row, kratzen_session, letzter_records, measuring, median_time, ms,
+                       report, side_by_side)
 
 HERE = Path(__file__).parent
 
@@ -140,8 +140,7 @@ def test_record_a_hand(benchmark, enabled, tmp_path, hands):
 
 @pytest.fixture(scope="module")
 def big_kratzen(tmp_path_factory, request):
-    enabled = not request.config.getoption("benchmark_disable", False) or \
-        request.config.getoption("benchmark_enable", False)
+    enabled = measuring(request.config)
     hands = 10000 if enabled else 200
     home = tmp_path_factory.mktemp("big")
     store = Store(home)
@@ -188,8 +187,7 @@ def test_export_10000_hands(benchmark, enabled, big_kratzen, fmt):
 
 @pytest.fixture(scope="module")
 def many_sessions(tmp_path_factory, request):
-    enabled = not request.config.getoption("benchmark_disable", False) or \
-        request.config.getoption("benchmark_enable", False)
+    enabled = measuring(request.config)
     files = 1000 if enabled else 10
     home = tmp_path_factory.mktemp("many")
     store = Store(home)

@@ -82,8 +82,7 @@ class StandingsScreen(Screen):
         state = ledger.state
         table = self.query_one("#standings-table", DataTable)
         table.add_columns("seat", "player", ruleset.score_name, "")
-        order = sorted(ledger.config.players, key=lambda p: state.scores[p],
-                       reverse=ruleset.higher_is_better)
+        order = ruleset.ranked(state.scores)
         for p in order:
             mark = ("winner" if state.finished else "leading") if p in state.leaders else ""
             table.add_row(Text(str(ledger.config.seat_of(p) + 1), justify="right"), Text(p),

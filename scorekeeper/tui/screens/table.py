@@ -12,27 +12,13 @@ from textual.widgets import Footer, Static
 
 from ...amounts import format_amount, parse_amount
 from ...errors import ScorekeeperError
+from ...export import amendment_lines, payment_lines
 from ...guide import table_guide
 from ...ledger import settle_next, state_from_stored
 from ...store import OpenSession
 from ..entry import HandEntry
 from ..widgets import SeatPanel
 from .dialogs import ConfirmDialog, CountDialog, PickHandDialog, PreviewDialog, RulesScreen
-
-
-def change_lines(session: OpenSession, deltas, scores) -> list[str]:
-    """What each player pays or receives (or scores, in letzter), and where that leaves them."""
-    lines = []
-    width = max(len(p) for p in session.config.players)
-    for p in session.config.players:
-        change = deltas[p]
-        if session.config.game == "letzter":
-            word = f"+{format_amount(change)} penalty" if change else "nothing"
-        else:
-            word = (f"pays {format_amount(-change)}" if change < 0 else
-                    f"receives {format_amount(change)}" if change > 0 else "nothing")
-        lines.append(f"{p.ljust(width)}  {word.ljust(14)} now {format_amount(scores[p])}")
-    return lines
 
 
 class TableScreen(Screen):
@@ -183,10 +169,8 @@ class TableScreen(Screen):
         guide = self.query_one("#guide", Static)
         entry_box = self.query_one("#entry", Static)
         if finished:
-            standings = sorted(config.players, key=lambda p: state.scores[p],
-                               reverse=ruleset.higher_is_better)
             lines = table_guide(config, state) + ["Final standings:"] + [
-                f"  {p}: {format_amount(state.scores[p])}" for p in standings] + [
+                f"  {p}: {format_amount(state.scores[p])}" for p in ruleset.ranked(state.scores)] + [
                 f"Digest {session.digest}: write it down; 'audit' checks the file against it."]
             guide.update(Text("\n".join(lines)))
             entry_box.update(Text("The session is over: no more hands can be entered. "
@@ -296,10 +280,8 @@ class TableScreen(Screen):
             self.notify(str(error), severity="error", markup=False)
             return
         lines: list[str | Text] = list(settlement.explanation) + [""]
-        lines += change_lines(session, settlement.deltas, after.scores)
-        if settlement.pot_after is not None:
-            lines.append(f"pot: {format_amount(settlement.pot_before)} -> "
-                         f"{format_amount(settlement.pot_after)}")
+        lines += payment_lines(session.config.game, session.config.players, settlement.deltas,
+                               after.scores, settlement.pot_before, settlement.pot_after)
         title = f"Hand {settlement.number}: {settlement.dealer} dealt; {settlement.kind}"
 
         def saved(confirm: bool | None) -> None:
@@ -336,14 +318,9 @@ class TableScreen(Screen):
             return
         lines: list[str | Text] = list(amended.after.settlements[number - 1].explanation) + [""]
         lines.append(f"Every hand from {number} on is settled again. Standings now -> after:")
-        for p, change in amended.changes().items():
-            before = amended.before.state.scores[p]
-            after = amended.after.state.scores[p]
-            word = format_amount(change, signed=True) if change else "no change"
-            lines.append(f"{p}: {format_amount(before)} -> {format_amount(after)}  ({word})")
-        if amended.after.state.pot is not None:
-            lines.append(f"pot: {format_amount(amended.before.state.pot)} -> "
-                         f"{format_amount(amended.after.state.pot)}")
+        before, after = amended.before.state, amended.after.state
+        lines += amendment_lines(self.session.config.players, before.scores, after.scores,
+                                 amended.changes(), before.pot, after.pot)
 
         def confirmed(ok: bool | None) -> None:
             if not ok:
@@ -417,9 +394,8 @@ class TableScreen(Screen):
                 return
             lines = []
             for who, off in result.off.items():
-                expected = result.state.pot if who == "pot" else result.state.scores[who]
                 lines.append(f"{who}: counted {format_amount(result.counted[who])}, the ledger "
-                             f"says {format_amount(expected)}: off by "
+                             f"says {format_amount(result.expected[who])}: off by "
                              f"{format_amount(off, signed=True)}")
             self.app.push_screen(ConfirmDialog("The count disagrees with the ledger", lines + [
                 "The count is recorded; audit will show it until it is explained."]))
