@@ -54,14 +54,22 @@ def settle_next(ruleset: Ruleset, config: SessionConfig, state: TableState,
 
 def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
                  ruleset: Ruleset | None = None) -> Ledger:
-    """Settle every record in order from the start of the session."""
+    """Settle every record in order from the start of the session (``settle_next`` for each,
+    with the exact context entered once for the whole history)."""
     ruleset = ruleset or get_ruleset(config.game)
     state = ruleset.initial_state(config)
     settlements: list[Settlement] = []
-    with no_cycle_collection():
+    settle, advance = ruleset._settle, ruleset.advance
+    with exact(), no_cycle_collection():
         for record in records:
-            settlement, state = settle_next(ruleset, config, state, record)
+            if state.finished:
+                settle_next(ruleset, config, state, record)  # raises: the session is over
+            try:
+                settlement = settle(config, state, record)
+            except RecordError as error:
+                raise error.in_hand(state.hands_played + 1) from None
             settlements.append(settlement)
+            state = advance(config, state, settlement)
     return Ledger.trusted(config=config, settlements=tuple(settlements), state=state)
 
 

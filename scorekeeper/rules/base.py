@@ -18,7 +18,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, SerializeAsAny, Strict, ValidationError, field_validator
 
-from ..amounts import exact, format_amount
+from ..amounts import ZERO, exact, format_amount
 from ..cards import Card
 from ..errors import ConfigError, RecordError
 
@@ -39,14 +39,14 @@ class Frozen(BaseModel):
         validated (a settlement, a transfer, the next state). Validation happens once, where
         data comes in; settling thousands of hands must not re-check every field. Like
         ``model_construct``, without its per-field alias handling."""
-        defaults = _DEFAULTS.get(cls)
-        if defaults is None:
-            defaults = _DEFAULTS[cls] = {
+        known = _DEFAULTS.get(cls)
+        if known is None:
+            known = _DEFAULTS[cls] = (len(cls.model_fields), {
                 name: field.default for name, field in cls.model_fields.items()
-                if not field.is_required() and field.default_factory is None}
+                if not field.is_required() and field.default_factory is None})
+        if len(fields) < known[0]:
+            fields = known[1] | fields
         model = _new(cls)
-        if defaults:
-            fields = {**defaults, **fields}
         _set(model, "__dict__", fields)
         _set(model, "__pydantic_fields_set__", set(fields))
         _set(model, "__pydantic_extra__", None)
@@ -54,7 +54,7 @@ class Frozen(BaseModel):
         return model
 
 
-_DEFAULTS: dict[type, dict[str, Any]] = {}
+_DEFAULTS: dict[type, tuple[int, dict[str, Any]]] = {}
 _set = object.__setattr__
 _new = object.__new__
 
@@ -102,6 +102,24 @@ class Transfer(Frozen):
     amount: Exact
     reason: str
     due: Exact | None = None
+
+
+_TRANSFERS: dict[tuple, "Transfer"] = {}
+
+
+def transfer(source: str, target: str, amount: Decimal, reason: str,
+             due: Decimal | None = None) -> Transfer:
+    """A transfer the core worked out. A session repeats the same few transfers (a stake, a
+    trick's share, a penalty) thousands of times; they are immutable, so equal ones are one
+    object, built once."""
+    key = (source, target, amount, reason, due)
+    found = _TRANSFERS.get(key)
+    if found is None:
+        if len(_TRANSFERS) >= 50_000:
+            _TRANSFERS.clear()
+        found = _TRANSFERS[key] = Transfer.trusted(source=source, target=target, amount=amount,
+                                                   reason=reason, due=due)
+    return found
 
 
 class SessionConfig(Frozen):
@@ -304,7 +322,7 @@ class Ruleset(ABC):
                  pot: Decimal | None) -> TableState:
         """The table after ``hands_played`` hands that left these scores and this pot."""
         players = config.players
-        dealer = players[(config.seat_of(config.first_dealer) + hands_played) % len(players)]
+        dealer = players[(players.index(config.first_dealer) + hands_played) % len(players)]
         return TableState.trusted(hands_played=hands_played, dealer=dealer,
                           leader=self.first_leader(config, dealer), scores=scores, pot=pot,
                           finished=self.is_finished(config, hands_played, scores),
@@ -316,8 +334,8 @@ class Ruleset(ABC):
 
     def leaders(self, scores: dict[str, Decimal]) -> tuple[str, ...]:
         """Everyone with the best score (most chips, highest balance, fewest points)."""
-        best = (max if self.higher_is_better else min)(scores.values())
-        return tuple(p for p, s in scores.items() if s == best)
+        best = max(scores.values()) if self.higher_is_better else min(scores.values())
+        return tuple([p for p, s in scores.items() if s == best])
 
     def planned_hands(self, config: SessionConfig) -> int | None:
         """How many hands the session lasts, when that is fixed in advance."""
@@ -397,18 +415,21 @@ class Ruleset(ABC):
                 record: HandRecord, transfers: list[Transfer], stake: Decimal | None,
                 findings: tuple[str, ...] = ()) -> Settlement:
         """Add up the transfers into deltas, scores and pot; the games only list transfers."""
-        deltas = {p: Decimal(0) for p in config.players}
+        players = config.players
+        deltas = dict.fromkeys(players, ZERO)
         pot = state.pot
         for t in transfers:
-            if t.source in deltas:
-                deltas[t.source] -= t.amount
-            elif t.source == POT:
+            source, target = t.source, t.target
+            if source in deltas:
+                deltas[source] -= t.amount
+            elif source == POT:
                 pot -= t.amount
-            if t.target in deltas:
-                deltas[t.target] += t.amount
-            elif t.target == POT:
+            if target in deltas:
+                deltas[target] += t.amount
+            elif target == POT:
                 pot += t.amount
-        scores = {p: state.scores[p] + deltas[p] for p in config.players}
+        before = state.scores
+        scores = {p: before[p] + deltas[p] for p in players}
         return Settlement.trusted(number=state.hands_played + 1, dealer=state.dealer, kind=kind,
                           record=record, pot_before=state.pot, stake=stake,
                           transfers=tuple(transfers), deltas=deltas, pot_after=pot,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 from typing import Literal
 
@@ -11,10 +12,18 @@ from ..amounts import exact, format_amount
 from ..cards import Card, Rank, pack
 from ..errors import RecordError
 from .base import (POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
-                   Transfer, count_tricks, plural)
+                   Transfer, count_tricks, plural, transfer)
 
 TRICKS = 4
 PACK = pack("kratzen", 4)
+ONE, TWO = Decimal(1), Decimal(2)
+TRICK_REASONS = tuple(f"trick {i}" for i in range(1, TRICKS + 1))
+_POTS = (POT,) * TRICKS
+
+
+@functools.lru_cache(maxsize=64)
+def _penalty_reason(who: str, needed: int, took: int, pays: str) -> str:
+    return f"penalty: {who} needed {needed}, took {took} ({pays})"
 
 
 class KratzenOptions(GameOptions):
@@ -78,11 +87,11 @@ class Kratzen(Ruleset):
         muss = state.pot == 0 or forced
 
         # 1. Stakes.
-        transfers, stake = self._stakes(config, state)
+        transfers, stake = self._stakes(config, state, others)
 
         # 2. Who plays.
         entered = self._read_entered(config, record, dealer, others, muss)
-        playing = (dealer,) + tuple(p for p in others if p in entered)
+        playing = (dealer,) + entered
         if forced:
             kind = "forced-muss"
         elif muss:
@@ -98,36 +107,34 @@ class Kratzen(Ruleset):
                 raise RecordError("cards" if record.cards else "tricks",
                                   "everyone else dropped: a walkover has no tricks "
                                   "(give tricks = [])")
-            transfers.append(Transfer.trusted(source=POT, target=dealer, amount=stake,
-                                              reason="walkover: everyone else dropped"))
+            transfers.append(transfer(POT, dealer, stake, "walkover: everyone else dropped"))
             clean = HandRecord.trusted(tricks=(), indicator=record.indicator, entered=entered,
                                        note=record.note)
             return self._finish(config=config, state=state, kind=kind, record=clean,
                                 transfers=transfers, stake=stake)
 
         winners, findings = self._winners(config, record, TRICKS, dealer, playing, fixing.suit)
-        clean = HandRecord.trusted(tricks=winners, indicator=record.indicator, entered=entered,
-                                   cards=record.cards, led_by=record.led_by, note=record.note)
+        if winners == record.tricks and entered == record.entered:
+            clean = record  # already as it will be kept
+        else:
+            clean = HandRecord.trusted(tricks=winners, indicator=record.indicator,
+                                       entered=entered, cards=record.cards,
+                                       led_by=record.led_by, note=record.note)
         taken = count_tricks(playing, winners)
 
         # 4. Trick payouts, normal hands only: P/4 each, the four together empty the pot.
         if kind == "normal":
             share = stake / TRICKS
-            for i, w in enumerate(winners, start=1):
-                transfers.append(Transfer.trusted(source=POT, target=w, amount=share,
-                                                  reason=f"trick {i}"))
+            transfers += map(transfer, _POTS, winners, (share,) * TRICKS, TRICK_REASONS)
 
         # 5. Penalties, each from the same P.
-        for p in playing:
-            needed = self.needed(p, dealer, kind)
-            if taken[p] >= needed:
-                continue
-            factor = 2 if p == dealer else 1
-            who = "dealer" if p == dealer else "player"
-            transfers.append(Transfer.trusted(
-                source=p, target=POT, amount=stake * factor,
-                reason=f"penalty: {who} needed {needed}, took {taken[p]} "
-                       f"({'2P' if factor == 2 else 'P'})"))
+        needed = 1 if kind == "forced-muss" else 2
+        if taken[dealer] < needed:
+            transfers.append(transfer(dealer, POT, stake * 2, _penalty_reason(
+                "dealer", needed, taken[dealer], "2P")))
+        for p in entered:
+            if not taken[p]:
+                transfers.append(transfer(p, POT, stake, _penalty_reason("player", 1, 0, "P")))
         return self._finish(config=config, state=state, kind=kind, record=clean,
                             transfers=transfers, stake=stake, findings=findings)
 
@@ -180,19 +187,16 @@ class Kratzen(Ruleset):
     def stakes(self, config: SessionConfig, state: TableState) -> tuple[list[Transfer], Decimal]:
         """The stakes of the next hand and P, the pot once they are paid."""
         with exact():
-            return self._stakes(config, state)
+            return self._stakes(config, state, config.clockwise_from(state.dealer)[1:])
 
-    def _stakes(self, config: SessionConfig, state: TableState) -> tuple[list[Transfer], Decimal]:
+    def _stakes(self, config: SessionConfig, state: TableState,
+                others: tuple[str, ...]) -> tuple[list[Transfer], Decimal]:
         dealer = state.dealer
         if state.pot == 0:
-            transfers = [Transfer.trusted(source=dealer, target=POT, amount=Decimal(2),
-                                  reason="muss stake (dealer)")]
-            transfers += [Transfer.trusted(source=p, target=POT, amount=Decimal(1), reason="muss stake")
-                          for p in config.clockwise_from(dealer)[1:]]
-        else:
-            transfers = [Transfer.trusted(source=dealer, target=POT, amount=Decimal(1),
-                                  reason="stake (dealer)")]
-        return transfers, state.pot + sum(t.amount for t in transfers)
+            transfers = [transfer(dealer, POT, TWO, "muss stake (dealer)")]
+            transfers += [transfer(p, POT, ONE, "muss stake") for p in others]
+            return transfers, state.pot + TWO + len(transfers) - 1
+        return [transfer(dealer, POT, ONE, "stake (dealer)")], state.pot + ONE
 
     def stakes_text(self, config: SessionConfig, state: TableState) -> str:
         """The stakes in words: what to collect before the deal."""
@@ -215,6 +219,11 @@ class Kratzen(Ruleset):
                 return others
             raise RecordError("entered", "the pot is not empty, so each player plays or drops: "
                               "list the non-dealers who play ([] if all dropped)")
+        given = record.entered
+        if not muss or len(given) == len(others):
+            in_order = tuple([p for p in others if p in given])
+            if in_order == given:
+                return given  # names exactly as seated, in seating order, each once
         names: list[str] = []
         for raw in record.entered:
             name = config.resolve(raw, "entered")
