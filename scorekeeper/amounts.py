@@ -9,7 +9,6 @@ an exact decimal (``"4.25"``); text shows quarters and halves as ``4¼``, ``8½`
 from __future__ import annotations
 
 import decimal
-import functools
 from decimal import Decimal
 from fractions import Fraction
 
@@ -39,21 +38,22 @@ def amount(value: int | str | Decimal | Fraction) -> Decimal:
     return Decimal(value)
 
 
-@functools.lru_cache(maxsize=8192)
 def to_decimal_string(value: Decimal | int | Fraction) -> str:
-    """An exact decimal string for JSON: ``4.25``, ``-12``, ``0.5`` (no exponent, no ``-0``).
-    A session repeats the same few amounts thousands of times, hence the cache (equal
-    amounts, however written, have the same string)."""
-    if isinstance(value, int):
+    """An exact decimal string for JSON: ``4.25``, ``-12``, ``0.5`` (no exponent, no ``-0``)."""
+    if type(value) is Decimal:
+        text = str(value)
+        if "E" not in text and text != "-0" and ("." not in text or text[-1] != "0"):
+            return text  # already plain: the usual case, kept cheap (sessions hold many)
+    elif isinstance(value, int):
         return str(value)
-    if isinstance(value, Fraction):
+    elif isinstance(value, Fraction):
         value = amount(value)
     text = str(value)
     if "E" in text:
         text = format(value, "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    return "0" if text in ("-0", "") else text
 
 
 def parse_amount(text: str) -> Decimal:

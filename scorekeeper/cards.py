@@ -103,7 +103,7 @@ class Card(BaseModel):
         return f"Card({str(self)!r})"
 
     def __hash__(self) -> int:
-        return hash((self.rank, self.suit))
+        return hash((self.rank._value_, self.suit._value_))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Card:

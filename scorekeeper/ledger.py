@@ -8,18 +8,19 @@ are derived from the events; their settlements are stored beside them as derived
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
 import json
 from decimal import Decimal
 from typing import Any, Iterable, Literal
 
+from pydantic import ValidationError
+
 from .amounts import exact, parse_amount, to_decimal_string
 from .errors import RecordError, ScorekeeperError
-from .rules import (HandRecord, Ruleset, SessionConfig, Settlement, TableState, get_ruleset,
-                    make_config, ruleset_for_version)
-from .rules.base import Frozen
+from .memory import no_cycle_collection
+from .rules import (HandRecord, Ruleset, SessionConfig, Settlement, TableState, Transfer,
+                    get_ruleset, make_config, ruleset_for_version)
+from .rules.base import Frozen, describe_validation_error
 
 FORMAT_VERSION = 1
 GENESIS = "0" * 64
@@ -73,20 +74,6 @@ def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
     return Ledger.trusted(config=config, settlements=tuple(settlements), state=state)
 
 
-@contextlib.contextmanager
-def no_cycle_collection():
-    """Pause Python's cycle collector while settling: a long session makes many small objects
-    and no cycles, and the collector would scan them all again and again (time that grows
-    faster than the session). Memory is still freed by reference counting."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 # ---- documents: the JSON forms of records, settlements and settings ---------------------------
 
 def _amount(value: Decimal | None) -> str | None:
@@ -111,10 +98,6 @@ def record_to_json(record: HandRecord) -> dict[str, Any]:
 
 def record_from_json(data: Any) -> HandRecord:
     """A stored record, checked for shape like any input."""
-    from pydantic import ValidationError
-
-    from .rules.base import describe_validation_error
-
     if not isinstance(data, dict):
         raise ScorekeeperError("a hand's record must be an object")
     try:
@@ -135,23 +118,43 @@ def hand_document(settlement: Settlement) -> dict[str, Any]:
         "pot_before": _amount(settlement.pot_before),
         "stake": _amount(settlement.stake),
         "pot_after": _amount(settlement.pot_after),
-        "deltas": {p: to_decimal_string(d) for p, d in settlement.deltas.items()},
-        "transfers": [
-            {"from": t.source, "to": t.target, "amount": to_decimal_string(t.amount),
-             "reason": t.reason}
-            | ({"due": to_decimal_string(t.due)} if t.due is not None else {})
-            for t in settlement.transfers
-        ],
+        "deltas": _amounts(settlement.deltas),
+        "transfers": [transfer_to_json(t) for t in settlement.transfers],
     }
 
 
 def checked_hand(settlement: Settlement) -> dict[str, Any]:
     """The figures of a hand that audit compares: the contract's, the balances after it and
     the record."""
-    return hand_document(settlement) | {
-        "scores_after": {p: to_decimal_string(v) for p, v in settlement.scores_after.items()},
-        "record": record_to_json(settlement.record),
-    }
+    document = hand_document(settlement)
+    document["scores_after"] = _amounts(settlement.scores_after)
+    document["record"] = record_to_json(settlement.record)
+    return document
+
+
+def _amounts(by_player: dict[str, Decimal]) -> dict[str, str]:
+    return {p: to_decimal_string(v) for p, v in by_player.items()}
+
+
+_TRANSFER_JSON: dict[int, tuple[Transfer, dict[str, Any]]] = {}
+
+
+def transfer_to_json(transfer: Transfer) -> dict[str, Any]:
+    """A transfer as CONTRACT.md writes it. The same transfer object recurs all through a
+    session (the core builds each distinct one once), so its JSON is kept beside it; the
+    entry holds the object, so its ``id`` cannot be reused while the entry exists. The dict
+    returned is shared: read it, never change it."""
+    entry = _TRANSFER_JSON.get(id(transfer))
+    if entry is not None and entry[0] is transfer:
+        return entry[1]
+    data = {"from": transfer.source, "to": transfer.target,
+            "amount": to_decimal_string(transfer.amount), "reason": transfer.reason}
+    if transfer.due is not None:
+        data["due"] = to_decimal_string(transfer.due)
+    if len(_TRANSFER_JSON) >= 50_000:
+        _TRANSFER_JSON.clear()
+    _TRANSFER_JSON[id(transfer)] = (transfer, data)
+    return data
 
 
 def stored_hand(settlement: Settlement) -> dict[str, Any]:
@@ -197,9 +200,12 @@ def summary_document(session_id: str, created: str, updated: str, ledger_state: 
 
 def event_hash(event: dict[str, Any]) -> str:
     """SHA-256 of an event's canonical JSON, its own ``hash`` left out."""
-    body = {k: v for k, v in event.items() if k != "hash"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    body = dict(event)
+    body.pop("hash", None)
+    return hashlib.sha256(_CANONICAL.encode(body).encode("utf-8")).hexdigest()
+
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def seal(event: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:
@@ -273,7 +279,7 @@ def audit_document(document: dict[str, Any]) -> list[Finding]:
 
     ``document`` is the file's JSON (TinyDB's tables). Returns every finding; none means the
     file is consistent: chain intact, every stored figure re-derived, chips conserved."""
-    with exact():
+    with exact(), no_cycle_collection():
         return _audit(document)
 
 
@@ -320,24 +326,30 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
         return findings + [Finding(hand=getattr(error, "hand", None), kind="record",
                                    message=f"the hands no longer settle: {error}")]
 
+    matching: dict[int, Settlement] = {}  # hands whose stored figures are the re-settled ones
     for settlement in ledger.settlements:
         n = settlement.number
-        expected = checked_hand(settlement)
         got = stored.get(n)
         if got is None:
             findings.append(Finding(hand=n, kind="figures",
                                     message=f"hand {n}: its settlement is missing from the file"))
             continue
+        expected = checked_hand(settlement)
+        same = True
         if got.get("transfers") != expected["transfers"]:
+            same = False
             findings.append(Finding(hand=n, kind="transfers", message=(
                 f"hand {n}: stored transfers differ from the re-settled ones: "
                 f"{_transfer_difference(got.get('transfers'), expected['transfers'])}")))
         for key in ("dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
                     "scores_after", "record"):
             if got.get(key) != expected[key]:
+                same = False
                 findings.append(Finding(hand=n, kind="figures", message=(
                     f"hand {n}: stored {key} {_show(got.get(key))} differs from "
                     f"{_show(expected[key])} re-settled")))
+        if same:
+            matching[n] = settlement
     for n in sorted(set(stored) - {s.number for s in ledger.settlements}):
         findings.append(Finding(hand=n, kind="figures",
                                 message=f"hand {n}: a settlement is stored for a hand not in force"))
@@ -346,11 +358,15 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
         start = ruleset.initial_state(config)
         total = sum(start.scores.values()) + start.pot
         for n, hand in sorted(stored.items()):
-            try:
-                held = sum(parse_amount(v) for v in hand["scores_after"].values())
-                held += parse_amount(hand["pot_after"])
-            except (KeyError, TypeError, AttributeError, ScorekeeperError):
-                continue
+            settled = matching.get(n)
+            if settled is not None:  # the stored figures are these, already exact
+                held = sum(settled.scores_after.values()) + settled.pot_after
+            else:
+                try:
+                    held = sum(parse_amount(v) for v in hand["scores_after"].values())
+                    held += parse_amount(hand["pot_after"])
+                except (KeyError, TypeError, AttributeError, ScorekeeperError):
+                    continue
             if held != total:
                 findings.append(Finding(hand=n, kind="conservation", message=(
                     f"hand {n}: balances plus pot come to {to_decimal_string(held)}, "

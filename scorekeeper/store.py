@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 
 from .errors import RecordError, ScorekeeperError, StoreError
+from .memory import no_cycle_collection
 
 if TYPE_CHECKING:
     from .ledger import Ledger
@@ -183,7 +184,8 @@ def read_json_file(path: Path, label: str) -> dict[str, Any]:
     if not raw.strip():
         raise StoreError(f"{label}: damaged: the file is empty")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        with no_cycle_collection():
+            data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise StoreError(f"{label}: damaged: not UTF-8 text") from None
     except json.JSONDecodeError as error:

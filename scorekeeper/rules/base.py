@@ -43,18 +43,20 @@ class Frozen(BaseModel):
         if known is None:
             known = _DEFAULTS[cls] = (len(cls.model_fields), {
                 name: field.default for name, field in cls.model_fields.items()
-                if not field.is_required() and field.default_factory is None})
+                if not field.is_required() and field.default_factory is None},
+                set(cls.model_fields))
         if len(fields) < known[0]:
             fields = known[1] | fields
         model = _new(cls)
         _set(model, "__dict__", fields)
-        _set(model, "__pydantic_fields_set__", set(fields))
+        # Every field is set; a frozen model never changes this set (a copy gets its own).
+        _set(model, "__pydantic_fields_set__", known[2])
         _set(model, "__pydantic_extra__", None)
         _set(model, "__pydantic_private__", None)
         return model
 
 
-_DEFAULTS: dict[type, tuple[int, dict[str, Any]]] = {}
+_DEFAULTS: dict[type, tuple[int, dict[str, Any], set[str]]] = {}
 _set = object.__setattr__
 _new = object.__new__
 
