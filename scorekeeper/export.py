@@ -7,6 +7,7 @@ terminal's table; further formats (csv, md, html, beancount) are registered in `
 from __future__ import annotations
 
 import csv
+import functools
 import html
 import io
 import json
@@ -16,25 +17,30 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any, Callable
 
-from .amounts import exact, format_amount, to_decimal_string
-from .ledger import Ledger, hand_document
-from .rules import Settlement, get_ruleset
+from .amounts import ZERO, exact, format_amount, to_decimal_string
+from .ledger import HAND_FIELDS, Ledger, checked_hand, hand_document
+from .memory import no_cycle_collection
+from .rules import SessionConfig, TableState, get_ruleset
 from .rules.base import Frozen
 
 
 def standings_document(ledger: Ledger) -> dict[str, Any]:
     """The standings document of CONTRACT.md (``replay --json``, ``show --json``)."""
-    state = ledger.state
-    pot = None if state.pot is None else to_decimal_string(state.pot)
+    return _standings(ledger.config, ledger.state,
+                      [hand_document(s) for s in ledger.settlements])
+
+
+def _standings(config: SessionConfig, state: TableState,
+               hands: list[dict[str, Any]]) -> dict[str, Any]:
     return {
-        "game": ledger.config.game,
+        "game": config.game,
         "players": [{"name": p, "score": to_decimal_string(state.scores[p])}
-                    for p in ledger.config.players],
-        "pot": pot,
+                    for p in config.players],
+        "pot": None if state.pot is None else to_decimal_string(state.pot),
         "hands_played": state.hands_played,
         "finished": state.finished,
         "leaders": list(state.leaders),
-        "hands": [hand_document(s) for s in ledger.settlements],
+        "hands": hands,
     }
 
 
@@ -153,9 +159,14 @@ def render_text(ledger: Ledger) -> str:
 # ---- exports of a stored session -------------------------------------------------------------
 
 class ExportSource(Frozen):
-    """What an export needs: the settled session, and its events (times, chip counts)."""
+    """What an export needs: the session's settings, the table now, every hand in force as its
+    figures (``checked_hand``'s form: amounts as exact decimal strings) and the events (times,
+    chip counts). Built from a session file's stored figures (``OpenSession.export_source``,
+    quick for thousands of hands) or from a settled ledger (``source_from_ledger``)."""
 
-    ledger: Ledger
+    config: SessionConfig
+    state: TableState
+    hands: tuple[dict[str, Any], ...]
     session_id: str
     digest: str
     events: tuple[dict[str, Any], ...]
@@ -170,6 +181,62 @@ class ExportSource(Frozen):
 
     def counts(self) -> list[dict[str, Any]]:
         return [e for e in self.events if e.get("type") == "count"]
+
+
+def _collector_paused(export: Callable[..., str]) -> Callable[..., str]:
+    """An export of a long session builds hundreds of thousands of rows and strings and no
+    cycles: the cycle collector is paused while it runs (see ``memory``)."""
+    @functools.wraps(export)
+    def paused(*args: Any, **kwargs: Any) -> str:
+        with no_cycle_collection():
+            return export(*args, **kwargs)
+    return paused
+
+
+class _PerTransfer:
+    """A transfer's rendering, worked out once per distinct transfer: a long session repeats
+    the same transfer objects (a stake, a trick's share) thousands of times. Keyed by the
+    object's identity, which is safe while the ledger holding them is alive (one export)."""
+
+    __slots__ = ("render", "done")
+
+    def __init__(self, render: Callable[[Any], Any]) -> None:
+        self.render = render
+        self.done: dict[int, Any] = {}
+
+    def __call__(self, transfer: Any) -> Any:
+        value = self.done.get(id(transfer))
+        if value is None:
+            value = self.done[id(transfer)] = self.render(transfer)
+        return value
+
+
+def source_from_ledger(ledger: Ledger, session_id: str, digest: str,
+                       events: tuple[dict[str, Any], ...]) -> ExportSource:
+    """An export's source from a ledger settled here."""
+    return ExportSource.trusted(config=ledger.config, state=ledger.state,
+                                hands=tuple(checked_hand(s) for s in ledger.settlements),
+                                session_id=session_id, digest=digest, events=events)
+
+
+class _Amounts(dict):
+    """Exact amounts read from the hands' decimal strings, each distinct string once."""
+
+    def __missing__(self, text: str) -> Decimal:
+        value = self[text] = Decimal(text)
+        return value
+
+
+class _Shown(dict):
+    """Amounts as people read them (``4¼``), each distinct string worked out once."""
+
+    def __init__(self, signed: bool = False) -> None:
+        super().__init__()
+        self.signed = signed
+
+    def __missing__(self, text: str) -> str:
+        value = self[text] = format_amount(Decimal(text), signed=self.signed)
+        return value
 
 
 _CSV_DANGEROUS = ("=", "+", "-", "@", "\t", "\r")
@@ -187,23 +254,31 @@ def _csv(rows: list[list[Any]]) -> str:
     return buffer.getvalue()
 
 
+@_collector_paused
 def export_csv(source: ExportSource, standings: bool = False) -> str:
     """One row per transfer (and per chip count); with ``standings`` one row per player."""
-    ledger = source.ledger
+    config, state = source.config, source.state
     if standings:
-        rows: list[list[Any]] = [["seat", "player", "score", "leader"]]
-        for seat, p in enumerate(ledger.config.players, start=1):
-            rows.append([seat, csv_text_cell(p), to_decimal_string(ledger.state.scores[p]),
-                         "yes" if p in ledger.state.leaders else "no"])
+        rows: list[Any] = [["seat", "player", "score", "leader"]]
+        for seat, p in enumerate(config.players, start=1):
+            rows.append([seat, csv_text_cell(p), to_decimal_string(state.scores[p]),
+                         "yes" if p in state.leaders else "no"])
         return _csv(rows)
     times = source.hand_times()
     rows = [["hand", "time", "dealer", "kind", "from", "to", "amount", "reason", "pot_after"]]
-    for s in ledger.settlements:
-        pot_after = "" if s.pot_after is None else to_decimal_string(s.pot_after)
-        for t in s.transfers:
-            rows.append([s.number, times.get(s.number, ""), csv_text_cell(s.dealer), s.kind,
-                         csv_text_cell(t.source), csv_text_cell(t.target),
-                         to_decimal_string(t.amount), csv_text_cell(t.reason), pot_after])
+    cells: dict[tuple, tuple] = {}
+    dealers = {p: csv_text_cell(p) for p in config.players}
+    for h in source.hands:
+        n = h["number"]
+        hand = (n, times.get(n, ""), dealers[h["dealer"]], h["kind"])
+        tail = (h["pot_after"] or "",)
+        for t in h["transfers"]:
+            key = (t["from"], t["to"], t["amount"], t["reason"])
+            shown = cells.get(key)
+            if shown is None:
+                shown = cells[key] = (csv_text_cell(key[0]), csv_text_cell(key[1]), key[2],
+                                      csv_text_cell(key[3]))
+            rows.append(hand + shown + tail)
     for event in source.counts():
         for who, amount in event.get("counted", {}).items():
             off = (event.get("off") or {}).get(who)
@@ -213,9 +288,11 @@ def export_csv(source: ExportSource, standings: bool = False) -> str:
     return _csv(rows)
 
 
+@_collector_paused
 def export_json(source: ExportSource) -> str:
     """The standings document plus the session's id, digest and every event."""
-    document = standings_document(source.ledger) | {
+    hands = [{key: h[key] for key in HAND_FIELDS} for h in source.hands]
+    document = _standings(source.config, source.state, hands) | {
         "session": source.session_id, "digest": source.digest, "events": list(source.events)}
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
@@ -231,14 +308,14 @@ def md_cell(text: str) -> str:
     return "".join(out)
 
 
+@_collector_paused
 def export_md(source: ExportSource) -> str:
     """A printable sheet: the standings, then one row per hand, then the chip counts."""
-    ledger = source.ledger
-    ruleset = get_ruleset(ledger.config.game)
-    state = ledger.state
+    config, state = source.config, source.state
+    ruleset = get_ruleset(config.game)
     lines = [f"# {ruleset.title}: session {source.session_id}", ""]
     lines += [f"| seat | player | {ruleset.score_name} |", "| ---: | --- | ---: |"]
-    for seat, p in enumerate(ledger.config.players, start=1):
+    for seat, p in enumerate(config.players, start=1):
         mark = " (winner)" if state.finished and p in state.leaders else (
             " (leading)" if p in state.leaders else "")
         lines.append(f"| {seat} | {md_cell(p)}{mark} | {format_amount(state.scores[p])} |")
@@ -248,17 +325,20 @@ def export_md(source: ExportSource) -> str:
     lines.append(f"Hands played: {state.hands_played}; "
                  f"{'finished' if state.finished else 'running'}. Digest: `{source.digest}`.")
     lines.append("")
-    has_pot = bool(ledger.settlements) and ledger.settlements[0].pot_before is not None
+    has_pot = bool(source.hands) and source.hands[0]["pot_before"] is not None
     header = "| # | dealer | kind |" + (" pot before | P | pot after |" if has_pot else "")
-    header += "".join(f" {md_cell(p)} |" for p in ledger.config.players)
+    header += "".join(f" {md_cell(p)} |" for p in config.players)
     lines += [header, "|" + " --- |" * (header.count("|") - 1)]
-    for s in ledger.settlements:
-        row = f"| {s.number} | {md_cell(s.dealer)} | {s.kind} |"
+    shown, change = _Shown(), _Shown(signed=True)
+    change["0"] = ""  # no change: an empty cell
+    dealers = {p: md_cell(p) for p in config.players}
+    for h in source.hands:
+        row = f"| {h['number']} | {dealers[h['dealer']]} | {h['kind']} |"
         if has_pot:
-            stake = "" if s.stake is None else format_amount(s.stake)
-            row += f" {format_amount(s.pot_before)} | {stake} | {format_amount(s.pot_after)} |"
-        row += "".join(f" {format_amount(s.deltas[p], signed=True) if s.deltas[p] else ''} |"
-                       for p in ledger.config.players)
+            stake = "" if h["stake"] is None else shown[h["stake"]]
+            row += f" {shown[h['pot_before']]} | {stake} | {shown[h['pot_after']]} |"
+        deltas = h["deltas"]
+        row += "".join(f" {change[deltas[p]]} |" for p in config.players)
         lines.append(row)
     counts = source.counts()
     if counts:
@@ -287,10 +367,19 @@ def score_series(ledger: Ledger) -> dict[str, list[Decimal]]:
     return series
 
 
-def svg_chart(ledger: Ledger, width: int = 640, height: int = 280) -> str:
-    """An inline SVG line chart of every player's score by hand. Lines differ by dash pattern
-    and carry the player's name at their end, so colour is never the only clue."""
-    series = score_series(ledger)
+def _series_of(source: ExportSource) -> dict[str, list[Decimal]]:
+    """``score_series`` from an export's hands."""
+    config = source.config
+    start = get_ruleset(config.game).initial_state(config).scores
+    amounts = _Amounts()
+    return {p: [start[p]] + [amounts[h["scores_after"][p]] for h in source.hands]
+            for p in config.players}
+
+
+def svg_chart(series: dict[str, list[Decimal]], width: int = 640, height: int = 280) -> str:
+    """An inline SVG line chart of every player's score by hand (``score_series``). Lines differ
+    by dash pattern and carry the player's name at their end, so colour is never the only
+    clue. Positions on the page are floats; the amounts written on it stay exact."""
     values = [v for vs in series.values() for v in vs]
     low, high = min(values), max(values)
     if low == high:
@@ -302,8 +391,10 @@ def svg_chart(ledger: Ledger, width: int = 640, height: int = 280) -> str:
     def x(i: int) -> float:
         return left + (plot_w * i / hands if hands else 0)
 
+    top_value, span = float(high), float(high - low)
+
     def y(v: Decimal) -> float:
-        return top + plot_h * float((high - v) / (high - low))
+        return top + plot_h * (top_value - float(v)) / span
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="score by hand">',
@@ -319,8 +410,9 @@ def svg_chart(ledger: Ledger, width: int = 640, height: int = 280) -> str:
     if low < 0 < high:
         parts.append(f'<line x1="{left}" y1="{y(Decimal(0)):.1f}" x2="{left + plot_w}" '
                      f'y2="{y(Decimal(0)):.1f}" stroke="#ccc"/>')
+    xs = [f"{x(j):.1f}," for j in range(hands + 1)]
     for i, (player, vs) in enumerate(series.items()):
-        points = " ".join(f"{x(j):.1f},{y(v):.1f}" for j, v in enumerate(vs))
+        points = " ".join([f"{xj}{y(v):.1f}" for xj, v in zip(xs, vs)])
         dash = _LINE_STYLES[i % len(_LINE_STYLES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<polyline fill="none" stroke="{_COLOURS[i % len(_COLOURS)]}" '
@@ -333,11 +425,11 @@ def svg_chart(ledger: Ledger, width: int = 640, height: int = 280) -> str:
     return "\n".join(parts)
 
 
+@_collector_paused
 def export_html(source: ExportSource) -> str:
     """One self-contained page (no external assets): standings, the chart, the ledger."""
-    ledger = source.ledger
-    ruleset = get_ruleset(ledger.config.game)
-    state = ledger.state
+    config, state = source.config, source.state
+    ruleset = get_ruleset(config.game)
     e = html.escape
     times = source.hand_times()
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
@@ -351,21 +443,33 @@ def export_html(source: ExportSource) -> str:
            + (f" Pot: {e(format_amount(state.pot))}." if state.pot is not None else "") + "</p>",
            "<h2>Standings</h2>",
            f"<table><tr><th>seat</th><th>player</th><th>{e(ruleset.score_name)}</th></tr>"]
-    for seat, p in enumerate(ledger.config.players, start=1):
+    for seat, p in enumerate(config.players, start=1):
         mark = " (winner)" if state.finished and p in state.leaders else (
             " (leading)" if p in state.leaders else "")
         out.append(f"<tr><td class=n>{seat}</td><td>{e(p)}{mark}</td>"
                    f"<td class=n>{e(format_amount(state.scores[p]))}</td></tr>")
-    out += ["</table>", "<h2>Score by hand</h2>", svg_chart(ledger), "<h2>Ledger</h2>",
+    out += ["</table>", "<h2>Score by hand</h2>", svg_chart(_series_of(source)),
+            "<h2>Ledger</h2>",
             "<table><tr><th>hand</th><th>time</th><th>dealer</th><th>kind</th><th>from</th>"
             "<th>to</th><th>amount</th><th>reason</th><th>pot after</th></tr>"]
-    for s in ledger.settlements:
-        pot_after = "" if s.pot_after is None else format_amount(s.pot_after)
-        for t in s.transfers:
-            out.append(f"<tr><td class=n>{s.number}</td><td>{e(times.get(s.number, ''))}</td>"
-                       f"<td>{e(s.dealer)}</td><td>{e(s.kind)}</td><td>{e(t.source)}</td>"
-                       f"<td>{e(t.target)}</td><td class=n>{e(format_amount(t.amount))}</td>"
-                       f"<td>{e(t.reason)}</td><td class=n>{e(pot_after)}</td></tr>")
+    shown = _Shown()
+    cells: dict[tuple, str] = {}
+    dealers = {p: e(p) for p in config.players}
+    kinds = {k: e(k) for k in ruleset.hand_kinds}
+    for h in source.hands:
+        n = h["number"]
+        pot_after = "" if h["pot_after"] is None else e(shown[h["pot_after"]])
+        hand = (f"<tr><td class=n>{n}</td><td>{e(times.get(n, ''))}</td>"
+                f"<td>{dealers[h['dealer']]}</td><td>{kinds[h['kind']]}</td>")
+        tail = f"<td class=n>{pot_after}</td></tr>"
+        for t in h["transfers"]:
+            key = (t["from"], t["to"], t["amount"], t["reason"])
+            middle = cells.get(key)
+            if middle is None:
+                middle = cells[key] = (f"<td>{e(key[0])}</td><td>{e(key[1])}</td>"
+                                       f"<td class=n>{e(shown[key[2]])}</td>"
+                                       f"<td>{e(key[3])}</td>")
+            out.append(hand + middle + tail)
     out.append("</table>")
     counts = source.counts()
     if counts:
@@ -400,6 +504,7 @@ def _bean_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
+@_collector_paused
 def export_beancount(source: ExportSource) -> str:
     """The pot and every player as accounts, one transaction per hand, and balance assertions
     on the day after each evening (beancount checks a balance at the start of its date)."""
@@ -408,8 +513,7 @@ def export_beancount(source: ExportSource) -> str:
 
 
 def _beancount(source: ExportSource) -> str:
-    ledger = source.ledger
-    config = ledger.config
+    config = source.config
     ruleset = get_ruleset(config.game)
     commodity = "POINT" if config.game == "letzter" else "CHIP"
     times = source.hand_times()
@@ -444,34 +548,44 @@ def _beancount(source: ExportSource) -> str:
             return source_account
         return accounts[end]
 
-    def balances(day: str, scores: dict[str, Decimal], pot_amount: Decimal | None) -> None:
+    def balances(day: str, hand: dict[str, Any]) -> None:
         following = (date.fromisoformat(day) + timedelta(days=1)).isoformat()
+        scores = hand["scores_after"]
         for p in config.players:
-            out.append(f"{following} balance {accounts[p]}  {to_decimal_string(scores[p])} {commodity}")
-        if pot and pot_amount is not None:
-            out.append(f"{following} balance {pot}  {to_decimal_string(pot_amount)} {commodity}")
+            out.append(f"{following} balance {accounts[p]}  {scores[p]} {commodity}")
+        if pot and hand["pot_after"] is not None:
+            out.append(f"{following} balance {pot}  {hand['pot_after']} {commodity}")
         out.append("")
 
+    amounts = _Amounts()
+    ends: dict[tuple, tuple[str, str, Decimal]] = {}
     last_day = None
-    previous: Settlement | None = None
-    for s in ledger.settlements:
-        day = (times.get(s.number) or first_day)[:10]
+    previous: dict[str, Any] | None = None
+    for h in source.hands:
+        n = h["number"]
+        day = (times.get(n) or first_day)[:10]
         if last_day is not None and day != last_day and previous is not None:
-            balances(last_day, previous.scores_after, previous.pot_after)
+            balances(last_day, previous)
         last_day = day
-        out.append(f"{day} * {_bean_string(f'Hand {s.number}: {s.dealer} deals, {s.kind}')}")
-        out.append(f"  hand: {s.number}")
+        title = f"Hand {n}: {h['dealer']} deals, {h['kind']}"
+        out.append(f"{day} * {_bean_string(title)}")
+        out.append(f"  hand: {n}")
         net: dict[str, Decimal] = {}
-        for t in s.transfers:
-            net[account_of(t.source)] = net.get(account_of(t.source), Decimal(0)) - t.amount
-            net[account_of(t.target)] = net.get(account_of(t.target), Decimal(0)) + t.amount
+        for t in h["transfers"]:
+            key = (t["from"], t["to"], t["amount"])
+            found = ends.get(key)
+            if found is None:
+                found = ends[key] = (account_of(key[0]), account_of(key[1]), amounts[key[2]])
+            paying, receiving, amount = found
+            net[paying] = net.get(paying, ZERO) - amount
+            net[receiving] = net.get(receiving, ZERO) + amount
         for account, amount in net.items():
             if amount:
                 out.append(f"  {account}  {to_decimal_string(amount)} {commodity}")
         out.append("")
-        previous = s
+        previous = h
     if previous is not None and last_day is not None:
-        balances(last_day, previous.scores_after, previous.pot_after)
+        balances(last_day, previous)
     for event in source.counts():
         day = event.get("at", first_day)[:10]
         for who, amount in event.get("counted", {}).items():

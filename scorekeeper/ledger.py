@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from decimal import Decimal
 from typing import Any, Iterable, Literal
 
@@ -18,8 +19,8 @@ from pydantic import ValidationError
 from .amounts import exact, parse_amount, to_decimal_string
 from .errors import RecordError, ScorekeeperError
 from .memory import no_cycle_collection
-from .rules import (HandRecord, Ruleset, SessionConfig, Settlement, TableState, Transfer,
-                    get_ruleset, make_config, ruleset_for_version)
+from .rules import (PENALTY, POT, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
+                    Transfer, get_ruleset, make_config, ruleset_for_version)
 from .rules.base import Frozen, describe_validation_error
 
 FORMAT_VERSION = 1
@@ -109,6 +110,10 @@ def record_from_json(data: Any) -> HandRecord:
         raise ScorekeeperError("a hand's record is not valid") from None
 
 
+HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
+               "transfers")  # a hand in CONTRACT.md's standings document, in this order
+
+
 def hand_document(settlement: Settlement) -> dict[str, Any]:
     """One hand as CONTRACT.md's ``hands[]`` entry."""
     return {
@@ -184,6 +189,47 @@ def state_from_stored(ruleset: Ruleset, config: SessionConfig,
     scores = {p: parse_amount(last["scores_after"][p]) for p in config.players}
     pot = None if last["pot_after"] is None else parse_amount(last["pot_after"])
     return ruleset.state_at(config, hands_played, scores, pot)
+
+
+def stored_hands_readable(ruleset: Ruleset, config: SessionConfig,
+                          hands: tuple[dict[str, Any], ...]) -> bool:
+    """Whether a file's stored hands (numbered 1 to n) have the shape ``checked_hand`` writes,
+    so that what shows them (the exports) can print them as they are without settling again.
+    Only the shape: whether the figures are right is ``audit``'s question."""
+    players = config.players
+    ends = set(players) | {POT, PENALTY}
+    amounts: set[str] = set()
+
+    def amount(text: Any) -> bool:
+        if text in amounts:
+            return True
+        if type(text) is str and _AMOUNT.fullmatch(text):
+            amounts.add(text)
+            return True
+        return False
+
+    try:
+        for n, hand in enumerate(hands, start=1):
+            if hand["number"] != n or hand["dealer"] not in players \
+                    or hand["kind"] not in ruleset.hand_kinds:
+                return False
+            for key in ("pot_before", "stake", "pot_after"):
+                if hand[key] is not None and not amount(hand[key]):
+                    return False
+            for key in ("deltas", "scores_after"):
+                figures = hand[key]
+                if len(figures) != len(players) or not all(amount(figures[p]) for p in players):
+                    return False
+            for t in hand["transfers"]:
+                if t["from"] not in ends or t["to"] not in ends or not amount(t["amount"]) \
+                        or type(t["reason"]) is not str or not amount(t.get("due", "0")):
+                    return False
+    except (KeyError, TypeError, AttributeError):
+        return False
+    return True
+
+
+_AMOUNT = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 def summary_document(session_id: str, created: str, updated: str, ledger_state: TableState,

@@ -258,18 +258,30 @@ class OpenSession:
         """Every hand in force settled again from its record with the session's ruleset."""
         if self._ledger is None:
             try:
-                self._ledger = core.settle_hands(self.config, self.records(), self.ruleset)
+                with no_cycle_collection():
+                    self._ledger = core.settle_hands(self.config, self.records(), self.ruleset)
             except ScorekeeperError as error:
                 raise StoreError(f"{self.label}: damaged: {error}") from None
         return self._ledger
 
     def export_source(self):
-        """What the exports need: the settled session and its events (already checked when the
-        file was read, so not validated again: a long session has thousands)."""
-        from .export import ExportSource
+        """What the exports need. The hands as the file states them (each hand's stored
+        figures, printed without settling again: quick for thousands of hands; ``audit`` is
+        what checks them); settled again from the records when those figures are damaged."""
+        from .export import ExportSource, source_from_ledger
 
-        return ExportSource.trusted(ledger=self.ledger(), session_id=self.id,
-                                    digest=self.digest, events=tuple(self.events))
+        hands = tuple(self.hands[n] for n in range(1, self.hands_played + 1))
+        with no_cycle_collection():
+            if core.stored_hands_readable(self.ruleset, self.config, hands):
+                try:
+                    state = self.state()
+                except StoreError:
+                    pass
+                else:
+                    return ExportSource.trusted(config=self.config, state=state, hands=hands,
+                                                session_id=self.id, digest=self.digest,
+                                                events=tuple(self.events))
+        return source_from_ledger(self.ledger(), self.id, self.digest, tuple(self.events))
 
     def state(self) -> TableState:
         """The table now, from the last stored hand (no re-settling of the history)."""
@@ -459,7 +471,8 @@ class Store:
         """Read a session (no lock: the file is only ever replaced whole)."""
         path = self.resolve(ref)
         label = self.label(path)
-        return parse_session(path, read_json_file(path, label), label)
+        with no_cycle_collection():
+            return parse_session(path, read_json_file(path, label), label)
 
     def audit(self, ref: str) -> tuple[OpenSession | None, list[Any], str, str]:
         """Settle a session file again and compare: (session if readable, findings, digest, label).
@@ -468,14 +481,15 @@ class Store:
 
         path = self.resolve(ref)
         label = self.label(path)
-        data = read_json_file(path, label)
-        check_shape(data, label)
-        findings = audit_document(data)
-        try:
-            session = parse_session(path, data, label)
-        except StoreError:
-            session = None
-        return session, findings, core.digest_of(core.table_rows(data.get("events"))), label
+        with no_cycle_collection():
+            data = read_json_file(path, label)
+            check_shape(data, label)
+            findings = audit_document(data)
+            try:
+                session = parse_session(path, data, label)
+            except StoreError:
+                session = None
+            return session, findings, core.digest_of(core.table_rows(data.get("events"))), label
 
     # -- writing
 

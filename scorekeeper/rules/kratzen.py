@@ -21,6 +21,12 @@ TRICK_REASONS = tuple(f"trick {i}" for i in range(1, TRICKS + 1))
 _POTS = (POT,) * TRICKS
 
 
+@functools.lru_cache(maxsize=4096)
+def _trick_payouts(winners: tuple[str, ...], share: Decimal) -> tuple[Transfer, ...]:
+    """The pot pays each trick's winner P/4 (the same few combinations recur all evening)."""
+    return tuple(map(transfer, _POTS, winners, (share,) * TRICKS, TRICK_REASONS))
+
+
 @functools.lru_cache(maxsize=64)
 def _penalty_reason(who: str, needed: int, took: int, pays: str) -> str:
     return f"penalty: {who} needed {needed}, took {took} ({pays})"
@@ -36,6 +42,8 @@ def read_indicator(indicator: tuple[Card, ...] | None) -> Card:
     if not indicator:
         raise RecordError("indicator", "the turned-up card is needed (e.g. \"KC\"; the Weli "
                           "then the card that fixes the suit: [\"W\", \"AH\"])")
+    if len(indicator) == 1 and indicator[0].rank is not Rank.SIX:
+        return indicator[0]  # A to 7 of any suit: all in the pack; the six is only the Weli
     for card in indicator:
         if card not in PACK:
             raise RecordError("indicator", f"'{card}' is not in the kratzen pack")
@@ -113,19 +121,27 @@ class Kratzen(Ruleset):
             return self._finish(config=config, state=state, kind=kind, record=clean,
                                 transfers=transfers, stake=stake)
 
-        winners, findings = self._winners(config, record, TRICKS, dealer, playing, fixing.suit)
+        tricks = record.tricks
+        if (record.cards is None and record.led_by is None and len(tricks) == TRICKS
+                and set(playing).issuperset(tricks)):
+            winners, findings = tricks, ()  # every winner named exactly as seated and playing
+        else:
+            winners, findings = self._winners(config, record, TRICKS, dealer, playing,
+                                              fixing.suit)
         if winners == record.tricks and entered == record.entered:
             clean = record  # already as it will be kept
         else:
             clean = HandRecord.trusted(tricks=winners, indicator=record.indicator,
                                        entered=entered, cards=record.cards,
                                        led_by=record.led_by, note=record.note)
-        taken = count_tricks(playing, winners)
+        taken = dict.fromkeys(playing, 0)
+        for w in winners:
+            taken[w] += 1
 
         # 4. Trick payouts, normal hands only: P/4 each, the four together empty the pot.
         if kind == "normal":
             share = stake / TRICKS
-            transfers += map(transfer, _POTS, winners, (share,) * TRICKS, TRICK_REASONS)
+            transfers += _trick_payouts(winners, share)
 
         # 5. Penalties, each from the same P.
         needed = 1 if kind == "forced-muss" else 2
