@@ -22,6 +22,7 @@ import json
 import os
 import secrets
 import tempfile
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from decimal import Decimal
@@ -32,6 +33,11 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .errors import RecordError, ScorekeeperError, StoreError
 from .memory import no_cycle_collection
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: the lock library does the locking
+    fcntl = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     from .ledger import Ledger
@@ -65,13 +71,15 @@ def utc_now() -> str:
 
 # ---- the storage: atomic rewrites ------------------------------------------------------------
 
-def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves either the old file or the new one."""
+def atomic_write(path: Path, text: str | list[str]) -> None:
+    """Replace ``path`` with ``text`` (a string, or a list of pieces written one after the other)
+    so that a crash leaves either the old file or the new one."""
     folder = path.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+            for piece in ([text] if isinstance(text, str) else text):
+                handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o644)
@@ -88,27 +96,131 @@ def atomic_write(path: Path, text: str) -> None:
             os.close(dir_fd)
 
 
+class LockTimeout(Exception):
+    """Another process held a session's lock for longer than we would wait."""
+
+
+class FileLock:
+    """An exclusive lock on the file ``path`` (created if need be), waiting up to ``timeout``
+    seconds for another process to let go (then ``LockTimeout``).
+
+    On POSIX this is ``flock`` itself, which is what the lock library does there, so the two
+    exclude each other; it costs microseconds where the library's machinery costs a noticeable
+    part of recording a hand. Elsewhere the library does the work."""
+
+    def __init__(self, path: str, timeout: float) -> None:
+        self.path, self.timeout = path, timeout
+        self.fd: int | None = None
+        self.other: Any = None
+
+    def acquire(self) -> None:
+        if fcntl is None:
+            t = tiny()
+            self.other = t.FileLock(self.path, timeout=self.timeout)
+            try:
+                self.other.acquire()
+            except t.Timeout:
+                raise LockTimeout(self.path) from None
+            return
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                self.fd = fd
+                return
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    os.close(fd)
+                    raise LockTimeout(self.path) from None
+                time.sleep(0.02)
+            except BaseException:
+                os.close(fd)
+                raise
+
+    def release(self) -> None:
+        if self.other is not None:
+            self.other.release()
+        elif self.fd is not None:
+            fcntl.flock(self.fd, fcntl.LOCK_UN)
+            os.close(self.fd)
+        self.fd = self.other = None
+
+    def __enter__(self) -> "FileLock":
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.release()
+
+
 @functools.lru_cache(maxsize=None)
 def tiny():
     """TinyDB and the classes built on it, imported on first write: opening the app and listing
     sessions need neither TinyDB nor the lock library."""
+    from collections.abc import MutableMapping
+    from operator import is_
+
+    import tinydb
     from filelock import FileLock, Timeout
-    from tinydb import TinyDB
     from tinydb.storages import Storage
     from tinydb.table import Document
+
+    class _IntKeyed(MutableMapping):
+        """A stored table (its ids are text, as in JSON) seen with whole-number ids, as TinyDB's
+        operations expect, without converting every id of the table on every operation."""
+
+        __slots__ = ("raw",)
+
+        def __init__(self, raw: dict[str, Any]) -> None:
+            self.raw = raw
+
+        def __getitem__(self, doc_id: int) -> Any:
+            return self.raw[str(doc_id)]
+
+        def __setitem__(self, doc_id: int, doc: Any) -> None:
+            self.raw[str(doc_id)] = doc
+
+        def __delitem__(self, doc_id: int) -> None:
+            del self.raw[str(doc_id)]
+
+        def __contains__(self, doc_id: object) -> bool:
+            return str(doc_id) in self.raw
+
+        def __iter__(self) -> Iterator[int]:
+            return map(int, self.raw)
+
+        def __len__(self) -> int:
+            return len(self.raw)
+
+    class Table(tinydb.table.Table):
+        """TinyDB's table, changed in place. TinyDB's own ``_update_table`` copies the whole
+        table twice on every operation (ids to numbers and back), which made recording a hand
+        cost time in proportion to the session's length."""
+
+        def _update_table(self, updater: Callable[[Any], None]) -> None:
+            tables = self._storage.read()
+            if tables is None:
+                tables = {}
+            updater(_IntKeyed(tables.setdefault(self.name, {})))
+            self._storage.write(tables)
+            self.clear_cache()
+
+    class TinyDB(tinydb.TinyDB):
+        table_class = Table
 
     class AtomicJSONStorage(Storage):
         """TinyDB storage over data read once under the lock; ``commit`` writes it back atomically,
         once, however many TinyDB operations changed it.
 
-        The events and hands tables only ever gain or lose whole documents (a document is never
-        changed in place), so the JSON text of each document is kept and written again as it was:
-        recording a hand serialises that hand, not the whole history."""
+        The session, events and hands tables only ever gain or lose whole documents (a document
+        is never changed in place), so the JSON text of each document is kept and written again
+        as it was: recording a hand serialises that hand, not the whole history."""
 
-        SPLICED = ("events", "hands")
+        SPLICED = ("session", "events", "hands")
 
         def __init__(self, path: Path, data: dict[str, Any] | None = None,
-                     texts: dict[str, dict[str, tuple[Any, str]]] | None = None) -> None:
+                     texts: dict[str, tuple] | None = None) -> None:
             super().__init__()
             self.path = Path(path)
             self._data = data
@@ -122,27 +234,59 @@ def tiny():
             self._data = data
             self._dirty = True
 
-        def serialise(self) -> str:
-            """The whole file, as ``json.dumps`` would write it."""
-            parts = []
+        def serialise(self) -> list[str]:
+            """The whole file, as ``json.dumps`` would write it, in pieces (the history's text
+            is large: joining it into one string would copy it for nothing)."""
+            pieces = ["{"]
             for name, table in self._data.items():
-                if name not in self.SPLICED or not isinstance(table, dict):
-                    parts.append(f"{json.dumps(name)}: {json.dumps(table, ensure_ascii=False)}")
-                    continue
-                known = self.texts.get(name, {})
+                if len(pieces) > 1:
+                    pieces.append(", ")
+                if name in self.SPLICED and isinstance(table, dict):
+                    pieces.append(f"{json.dumps(name)}: {{")
+                    pieces += self._spliced(name, table)
+                    pieces.append("}")
+                else:
+                    pieces.append(f"{json.dumps(name)}: {json.dumps(table, ensure_ascii=False)}")
+            pieces.append("}")
+            return pieces
+
+        def _spliced(self, name: str, table: dict[str, Any]) -> list[str]:
+            """A spliced table's items as pieces of JSON text. When the documents written last
+            time are all still there, unchanged and first, their text is reused as it was and
+            only the new documents are serialised; otherwise each document's text is looked up
+            by document."""
+            ids, docs = list(table), list(table.values())
+            done = self.texts.get(name)
+            if done is not None:
+                done_ids, done_docs, done_pieces, known = done
+                k = len(done_ids)
+            if done is not None and ids[:k] == done_ids and len(docs) >= k \
+                    and all(map(is_, docs, done_docs)):
+                pieces = list(done_pieces)
+                for doc_id, doc in zip(ids[k:], docs[k:]):
+                    item = self._item(known, doc_id, doc)
+                    pieces.append(", " + item if pieces else item)
+                if len(pieces) > 64:
+                    pieces = ["".join(pieces)]
+            else:
+                known = {} if done is None else done[3]
                 fresh: dict[str, tuple[Any, str]] = {}
                 items = []
-                for doc_id, doc in table.items():
+                for doc_id, doc in zip(ids, docs):
                     cached = known.get(doc_id)
-                    if cached is not None and cached[0] is doc:
-                        item = cached[1]
-                    else:
-                        item = f"{json.dumps(doc_id)}: {json.dumps(doc, ensure_ascii=False)}"
+                    item = cached[1] if cached is not None and cached[0] is doc else \
+                        f"{json.dumps(doc_id)}: {json.dumps(doc, ensure_ascii=False)}"
                     fresh[doc_id] = (doc, item)
                     items.append(item)
-                self.texts[name] = fresh
-                parts.append(f"{json.dumps(name)}: {{{', '.join(items)}}}")
-            return "{" + ", ".join(parts) + "}"
+                known, pieces = fresh, [", ".join(items)] if items else []
+            self.texts[name] = (ids, docs, pieces, known)
+            return pieces
+
+        @staticmethod
+        def _item(known: dict[str, tuple[Any, str]], doc_id: str, doc: Any) -> str:
+            item = f"{json.dumps(doc_id)}: {json.dumps(doc, ensure_ascii=False)}"
+            known[doc_id] = (doc, item)
+            return item
 
         def commit(self) -> None:
             if self._dirty:
@@ -398,7 +542,7 @@ class _Transaction:
     def put_hands(self, settlements: list[Settlement], keep_before: int) -> None:
         """Store these settlements, dropping every stored hand numbered ``keep_before`` or more."""
         table = self.db.table("hands")
-        stale = [n for n in self.session.hands if n >= keep_before]
+        stale = list(range(keep_before, self.session.hands_played + 1))  # hands are 1 to n
         if stale:
             table.remove(doc_ids=stale)
             for n in stale:
@@ -456,6 +600,9 @@ class Store:
         ref_id = ref.strip().lower()
         if not ref_id or not all(c.isalnum() or c in "-_" for c in ref_id):
             raise StoreError(f"'{ref}' is not a session id or a session file")
+        whole = self.folder / f"{ref_id}.json"
+        if whole.is_file():
+            return whole  # a whole id: no need to list the folder
         matches = [p for p in self.session_files() if p.stem.lower().startswith(ref_id)]
         if not matches:
             raise StoreError(f"no session '{ref}' in {self.folder} (see 'scorekeeper sessions')")
@@ -497,16 +644,18 @@ class Store:
     def _writing(self, path: Path, new: dict[str, Any] | None = None) -> Iterator[_Transaction]:
         label = self.label(path)
         t = tiny()
-        lock = t.FileLock(str(path) + ".lock", timeout=self.lock_wait)
+        lock = FileLock(str(path) + ".lock", self.lock_wait)
         try:
             lock.acquire()
-        except t.Timeout:
+        except LockTimeout:
             raise StoreError(f"{label}: in use by another scorekeeper (waited "
                              f"{self.lock_wait:g} s); try again when it is done") from None
         except OSError as error:
             raise StoreError(f"{label}: cannot be locked for writing "
                              f"({error.strerror or error})") from None
         cached = self._cache.pop(path, None)
+        collector = no_cycle_collection()  # a long history read in makes many objects, no cycles
+        collector.__enter__()
         try:
             texts = None
             if new is None:
@@ -540,6 +689,7 @@ class Store:
             if key is not None:
                 self._cache = {path: (key, storage.read(), session, storage.texts)}
         finally:
+            collector.__exit__(None, None, None)
             lock.release()
 
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
@@ -716,9 +866,8 @@ class Store:
 
     def _index_write(self, data: dict[str, Any]) -> None:
         # The index is only a cache of the files' summaries: failing to write it is harmless.
-        t = tiny()
-        with contextlib.suppress(OSError, t.Timeout):
-            with t.FileLock(str(self.home / INDEX_NAME) + ".lock", timeout=1):
+        with contextlib.suppress(OSError, LockTimeout):
+            with FileLock(str(self.home / INDEX_NAME) + ".lock", 1):
                 atomic_write(self.home / INDEX_NAME, json.dumps(data, ensure_ascii=False))
 
 

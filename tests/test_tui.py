@@ -285,3 +285,19 @@ async def test_seating_can_be_reordered_and_a_player_removed(tmp_path):
         await pilot.pause()
         assert app.screen.session.config.players == ("Anna", "Ben", "Cleo", "Dora")
         assert app.screen.session.header["dealer_drawn"] is True
+
+
+async def test_the_home_key_bar_lists_the_keys_and_a_click_presses_one(tmp_path):
+    from scorekeeper.tui.keybar import KeyBar
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        line = str(bar.render())
+        for words in ("n New session", "e Example", "a Audit", "q Quit", "f1 Help", "^p"):
+            assert words in line
+        start = next(start for start, _, key in bar.spans if key == "n")
+        await pilot.click(KeyBar, offset=(start + 1, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, NewSessionScreen)

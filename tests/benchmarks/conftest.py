@@ -55,8 +55,9 @@ def median_time(fn, rounds: int) -> float:
     return statistics.median(times)
 
 
-def side_by_side(scenario, floor, rounds: int, setup=None) -> tuple[float, float]:
-    """Medians of the scenario and its floor, measured in alternation in one run."""
+def side_by_side(scenario, floor, rounds: int, setup=None, between=None) -> tuple[float, float]:
+    """Medians of the scenario and its floor, measured in alternation in one run (``setup``
+    before each round and ``between`` the two are not timed)."""
     s_times, f_times = [], []
     for _ in range(rounds):
         if setup:
@@ -64,6 +65,8 @@ def side_by_side(scenario, floor, rounds: int, setup=None) -> tuple[float, float
         start = time.perf_counter()
         scenario()
         s_times.append(time.perf_counter() - start)
+        if between:
+            between()
         start = time.perf_counter()
         floor()
         f_times.append(time.perf_counter() - start)

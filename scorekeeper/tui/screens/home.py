@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...amounts import format_amount, parse_amount
+from ..keybar import KeyBar
 
 
 class HomeScreen(Screen):
@@ -29,7 +30,7 @@ class HomeScreen(Screen):
             yield Static("scorekeeper: the sessions in this home", id="home-title")
             yield Static("", id="home-empty")
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyBar(id="home-keys")
 
     def on_mount(self) -> None:
         table = self.query_one("#sessions", DataTable)
