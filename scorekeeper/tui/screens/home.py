@@ -35,9 +35,9 @@ class HomeScreen(Screen):
     def on_mount(self) -> None:
         table = self.query_one("#sessions", DataTable)
         table.add_columns("id", "game", "started", "hands", "status", "players", "leading")
-        self.refresh_sessions()
 
     def on_screen_resume(self) -> None:
+        # Also sent when the screen is first shown: the list is filled once, here.
         self.refresh_sessions()
 
     def refresh_sessions(self) -> None:
