@@ -71,14 +71,14 @@ def utc_now() -> str:
 
 # ---- the storage: atomic rewrites ------------------------------------------------------------
 
-def atomic_write(path: Path, text: str | list[str]) -> None:
-    """Replace ``path`` with ``text`` (a string, or a list of pieces written one after the other)
-    so that a crash leaves either the old file or the new one."""
+def atomic_write(path: Path, text: str | list[bytes]) -> None:
+    """Replace ``path`` with ``text`` (a string, or a list of pieces of UTF-8 written one after
+    the other) so that a crash leaves either the old file or the new one."""
     folder = path.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            for piece in ([text] if isinstance(text, str) else text):
+        with os.fdopen(fd, "wb") as handle:
+            for piece in ([text.encode("utf-8")] if isinstance(text, str) else text):
                 handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
@@ -159,7 +159,6 @@ def tiny():
     """TinyDB and the classes built on it, imported on first write: opening the app and listing
     sessions need neither TinyDB nor the lock library."""
     from collections.abc import MutableMapping
-    from operator import is_
 
     import tinydb
     from filelock import FileLock, Timeout
@@ -168,20 +167,30 @@ def tiny():
 
     class _IntKeyed(MutableMapping):
         """A stored table (its ids are text, as in JSON) seen with whole-number ids, as TinyDB's
-        operations expect, without converting every id of the table on every operation."""
+        operations expect, without converting every id of the table on every operation. What
+        the operation does is noted in ``added``: the ids of documents added at the end, or
+        ``None`` once anything else may have happened (a removal, a document handed out)."""
 
-        __slots__ = ("raw",)
+        __slots__ = ("raw", "added")
 
-        def __init__(self, raw: dict[str, Any]) -> None:
+        def __init__(self, raw: dict[str, Any], added: list[str] | None) -> None:
             self.raw = raw
+            self.added = added
 
         def __getitem__(self, doc_id: int) -> Any:
+            self.added = None
             return self.raw[str(doc_id)]
 
         def __setitem__(self, doc_id: int, doc: Any) -> None:
-            self.raw[str(doc_id)] = doc
+            key = str(doc_id)
+            if key in self.raw:
+                self.added = None
+            elif self.added is not None:
+                self.added.append(key)
+            self.raw[key] = doc
 
         def __delitem__(self, doc_id: int) -> None:
+            self.added = None
             del self.raw[str(doc_id)]
 
         def __contains__(self, doc_id: object) -> bool:
@@ -196,13 +205,16 @@ def tiny():
     class Table(tinydb.table.Table):
         """TinyDB's table, changed in place. TinyDB's own ``_update_table`` copies the whole
         table twice on every operation (ids to numbers and back), which made recording a hand
-        cost time in proportion to the session's length."""
+        cost time in proportion to the session's length. The storage is told what changed."""
 
         def _update_table(self, updater: Callable[[Any], None]) -> None:
             tables = self._storage.read()
             if tables is None:
                 tables = {}
-            updater(_IntKeyed(tables.setdefault(self.name, {})))
+            view = _IntKeyed(tables.setdefault(self.name, {}),
+                             self._storage.added.get(self.name, []))
+            updater(view)
+            self._storage.added[self.name] = view.added
             self._storage.write(tables)
             self.clear_cache()
 
@@ -225,7 +237,11 @@ def tiny():
             self.path = Path(path)
             self._data = data
             self._dirty = False
+            # Per spliced table: its text as last written (pieces) and each document's text.
             self.texts = texts if texts is not None else {}
+            # Per table: the ids added at its end since it was last written, or None when it
+            # may have changed otherwise (then it is serialised document by document).
+            self.added: dict[str, list[str] | None] = {}
 
         def read(self) -> dict[str, Any] | None:
             return self._data
@@ -234,52 +250,50 @@ def tiny():
             self._data = data
             self._dirty = True
 
-        def serialise(self) -> list[str]:
-            """The whole file, as ``json.dumps`` would write it, in pieces (the history's text
-            is large: joining it into one string would copy it for nothing)."""
-            pieces = ["{"]
+        def serialise(self) -> list[bytes]:
+            """The whole file, as ``json.dumps`` would write it, in pieces of UTF-8 (the
+            history's text is large: joining or encoding it again would copy it for nothing)."""
+            pieces = [b"{"]
             for name, table in self._data.items():
                 if len(pieces) > 1:
-                    pieces.append(", ")
+                    pieces.append(b", ")
                 if name in self.SPLICED and isinstance(table, dict):
-                    pieces.append(f"{json.dumps(name)}: {{")
+                    pieces.append(f"{json.dumps(name)}: {{".encode())
                     pieces += self._spliced(name, table)
-                    pieces.append("}")
+                    pieces.append(b"}")
                 else:
-                    pieces.append(f"{json.dumps(name)}: {json.dumps(table, ensure_ascii=False)}")
-            pieces.append("}")
+                    pieces.append(f"{json.dumps(name)}: {json.dumps(table, ensure_ascii=False)}"
+                                  .encode("utf-8"))
+            pieces.append(b"}")
+            self.added = {}
             return pieces
 
-        def _spliced(self, name: str, table: dict[str, Any]) -> list[str]:
-            """A spliced table's items as pieces of JSON text. When the documents written last
-            time are all still there, unchanged and first, their text is reused as it was and
-            only the new documents are serialised; otherwise each document's text is looked up
-            by document."""
-            ids, docs = list(table), list(table.values())
+        def _spliced(self, name: str, table: dict[str, Any]) -> list[bytes]:
+            """A spliced table's items as pieces of JSON in UTF-8. When the table only gained
+            documents at its end since it was last written, the text written then is reused as
+            it was and only the new documents are serialised; otherwise each document's text is
+            looked up by document."""
             done = self.texts.get(name)
-            if done is not None:
-                done_ids, done_docs, done_pieces, known = done
-                k = len(done_ids)
-            if done is not None and ids[:k] == done_ids and len(docs) >= k \
-                    and all(map(is_, docs, done_docs)):
-                pieces = list(done_pieces)
-                for doc_id, doc in zip(ids[k:], docs[k:]):
-                    item = self._item(known, doc_id, doc)
-                    pieces.append(", " + item if pieces else item)
+            added = self.added.get(name, [])
+            if done is not None and added is not None:
+                pieces, known = list(done[0]), done[1]
+                for doc_id in added:
+                    item = self._item(known, doc_id, table[doc_id])
+                    pieces.append((", " + item if pieces else item).encode("utf-8"))
                 if len(pieces) > 64:
-                    pieces = ["".join(pieces)]
+                    pieces = [b"".join(pieces)]
             else:
-                known = {} if done is None else done[3]
+                known = {} if done is None else done[1]
                 fresh: dict[str, tuple[Any, str]] = {}
                 items = []
-                for doc_id, doc in zip(ids, docs):
+                for doc_id, doc in table.items():
                     cached = known.get(doc_id)
                     item = cached[1] if cached is not None and cached[0] is doc else \
                         f"{json.dumps(doc_id)}: {json.dumps(doc, ensure_ascii=False)}"
                     fresh[doc_id] = (doc, item)
                     items.append(item)
-                known, pieces = fresh, [", ".join(items)] if items else []
-            self.texts[name] = (ids, docs, pieces, known)
+                known, pieces = fresh, [", ".join(items).encode("utf-8")] if items else []
+            self.texts[name] = (pieces, known)
             return pieces
 
         @staticmethod
