@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
 
 from .conftest import EXAMPLES
@@ -271,3 +272,33 @@ def test_the_file_is_exactly_json_after_every_kind_of_write(tmp_path):
     final = store.open(session.id)
     assert final.hands_played == 3
     assert [h["kind"] for h in final.hands.values()] == ["durchmarsch", "last-trick", "last-trick"]
+
+
+def test_the_file_written_piece_by_piece_is_exactly_json_dumps_of_its_data(tmp_path):
+    """The writer reuses the text of what it wrote before; after every kind of change the file
+    must still be byte for byte what ``json.dumps`` makes of the same data."""
+    store = Store(tmp_path)
+    config = make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna")
+    hand = HandRecord(tricks=("Anna",) * 7 + ("Ben",), note="naïve ♣ note")
+    session = store.create(config, [hand])
+
+    def check() -> None:
+        raw = session.path.read_bytes()
+        assert raw == json.dumps(json.loads(raw), ensure_ascii=False).encode("utf-8")
+
+    for step in range(6):
+        store.record(session.id, hand)
+        check()
+        if step == 2:
+            store.undo(session.id)
+            check()
+        if step == 3:
+            store.amend(session.id, 2, {"tricks": ["Cleo"] * 8})
+            check()
+    store.count(session.id, {"Anna": store.open(session.id).state().scores["Anna"]})
+    check()
+    Store(tmp_path).record(session.id, hand)  # another store: reads the file afresh
+    check()
+    store.record(session.id, hand)  # the first store: its file changed meanwhile
+    check()
+    assert store.audit(session.id)[1] == []
