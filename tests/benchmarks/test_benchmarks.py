@@ -170,7 +170,7 @@ def test_audit_and_replay_10000_kratzen_hands(benchmark, enabled, big_kratzen):
         json.loads(session.path.read_text(encoding="utf-8"))
 
     benchmark.pedantic(audit, rounds=1, iterations=1)
-    replay_time = median_time(lambda: settle_hands(config, records), 1 if not enabled else 3)
+    replay_time = median_time(lambda: settle_hands(config, records), 1 if not enabled else 5)
     if not enabled:
         return
     got, base = side_by_side(audit, load, rounds=3)
