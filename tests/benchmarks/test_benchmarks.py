@@ -124,7 +124,7 @@ def test_record_a_hand(benchmark, enabled, tmp_path, hands):
     config, records = letzter_records(hands)
     session = store.create(config, records)
     hand = HandRecord(tricks=("Anna",) * 7 + ("Ben",))
-    floor_path = tmp_path / "floor.json"
+    floor_path = session.path.parent / "floor.json"  # the same folder, fsynced alike
 
     def record() -> None:
         store.record(session.id, hand)
