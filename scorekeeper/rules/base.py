@@ -444,7 +444,7 @@ def amount_text(amount: Decimal) -> str:
 
 
 def count_tricks(players: Iterable[str], winners: Iterable[str]) -> dict[str, int]:
-    taken = {p: 0 for p in players}
+    taken = dict.fromkeys(players, 0)
     for w in winners:
         taken[w] = taken.get(w, 0) + 1
     return taken

@@ -21,12 +21,6 @@ TRICK_REASONS = tuple(f"trick {i}" for i in range(1, TRICKS + 1))
 _POTS = (POT,) * TRICKS
 
 
-@functools.lru_cache(maxsize=4096)
-def _trick_payouts(winners: tuple[str, ...], share: Decimal) -> tuple[Transfer, ...]:
-    """The pot pays each trick's winner P/4 (the same few combinations recur all evening)."""
-    return tuple(map(transfer, _POTS, winners, (share,) * TRICKS, TRICK_REASONS))
-
-
 @functools.lru_cache(maxsize=64)
 def _penalty_reason(who: str, needed: int, took: int, pays: str) -> str:
     return f"penalty: {who} needed {needed}, took {took} ({pays})"
@@ -42,8 +36,6 @@ def read_indicator(indicator: tuple[Card, ...] | None) -> Card:
     if not indicator:
         raise RecordError("indicator", "the turned-up card is needed (e.g. \"KC\"; the Weli "
                           "then the card that fixes the suit: [\"W\", \"AH\"])")
-    if len(indicator) == 1 and indicator[0].rank is not Rank.SIX:
-        return indicator[0]  # A to 7 of any suit: all in the pack; the six is only the Weli
     for card in indicator:
         if card not in PACK:
             raise RecordError("indicator", f"'{card}' is not in the kratzen pack")
@@ -121,36 +113,30 @@ class Kratzen(Ruleset):
             return self._finish(config=config, state=state, kind=kind, record=clean,
                                 transfers=transfers, stake=stake)
 
-        tricks = record.tricks
-        if (record.cards is None and record.led_by is None and len(tricks) == TRICKS
-                and set(playing).issuperset(tricks)):
-            winners, findings = tricks, ()  # every winner named exactly as seated and playing
-        else:
-            winners, findings = self._winners(config, record, TRICKS, dealer, playing,
-                                              fixing.suit)
+        winners, findings = self._winners(config, record, TRICKS, dealer, playing, fixing.suit)
         if winners == record.tricks and entered == record.entered:
             clean = record  # already as it will be kept
         else:
             clean = HandRecord.trusted(tricks=winners, indicator=record.indicator,
                                        entered=entered, cards=record.cards,
                                        led_by=record.led_by, note=record.note)
-        taken = dict.fromkeys(playing, 0)
-        for w in winners:
-            taken[w] += 1
+        taken = count_tricks(playing, winners)
 
         # 4. Trick payouts, normal hands only: P/4 each, the four together empty the pot.
         if kind == "normal":
             share = stake / TRICKS
-            transfers += _trick_payouts(winners, share)
+            transfers += map(transfer, _POTS, winners, (share,) * TRICKS, TRICK_REASONS)
 
         # 5. Penalties, each from the same P.
-        needed = 1 if kind == "forced-muss" else 2
-        if taken[dealer] < needed:
-            transfers.append(transfer(dealer, POT, stake * 2, _penalty_reason(
-                "dealer", needed, taken[dealer], "2P")))
-        for p in entered:
-            if not taken[p]:
-                transfers.append(transfer(p, POT, stake, _penalty_reason("player", 1, 0, "P")))
+        for p in playing:
+            needed = self.needed(p, dealer, kind)
+            if taken[p] >= needed:
+                continue
+            if p == dealer:
+                penalty, reason = stake * 2, _penalty_reason("dealer", needed, taken[p], "2P")
+            else:
+                penalty, reason = stake, _penalty_reason("player", needed, taken[p], "P")
+            transfers.append(transfer(p, POT, penalty, reason))
         return self._finish(config=config, state=state, kind=kind, record=clean,
                             transfers=transfers, stake=stake, findings=findings)
 
@@ -211,8 +197,9 @@ class Kratzen(Ruleset):
         if state.pot == 0:
             transfers = [transfer(dealer, POT, TWO, "muss stake (dealer)")]
             transfers += [transfer(p, POT, ONE, "muss stake") for p in others]
-            return transfers, state.pot + TWO + len(transfers) - 1
-        return [transfer(dealer, POT, ONE, "stake (dealer)")], state.pot + ONE
+        else:
+            transfers = [transfer(dealer, POT, ONE, "stake (dealer)")]
+        return transfers, state.pot + sum(t.amount for t in transfers)
 
     def stakes_text(self, config: SessionConfig, state: TableState) -> str:
         """The stakes in words: what to collect before the deal."""
