@@ -193,24 +193,6 @@ def _collector_paused(export: Callable[..., str]) -> Callable[..., str]:
     return paused
 
 
-class _PerTransfer:
-    """A transfer's rendering, worked out once per distinct transfer: a long session repeats
-    the same transfer objects (a stake, a trick's share) thousands of times. Keyed by the
-    object's identity, which is safe while the ledger holding them is alive (one export)."""
-
-    __slots__ = ("render", "done")
-
-    def __init__(self, render: Callable[[Any], Any]) -> None:
-        self.render = render
-        self.done: dict[int, Any] = {}
-
-    def __call__(self, transfer: Any) -> Any:
-        value = self.done.get(id(transfer))
-        if value is None:
-            value = self.done[id(transfer)] = self.render(transfer)
-        return value
-
-
 def source_from_ledger(ledger: Ledger, session_id: str, digest: str,
                        events: tuple[dict[str, Any], ...]) -> ExportSource:
     """An export's source from a ledger settled here."""
@@ -219,24 +201,22 @@ def source_from_ledger(ledger: Ledger, session_id: str, digest: str,
                                 session_id=session_id, digest=digest, events=events)
 
 
-class _Amounts(dict):
-    """Exact amounts read from the hands' decimal strings, each distinct string once."""
+class _Once(dict):
+    """``work(key)`` for each distinct key, worked out once: a long session repeats the same
+    amounts and transfers thousands of times."""
 
-    def __missing__(self, text: str) -> Decimal:
-        value = self[text] = Decimal(text)
-        return value
-
-
-class _Shown(dict):
-    """Amounts as people read them (``4¼``), each distinct string worked out once."""
-
-    def __init__(self, signed: bool = False) -> None:
+    def __init__(self, work: Callable[[Any], Any]) -> None:
         super().__init__()
-        self.signed = signed
+        self.work = work
 
-    def __missing__(self, text: str) -> str:
-        value = self[text] = format_amount(Decimal(text), signed=self.signed)
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.work(key)
         return value
+
+
+def _shown(signed: bool = False) -> _Once:
+    """Amounts as people read them (``4¼``), from the hands' decimal strings."""
+    return _Once(lambda text: format_amount(Decimal(text), signed=signed))
 
 
 _CSV_DANGEROUS = ("=", "+", "-", "@", "\t", "\r")
@@ -266,19 +246,14 @@ def export_csv(source: ExportSource, standings: bool = False) -> str:
         return _csv(rows)
     times = source.hand_times()
     rows = [["hand", "time", "dealer", "kind", "from", "to", "amount", "reason", "pot_after"]]
-    cells: dict[tuple, tuple] = {}
+    cells = _Once(lambda t: (csv_text_cell(t[0]), csv_text_cell(t[1]), t[2], csv_text_cell(t[3])))
     dealers = {p: csv_text_cell(p) for p in config.players}
     for h in source.hands:
         n = h["number"]
         hand = (n, times.get(n, ""), dealers[h["dealer"]], h["kind"])
         tail = (h["pot_after"] or "",)
-        for t in h["transfers"]:
-            key = (t["from"], t["to"], t["amount"], t["reason"])
-            shown = cells.get(key)
-            if shown is None:
-                shown = cells[key] = (csv_text_cell(key[0]), csv_text_cell(key[1]), key[2],
-                                      csv_text_cell(key[3]))
-            rows.append(hand + shown + tail)
+        rows += [hand + cells[t["from"], t["to"], t["amount"], t["reason"]] + tail
+                 for t in h["transfers"]]
     for event in source.counts():
         for who, amount in event.get("counted", {}).items():
             off = (event.get("off") or {}).get(who)
@@ -329,7 +304,7 @@ def export_md(source: ExportSource) -> str:
     header = "| # | dealer | kind |" + (" pot before | P | pot after |" if has_pot else "")
     header += "".join(f" {md_cell(p)} |" for p in config.players)
     lines += [header, "|" + " --- |" * (header.count("|") - 1)]
-    shown, change = _Shown(), _Shown(signed=True)
+    shown, change = _shown(), _shown(signed=True)
     change["0"] = ""  # no change: an empty cell
     dealers = {p: md_cell(p) for p in config.players}
     for h in source.hands:
@@ -371,7 +346,7 @@ def _series_of(source: ExportSource) -> dict[str, list[Decimal]]:
     """``score_series`` from an export's hands."""
     config = source.config
     start = get_ruleset(config.game).initial_state(config).scores
-    amounts = _Amounts()
+    amounts = _Once(Decimal)
     return {p: [start[p]] + [amounts[h["scores_after"][p]] for h in source.hands]
             for p in config.players}
 
@@ -452,8 +427,9 @@ def export_html(source: ExportSource) -> str:
             "<h2>Ledger</h2>",
             "<table><tr><th>hand</th><th>time</th><th>dealer</th><th>kind</th><th>from</th>"
             "<th>to</th><th>amount</th><th>reason</th><th>pot after</th></tr>"]
-    shown = _Shown()
-    cells: dict[tuple, str] = {}
+    shown = _shown()
+    cells = _Once(lambda t: f"<td>{e(t[0])}</td><td>{e(t[1])}</td>"
+                            f"<td class=n>{e(shown[t[2]])}</td><td>{e(t[3])}</td>")
     dealers = {p: e(p) for p in config.players}
     kinds = {k: e(k) for k in ruleset.hand_kinds}
     for h in source.hands:
@@ -462,14 +438,8 @@ def export_html(source: ExportSource) -> str:
         hand = (f"<tr><td class=n>{n}</td><td>{e(times.get(n, ''))}</td>"
                 f"<td>{dealers[h['dealer']]}</td><td>{kinds[h['kind']]}</td>")
         tail = f"<td class=n>{pot_after}</td></tr>"
-        for t in h["transfers"]:
-            key = (t["from"], t["to"], t["amount"], t["reason"])
-            middle = cells.get(key)
-            if middle is None:
-                middle = cells[key] = (f"<td>{e(key[0])}</td><td>{e(key[1])}</td>"
-                                       f"<td class=n>{e(shown[key[2]])}</td>"
-                                       f"<td>{e(key[3])}</td>")
-            out.append(hand + middle + tail)
+        out += [hand + cells[t["from"], t["to"], t["amount"], t["reason"]] + tail
+                for t in h["transfers"]]
     out.append("</table>")
     counts = source.counts()
     if counts:
@@ -557,8 +527,7 @@ def _beancount(source: ExportSource) -> str:
             out.append(f"{following} balance {pot}  {hand['pot_after']} {commodity}")
         out.append("")
 
-    amounts = _Amounts()
-    ends: dict[tuple, tuple[str, str, Decimal]] = {}
+    ends = _Once(lambda t: (account_of(t[0]), account_of(t[1]), Decimal(t[2])))
     last_day = None
     previous: dict[str, Any] | None = None
     for h in source.hands:
@@ -572,11 +541,7 @@ def _beancount(source: ExportSource) -> str:
         out.append(f"  hand: {n}")
         net: dict[str, Decimal] = {}
         for t in h["transfers"]:
-            key = (t["from"], t["to"], t["amount"])
-            found = ends.get(key)
-            if found is None:
-                found = ends[key] = (account_of(key[0]), account_of(key[1]), amounts[key[2]])
-            paying, receiving, amount = found
+            paying, receiving, amount = ends[t["from"], t["to"], t["amount"]]
             net[paying] = net.get(paying, ZERO) - amount
             net[receiving] = net.get(receiving, ZERO) + amount
         for account, amount in net.items():
