@@ -342,8 +342,7 @@ def read_json_file(path: Path, label: str) -> dict[str, Any]:
     if not raw.strip():
         raise StoreError(f"{label}: damaged: the file is empty")
     try:
-        with no_cycle_collection():
-            data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise StoreError(f"{label}: damaged: not UTF-8 text") from None
     except json.JSONDecodeError as error:
@@ -430,15 +429,11 @@ class OpenSession:
 
         hands = tuple(self.hands[n] for n in range(1, self.hands_played + 1))
         with no_cycle_collection():
-            if core.stored_hands_readable(self.ruleset, self.config, hands):
-                try:
-                    state = self.state()
-                except StoreError:
-                    pass
-                else:
-                    return ExportSource.trusted(config=self.config, state=state, hands=hands,
-                                                session_id=self.id, digest=self.digest,
-                                                events=tuple(self.events))
+            readable = core.stored_hands_readable(self.ruleset, self.config, hands)
+        if readable:  # then the last hand's figures, which state() reads, are readable too
+            return ExportSource.trusted(config=self.config, state=self.state(), hands=hands,
+                                        session_id=self.id, digest=self.digest,
+                                        events=tuple(self.events))
         return source_from_ledger(self.ledger(), self.id, self.digest, tuple(self.events))
 
     def state(self) -> TableState:
@@ -668,42 +663,40 @@ class Store:
             raise StoreError(f"{label}: cannot be locked for writing "
                              f"({error.strerror or error})") from None
         cached = self._cache.pop(path, None)
-        collector = no_cycle_collection()  # a long history read in makes many objects, no cycles
-        collector.__enter__()
         try:
-            texts = None
-            if new is None:
-                key = _file_key(path)
-                if cached is not None and key is not None and cached[0] == key:
-                    # Nobody has replaced the file since this store wrote it: no need to
-                    # parse it again.
-                    _, data, session, texts = cached
+            with no_cycle_collection():  # a long history read in: many objects, no cycles
+                texts = None
+                if new is None:
+                    key = _file_key(path)
+                    if cached is not None and key is not None and cached[0] == key:
+                        # Nobody has replaced the file since this store wrote it: no need to
+                        # parse it again.
+                        _, data, session, texts = cached
+                    else:
+                        data = read_json_file(path, label)
+                        session = parse_session(path, data, label)
+                        session.check_for_writing()
                 else:
-                    data = read_json_file(path, label)
-                    session = parse_session(path, data, label)
-                    session.check_for_writing()
-            else:
-                if path.exists():
-                    raise StoreError(f"{label}: already exists")
-                data = {"session": {}, "summary": {}, "events": {}, "hands": {}}
-                session = None
-            storage = t.AtomicJSONStorage(path, data, texts)
-            db = t.TinyDB(storage=t.Existing, existing=storage)
-            if session is None:
-                db.table("session").insert(t.Document(new, doc_id=1))
-                session = parse_session(path, storage.read(), label)
-            transaction = _Transaction(self, session, db)
-            yield transaction
-            try:
-                storage.commit()
-            except OSError as error:
-                raise StoreError(f"{label}: cannot be written ({error.strerror or error}); "
-                                 f"nothing was changed") from None
-            key = _file_key(path)
-            if key is not None:
-                self._cache = {path: (key, storage.read(), session, storage.texts)}
+                    if path.exists():
+                        raise StoreError(f"{label}: already exists")
+                    data = {"session": {}, "summary": {}, "events": {}, "hands": {}}
+                    session = None
+                storage = t.AtomicJSONStorage(path, data, texts)
+                db = t.TinyDB(storage=t.Existing, existing=storage)
+                if session is None:
+                    db.table("session").insert(t.Document(new, doc_id=1))
+                    session = parse_session(path, storage.read(), label)
+                transaction = _Transaction(self, session, db)
+                yield transaction
+                try:
+                    storage.commit()
+                except OSError as error:
+                    raise StoreError(f"{label}: cannot be written ({error.strerror or error}); "
+                                     f"nothing was changed") from None
+                key = _file_key(path)
+                if key is not None:
+                    self._cache = {path: (key, storage.read(), session, storage.texts)}
         finally:
-            collector.__exit__(None, None, None)
             lock.release()
 
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
