@@ -36,44 +36,44 @@ class KeyBar(Widget):
         super().__init__(id=id)
         self.spans: list[tuple[int, int, str]] = []  # (start, end, key) of each key on the line
 
-    def keys(self) -> list[tuple[str, str, str]]:
-        """(key to press, key as shown, description) for every key the footer would show, the
-        command palette's last (it goes on the right, as in the footer)."""
+    def keys(self) -> tuple[list[tuple[str, str, str]], tuple[str, str, str] | None]:
+        """(key to press, key as shown, description) for every key the footer would show, and
+        the command palette's apart (it goes on the right, as in the footer)."""
+        bindings = self.screen.active_bindings
         shown = []
         seen = set()
-        for key, active in self.screen.active_bindings.items():
+        for key, active in bindings.items():
             binding = active.binding
             if not binding.show or not binding.description or binding.action in seen:
                 continue
             seen.add(binding.action)
             shown.append((key, self.app.get_key_display(binding), binding.description))
-        palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        if self.app.ENABLE_COMMAND_PALETTE and palette is not None:
-            shown.append((self.app.COMMAND_PALETTE_BINDING,
-                          self.app.get_key_display(palette.binding),
-                          palette.binding.description or "commands"))
-        return shown
+        palette = bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if not self.app.ENABLE_COMMAND_PALETTE or palette is None:
+            return shown, None
+        return shown, (self.app.COMMAND_PALETTE_BINDING,
+                       self.app.get_key_display(palette.binding),
+                       palette.binding.description or "commands")
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         description_style = self.get_component_rich_style("keybar--description")
         line = Text(no_wrap=True, overflow="ellipsis")
         self.spans = []
-        keys = self.keys()
-        palette = keys.pop() if keys and keys[-1][0] == self.app.COMMAND_PALETTE_BINDING else None
-        for key, display, description in keys:
+
+        def add(key: str, display: str, description: str) -> None:
             start = len(line)
             line.append(f" {display} ", key_style)
             line.append(f"{description} ", description_style)
             self.spans.append((start, len(line), key))
+
+        keys, palette = self.keys()
+        for entry in keys:
+            add(*entry)
         if palette is not None:
-            key, display, description = palette
-            right = f" {display} {description} "
-            line.append(" " * max(1, self.size.width - len(line) - len(right)))
-            start = len(line)
-            line.append(f" {display} ", key_style)
-            line.append(f"{description} ", description_style)
-            self.spans.append((start, len(line), key))
+            right = len(f" {palette[1]} {palette[2]} ")
+            line.append(" " * max(1, self.size.width - len(line) - right))
+            add(*palette)
         return line
 
     def on_click(self, event: events.Click) -> None:
