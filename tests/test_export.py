@@ -11,7 +11,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from scorekeeper.export import beancount_account, csv_text_cell, export_beancount, export_csv
+from scorekeeper.export import (FORMATS, beancount_account, csv_text_cell, export_beancount,
+                                export_csv, source_from_ledger)
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
 
@@ -121,21 +122,19 @@ def test_json_export_is_the_standings_document_plus_events(run):
 
 
 def _both_ways(opened):
-    """Every format from the file's stored figures and from the hands settled again."""
-    from scorekeeper.export import FORMATS, source_from_ledger
-
+    """An export source from the file's stored figures and one from the hands settled again."""
     stored = opened.export_source()
     settled = source_from_ledger(opened.ledger(), opened.id, opened.digest, tuple(opened.events))
-    return stored, settled, FORMATS
+    return stored, settled
 
 
 @pytest.mark.parametrize("name", EXAMPLE_NAMES)
 def test_exports_from_stored_figures_equal_exports_settled_again(run, tmp_path, name):
     session_id = saved_id(run, name)
     opened = Store(tmp_path / "home").open(session_id)
-    stored, settled, formats = _both_ways(opened)
+    stored, settled = _both_ways(opened)
     assert stored.hands is not settled.hands and len(stored.hands) == len(settled.hands) > 0
-    for fmt, export in formats.items():
+    for fmt, export in FORMATS.items():
         assert export(stored) == export(settled), fmt
 
 
@@ -145,31 +144,36 @@ def test_exports_of_a_long_random_kratzen_session_agree_both_ways(tmp_path):
     config, records = kratzen_session(300, seed=7)
     store = Store(tmp_path)
     opened = store.open(store.create(config, records).id)
-    stored, settled, formats = _both_ways(opened)
-    for fmt, export in formats.items():
+    stored, settled = _both_ways(opened)
+    for fmt, export in FORMATS.items():
         assert export(stored) == export(settled), fmt
 
 
-def test_damaged_stored_figures_are_not_exported_the_hands_are_settled_again(tmp_path):
+def _one_hand_with_stored_figures_changed(tmp_path, change):
+    """A one-hand Kratzen session whose stored hand 1 ``change`` edits; its CSV export's rows."""
     store = Store(tmp_path)
     config = make_config("kratzen", ["Anna", "Ben", "Cleo"], "Anna")
     session = store.create(config, [HandRecord(indicator=("KC",), tricks=("Anna",) * 4)])
     data = json.loads(session.path.read_text())
-    data["hands"]["1"]["transfers"][0]["amount"] = "two"
+    change(data["hands"]["1"])
     session.path.write_text(json.dumps(data))
-    opened = store.open(session.id)
-    csv_rows = list(csv.reader(io.StringIO(export_csv(opened.export_source()))))
-    assert csv_rows[1][4:7] == ["Anna", "pot", "2"]  # the muss stake as settled, not "two"
+    rows = list(csv.reader(io.StringIO(export_csv(store.open(session.id).export_source()))))
+    return store, session, rows
+
+
+def test_damaged_stored_figures_are_not_exported_the_hands_are_settled_again(tmp_path):
+    def damage(hand):
+        hand["transfers"][0]["amount"] = "two"
+
+    _, _, rows = _one_hand_with_stored_figures_changed(tmp_path, damage)
+    assert rows[1][4:7] == ["Anna", "pot", "2"]  # the muss stake as settled, not "two"
 
 
 def test_exports_print_the_stored_figures_and_audit_is_what_checks_them(tmp_path):
-    store = Store(tmp_path)
-    config = make_config("kratzen", ["Anna", "Ben", "Cleo"], "Anna")
-    session = store.create(config, [HandRecord(indicator=("KC",), tricks=("Anna",) * 4)])
-    data = json.loads(session.path.read_text())
-    data["hands"]["1"]["pot_after"] = "99"
-    session.path.write_text(json.dumps(data))
-    rows = list(csv.reader(io.StringIO(export_csv(store.open(session.id).export_source()))))
+    def tamper(hand):
+        hand["pot_after"] = "99"
+
+    store, session, rows = _one_hand_with_stored_figures_changed(tmp_path, tamper)
     assert rows[1][8] == "99"
     findings = store.audit(session.id)[1]
     assert any(f.hand == 1 and "pot_after" in f.message for f in findings)

@@ -55,13 +55,11 @@ def median_time(fn, rounds: int) -> float:
     return statistics.median(times)
 
 
-def side_by_side(scenario, floor, rounds: int, setup=None, between=None) -> tuple[float, float]:
-    """Medians of the scenario and its floor, measured in alternation in one run (``setup``
-    before each round and ``between`` the two are not timed)."""
+def side_by_side(scenario, floor, rounds: int, between=None) -> tuple[float, float]:
+    """Medians of the scenario and its floor, measured in alternation in one run (``between``
+    the two is not timed)."""
     s_times, f_times = [], []
     for _ in range(rounds):
-        if setup:
-            setup()
         start = time.perf_counter()
         scenario()
         s_times.append(time.perf_counter() - start)
