@@ -17,6 +17,7 @@ is never written over.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import json
 import os
@@ -77,11 +78,11 @@ def atomic_write(path: Path, text: str | list[bytes]) -> None:
     folder = path.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            for piece in ([text.encode("utf-8")] if isinstance(text, str) else text):
-                handle.write(piece)
-            handle.flush()
-            os.fsync(handle.fileno())
+        try:
+            _write_all(fd, [text.encode("utf-8")] if isinstance(text, str) else text)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
@@ -94,6 +95,39 @@ def atomic_write(path: Path, text: str | list[bytes]) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def _pieces_per_call() -> int:
+    """How many pieces one ``writev`` may take (``IOV_MAX``: 1024 on Linux and macOS; POSIX
+    promises at least 16)."""
+    try:
+        limit = os.sysconf("SC_IOV_MAX")
+    except (AttributeError, ValueError, OSError):
+        limit = -1
+    return limit if limit > 0 else 16
+
+
+_PIECES_PER_CALL = _pieces_per_call()
+
+
+def _write_all(fd: int, pieces: list[bytes]) -> None:
+    """Write the pieces one after the other, gathered into as few system calls as the system
+    allows (through a buffered file, many pieces meant many calls: a visible part of
+    recording a hand)."""
+    views = [memoryview(p) for p in pieces if p]
+    gather = getattr(os, "writev", None)
+    first = 0
+    while first < len(views):
+        batch = views[first:first + _PIECES_PER_CALL]
+        written = gather(fd, batch) if gather is not None else os.write(fd, batch[0])
+        if written <= 0:
+            raise OSError(errno.EIO, "nothing could be written")
+        for view in batch:  # drop what was written; a short write leaves the rest of a piece
+            if written < len(view):
+                views[first] = view[written:]
+                break
+            written -= len(view)
+            first += 1
 
 
 class LockTimeout(Exception):

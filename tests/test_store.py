@@ -302,3 +302,27 @@ def test_the_file_written_piece_by_piece_is_exactly_json_dumps_of_its_data(tmp_p
     store.record(session.id, hand)  # the first store: its file changed meanwhile
     check()
     assert store.audit(session.id)[1] == []
+
+
+@pytest.mark.parametrize("gather", [True, False], ids=["writev", "write"])
+def test_pieces_are_written_whole_through_short_writes(tmp_path, monkeypatch, gather):
+    """The system may write less than it was given; every byte still lands, in order, with
+    ``writev`` and without it (systems that lack it)."""
+    import os
+
+    from scorekeeper import store
+
+    pieces = [b"", b"abc", "é€".encode(), b"x" * 100, b"", b"end"] * 300  # more than IOV_MAX
+    real_write = os.write
+
+    def short_writev(fd, batch):  # at most 7 bytes a call
+        return real_write(fd, b"".join(bytes(p) for p in batch)[:7])
+
+    if gather:
+        monkeypatch.setattr(store.os, "writev", short_writev)
+    else:
+        monkeypatch.delattr(store.os, "writev")
+        monkeypatch.setattr(store.os, "write", lambda fd, data: real_write(fd, bytes(data)[:7]))
+    path = tmp_path / "f.json"
+    store.atomic_write(path, pieces)
+    assert path.read_bytes() == b"".join(pieces)

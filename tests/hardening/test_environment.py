@@ -70,23 +70,13 @@ def test_a_full_disk_leaves_the_old_file_and_no_partial_one(tmp_path, capsys, mo
     path = home / "sessions" / f"{session_id}.json"
     Store(home).record(session_id, HAND)
     before = path.read_bytes()
-    real_fdopen = os.fdopen
+    real_write = os.write
 
-    class Full:
-        def __init__(self, handle):
-            self.handle = handle
+    def full(fd, pieces):  # half of the first piece fits, then the disk is full
+        real_write(fd, bytes(pieces[0][: len(pieces[0]) // 2]))
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.handle.close()
-
-        def write(self, text):
-            self.handle.write(text[: len(text) // 2])
-            raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr("scorekeeper.store.os.fdopen", lambda fd, *a, **k: Full(real_fdopen(fd, *a, **k)))
+    monkeypatch.setattr("scorekeeper.store.os.writev", full)
     monkeypatch.setenv("SCOREKEEPER_HOME", str(home))
     code, _, err = run_cli(capsys, "record", session_id, "--tricks", TRICKS)
     assert code == 2 and "No space left on device" in err and "nothing was changed" in err
