@@ -72,15 +72,17 @@ def utc_now() -> str:
 
 # ---- the storage: atomic rewrites ------------------------------------------------------------
 
-def atomic_write(path: Path, text: str | list[bytes]) -> None:
+def atomic_write(path: Path, text: str | list[bytes]) -> os.stat_result:
     """Replace ``path`` with ``text`` (a string, or a list of pieces of UTF-8 written one after
-    the other) so that a crash leaves either the old file or the new one."""
+    the other) so that a crash leaves either the old file or the new one. Returns the new
+    file's status (renaming keeps its inode, size and time of change)."""
     folder = path.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         try:
             _write_all(fd, [text.encode("utf-8")] if isinstance(text, str) else text)
             os.fsync(fd)
+            status = os.fstat(fd)
         finally:
             os.close(fd)
         os.chmod(tmp, 0o644)
@@ -95,6 +97,7 @@ def atomic_write(path: Path, text: str | list[bytes]) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+    return status
 
 
 def _pieces_per_call() -> int:
@@ -292,12 +295,11 @@ def tiny():
                 if len(pieces) > 1:
                     pieces.append(b", ")
                 if name in self.SPLICED and isinstance(table, dict):
-                    pieces.append(f"{json.dumps(name)}: {{".encode())
+                    pieces.append(f"{_TEXT.encode(name)}: {{".encode())
                     pieces += self._spliced(name, table)
                     pieces.append(b"}")
                 else:
-                    pieces.append(f"{json.dumps(name)}: {json.dumps(table, ensure_ascii=False)}"
-                                  .encode("utf-8"))
+                    pieces.append(f"{_TEXT.encode(name)}: {_TEXT.encode(table)}".encode())
             pieces.append(b"}")
             self.added = {}
             return pieces
@@ -323,7 +325,7 @@ def tiny():
                 for doc_id, doc in table.items():
                     cached = known.get(doc_id)
                     item = cached[1] if cached is not None and cached[0] is doc else \
-                        f"{json.dumps(doc_id)}: {json.dumps(doc, ensure_ascii=False)}"
+                        f"{_TEXT.encode(doc_id)}: {_TEXT.encode(doc)}"
                     fresh[doc_id] = (doc, item)
                     items.append(item)
                 known, pieces = fresh, [", ".join(items).encode("utf-8")] if items else []
@@ -332,14 +334,17 @@ def tiny():
 
         @staticmethod
         def _item(known: dict[str, tuple[Any, str]], doc_id: str, doc: Any) -> str:
-            item = f"{json.dumps(doc_id)}: {json.dumps(doc, ensure_ascii=False)}"
+            item = f"{_TEXT.encode(doc_id)}: {_TEXT.encode(doc)}"
             known[doc_id] = (doc, item)
             return item
 
-        def commit(self) -> None:
-            if self._dirty:
-                atomic_write(self.path, self.serialise())
-                self._dirty = False
+        def commit(self) -> os.stat_result | None:
+            """Write the data if it changed; the written file's status."""
+            if not self._dirty:
+                return None
+            status = atomic_write(self.path, self.serialise())
+            self._dirty = False
+            return status
 
         def close(self) -> None:
             pass
@@ -354,13 +359,17 @@ def tiny():
                            AtomicJSONStorage=AtomicJSONStorage, Existing=_Existing)
 
 
-def _file_key(path: Path) -> tuple[int, int, int] | None:
+_TEXT = json.JSONEncoder(ensure_ascii=False)  # a session file's JSON: json.dumps(..., ensure_ascii=False)
+
+
+def _file_key(path: Path, status: os.stat_result | None = None) -> tuple[int, int, int] | None:
     """What changes whenever a session file is replaced (os.replace gives a new inode)."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_ino, st.st_mtime_ns, st.st_size)
+    if status is None:
+        try:
+            status = os.stat(path)
+        except OSError:
+            return None
+    return (status.st_ino, status.st_mtime_ns, status.st_size)
 
 
 # ---- reading a session file --------------------------------------------------------------------
@@ -425,6 +434,7 @@ class OpenSession:
     config: SessionConfig
     ruleset: Ruleset
     _ledger: Ledger | None = field(default=None, repr=False)
+    _state: TableState | None = field(default=None, repr=False)
 
     @property
     def id(self) -> str:
@@ -471,13 +481,17 @@ class OpenSession:
         return source_from_ledger(self.ledger(), self.id, self.digest, tuple(self.events))
 
     def state(self) -> TableState:
-        """The table now, from the last stored hand (no re-settling of the history)."""
-        last = self.hands.get(self.hands_played)
-        try:
-            return core.state_from_stored(self.ruleset, self.config, last, self.hands_played)
-        except (KeyError, TypeError, ValueError, ScorekeeperError):
-            raise StoreError(f"{self.label}: damaged: hand {self.hands_played}'s stored figures "
-                             f"cannot be read; run audit") from None
+        """The table now, from the last stored hand (no re-settling of the history); kept
+        once known, until the stored hands change."""
+        if self._state is None:
+            last = self.hands.get(self.hands_played)
+            try:
+                self._state = core.state_from_stored(self.ruleset, self.config, last,
+                                                     self.hands_played)
+            except (KeyError, TypeError, ValueError, ScorekeeperError):
+                raise StoreError(f"{self.label}: damaged: hand {self.hands_played}'s stored "
+                                 f"figures cannot be read; run audit") from None
+        return self._state
 
     def check_for_writing(self) -> None:
         """Refuse to add to a file whose history cannot be read back or whose newest event was
@@ -570,13 +584,20 @@ class _Transaction:
         self.session = session
         self.db = db
         self.summary: dict[str, Any] | None = None
+        self._at: str | None = None
+
+    def at(self) -> str:
+        """When this write happens: one reading of the clock for all it writes."""
+        if self._at is None:
+            self._at = self.store.now()
+        return self._at
 
     def append(self, *events: dict[str, Any]) -> None:
         """Seal and add events to the history, in one table write however many there are."""
         sealed_events = []
         for event in events:
             previous = self.session.events[-1] if self.session.events else None
-            sealed = core.seal(event | {"at": self.store.now()}, previous)
+            sealed = core.seal(event | {"at": self.at()}, previous)
             self.session.events.append(sealed)
             sealed_events.append(tiny().Document(sealed, doc_id=sealed["seq"]))
         self.db.table("events").insert_multiple(sealed_events)
@@ -597,13 +618,15 @@ class _Transaction:
             self.session.hands[s.number] = doc
         if documents:
             table.insert_multiple(documents)
-        self.session._ledger = None
+        self.session._ledger = self.session._state = None
 
     def put_summary(self, state: TableState) -> None:
+        """Store what the listing shows; ``state`` is the table after the stored hands."""
         s = self.session
-        summary = core.summary_document(s.id, s.created, self.store.now(), state, s.config, s.digest)
+        summary = core.summary_document(s.id, s.created, self.at(), state, s.config, s.digest)
         self.db.table("summary").upsert(tiny().Document(summary, doc_id=1))
         self.summary = summary
+        s._state = state
 
 
 # ---- the store ----------------------------------------------------------------------------------
@@ -723,11 +746,11 @@ class Store:
                 transaction = _Transaction(self, session, db)
                 yield transaction
                 try:
-                    storage.commit()
+                    written = storage.commit()
                 except OSError as error:
                     raise StoreError(f"{label}: cannot be written ({error.strerror or error}); "
                                      f"nothing was changed") from None
-                key = _file_key(path)
+                key = _file_key(path, written)
                 if key is not None:
                     self._cache = {path: (key, storage.read(), session, storage.texts)}
         finally:
