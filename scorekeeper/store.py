@@ -316,8 +316,11 @@ def tiny():
                 for doc_id in added:
                     item = self._item(known, doc_id, table[doc_id])
                     pieces.append((", " + item if pieces else item).encode("utf-8"))
-                if len(pieces) > 64:
-                    pieces = [b"".join(pieces)]
+                    # Few pieces, each byte copied few times: a piece joins the one before it
+                    # once it is at least half as long (the pieces halve in size, oldest first).
+                    while len(pieces) > 1 and 2 * len(pieces[-1]) >= len(pieces[-2]):
+                        last = pieces.pop()
+                        pieces[-1] += last
             else:
                 known = {} if done is None else done[1]
                 fresh: dict[str, tuple[Any, str]] = {}
@@ -644,6 +647,7 @@ class Store:
         self.new_id = new_id
         # The last session file this store wrote, as parsed: (file key, data, session, texts).
         self._cache: dict[Path, tuple] = {}
+        self._whole_ids: dict[str, Path] = {}  # whole ids already resolved, and their files
 
     # -- finding and reading
 
@@ -660,6 +664,9 @@ class Store:
     def resolve(self, ref: str) -> Path:
         """The file of a session id, a unique prefix of one, or a session file's path."""
         ref = str(ref)
+        known = self._whole_ids.get(ref)
+        if known is not None and os.path.isfile(known):
+            return known  # the same id again (at the table, every hand): no paths to build
         candidate = Path(ref)
         if ("/" in ref or ref.endswith(".json")) and candidate.is_file():
             return candidate
@@ -667,8 +674,10 @@ class Store:
         if not ref_id or not all(c.isalnum() or c in "-_" for c in ref_id):
             raise StoreError(f"'{ref}' is not a session id or a session file")
         whole = self.folder / f"{ref_id}.json"
-        if whole.is_file():
-            return whole  # a whole id: no need to list the folder
+        if whole.is_file():  # a whole id: no need to list the folder
+            if len(self._whole_ids) < 1000:
+                self._whole_ids[ref] = whole
+            return whole
         matches = [p for p in self.session_files() if p.stem.lower().startswith(ref_id)]
         if not matches:
             raise StoreError(f"no session '{ref}' in {self.folder} (see 'scorekeeper sessions')")
