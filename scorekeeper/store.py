@@ -268,14 +268,13 @@ def tiny():
 
         SPLICED = ("session", "events", "hands")
 
-        def __init__(self, path: Path, data: dict[str, Any] | None = None,
-                     texts: dict[str, tuple] | None = None) -> None:
+        def __init__(self, path: Path, data: dict[str, Any] | None = None) -> None:
             super().__init__()
-            self.path = Path(path)
+            self.path = path
             self._data = data
             self._dirty = False
             # Per spliced table: its text as last written (pieces) and each document's text.
-            self.texts = texts if texts is not None else {}
+            self.texts: dict[str, tuple[list[bytes], dict[str, tuple[Any, str]]]] = {}
             # Per table: the ids added at its end since it was last written, or None when it
             # may have changed otherwise (then it is serialised document by document).
             self.added: dict[str, list[str] | None] = {}
@@ -645,7 +644,8 @@ class Store:
         self.now = now
         self.lock_wait = lock_wait
         self.new_id = new_id
-        # The last session file this store wrote, as parsed: (file key, data, session, texts).
+        # The last session file this store wrote, as it left it: (file key, storage, database,
+        # session). A failed write drops it (its data may be half changed): the file is read.
         self._cache: dict[Path, tuple] = {}
         self._whole_ids: dict[str, Path] = {}  # whole ids already resolved, and their files
 
@@ -731,24 +731,25 @@ class Store:
         cached = self._cache.pop(path, None)
         try:
             with no_cycle_collection():  # a long history read in: many objects, no cycles
-                texts = None
                 if new is None:
                     key = _file_key(path)
                     if cached is not None and key is not None and cached[0] == key:
-                        # Nobody has replaced the file since this store wrote it: no need to
-                        # parse it again.
-                        _, data, session, texts = cached
+                        # Nobody has replaced the file since this store wrote it: its data,
+                        # its text and the database over them are as this store left them.
+                        _, storage, db, session = cached
                     else:
                         data = read_json_file(path, label)
                         session = parse_session(path, data, label)
                         session.check_for_writing()
+                        storage = t.AtomicJSONStorage(path, data)
+                        db = t.TinyDB(storage=t.Existing, existing=storage)
                 else:
                     if path.exists():
                         raise StoreError(f"{label}: already exists")
-                    data = {"session": {}, "summary": {}, "events": {}, "hands": {}}
+                    storage = t.AtomicJSONStorage(
+                        path, {"session": {}, "summary": {}, "events": {}, "hands": {}})
+                    db = t.TinyDB(storage=t.Existing, existing=storage)
                     session = None
-                storage = t.AtomicJSONStorage(path, data, texts)
-                db = t.TinyDB(storage=t.Existing, existing=storage)
                 if session is None:
                     db.table("session").insert(t.Document(new, doc_id=1))
                     session = parse_session(path, storage.read(), label)
@@ -761,7 +762,7 @@ class Store:
                                      f"nothing was changed") from None
                 key = _file_key(path, written)
                 if key is not None:
-                    self._cache = {path: (key, storage.read(), session, storage.texts)}
+                    self._cache = {path: (key, storage, db, session)}
         finally:
             lock.release()
 
