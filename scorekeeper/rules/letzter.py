@@ -7,7 +7,9 @@ from decimal import Decimal
 from pydantic import Field
 
 from .base import (PENALTY, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
-                   TableState, Transfer, plural)
+                   TableState, plural, transfer)
+
+ONE = Decimal(1)
 
 
 class LetzterOptions(GameOptions):
@@ -49,12 +51,10 @@ class Letzter(Ruleset):
         last = winners[-1]
         if all(w == last for w in winners):
             others = [p for p in config.clockwise_from(last) if p != last]
-            transfers = [Transfer.trusted(source=PENALTY, target=p, amount=Decimal(1),
-                                          reason=f"durchmarsch by {last}") for p in others]
+            transfers = [transfer(PENALTY, p, ONE, f"durchmarsch by {last}") for p in others]
             return self._finish(config=config, state=state, kind="durchmarsch", record=clean,
                                 transfers=transfers, stake=None, findings=findings)
-        transfers = [Transfer.trusted(source=PENALTY, target=last, amount=Decimal(1),
-                                      reason="won the last trick")]
+        transfers = [transfer(PENALTY, last, ONE, "won the last trick")]
         return self._finish(config=config, state=state, kind="last-trick", record=clean,
                             transfers=transfers, stake=None, findings=findings)
 

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from .base import (POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
-                   Transfer, amount_text, plural)
+                   amount_text, plural, transfer)
 
 SWEEP_PAYS = Decimal(2)
 LAST_TRICK_COSTS = Decimal(1)
@@ -52,14 +52,12 @@ class LetzterStich(Ruleset):
             else:
                 reason = (f"sweep: all 8 tricks; 2 due, the pot held {amount_text(state.pot)} "
                           f"(pay-what-exists)")
-            transfer = Transfer.trusted(source=POT, target=last, amount=paid, reason=reason,
-                                        due=SWEEP_PAYS if paid < SWEEP_PAYS else None)
+            sweep = transfer(POT, last, paid, reason, SWEEP_PAYS if paid < SWEEP_PAYS else None)
             return self._finish(config=config, state=state, kind="sweep", record=clean,
-                                transfers=[transfer], stake=None, findings=findings)
-        transfer = Transfer.trusted(source=last, target=POT, amount=LAST_TRICK_COSTS,
-                                    reason="won the last trick")
+                                transfers=[sweep], stake=None, findings=findings)
+        pays = transfer(last, POT, LAST_TRICK_COSTS, "won the last trick")
         return self._finish(config=config, state=state, kind="last-trick", record=clean,
-                            transfers=[transfer], stake=None, findings=findings)
+                            transfers=[pays], stake=None, findings=findings)
 
     def explain(self, s: Settlement) -> tuple[str, ...]:
         winners = s.record.tricks

@@ -140,7 +140,7 @@ def test_record_a_hand(benchmark, enabled, tmp_path, hands):
     def floor_only() -> None:
         atomic_write(floor_path, written["text"])  # the file just written, same size
 
-    got, base = side_by_side(record, floor_only, rounds=15, between=after_record)
+    got, base = side_by_side(record, floor_only, rounds=41, between=after_record)
     text = written["text"]
     ratio = got / base
     budget = "<= 1.5x" if hands in (100, 1000) else ""
