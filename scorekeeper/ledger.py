@@ -196,37 +196,32 @@ def stored_hands_readable(ruleset: Ruleset, config: SessionConfig,
     """Whether a file's stored hands (numbered 1 to n) have the shape ``checked_hand`` writes,
     so that what shows them (the exports) can print them as they are without settling again.
     Only the shape: whether the figures are right is ``audit``'s question."""
-    players = config.players
-    ends = set(players) | {POT, PENALTY}
-    amounts: set[str] = set()
-
-    def amount(text: Any) -> bool:
-        if text in amounts:
-            return True
-        if type(text) is str and _AMOUNT.fullmatch(text):
-            amounts.add(text)
-            return True
-        return False
-
+    players = set(config.players)
+    ends = players | {POT, PENALTY}
+    kinds = set(ruleset.hand_kinds)
+    texts: set[Any] = set()  # every amount as written, each distinct one checked once at the end
+    add = texts.add
     try:
         for n, hand in enumerate(hands, start=1):
-            if hand["number"] != n or hand["dealer"] not in players \
-                    or hand["kind"] not in ruleset.hand_kinds:
+            if hand["number"] != n or hand["dealer"] not in players or hand["kind"] not in kinds:
                 return False
             for key in ("pot_before", "stake", "pot_after"):
-                if hand[key] is not None and not amount(hand[key]):
-                    return False
+                if hand[key] is not None:
+                    add(hand[key])
             for key in ("deltas", "scores_after"):
                 figures = hand[key]
-                if len(figures) != len(players) or not all(amount(figures[p]) for p in players):
+                if figures.keys() != players:
                     return False
+                texts.update(figures.values())
             for t in hand["transfers"]:
-                if t["from"] not in ends or t["to"] not in ends or not amount(t["amount"]) \
-                        or type(t["reason"]) is not str or not amount(t.get("due", "0")):
+                if t["from"] not in ends or t["to"] not in ends or type(t["reason"]) is not str:
                     return False
-    except (KeyError, TypeError, AttributeError):
+                add(t["amount"])
+                if "due" in t:
+                    add(t["due"])
+    except (KeyError, TypeError, AttributeError):  # a missing key, an unhashable or odd value
         return False
-    return True
+    return all(type(text) is str and _AMOUNT.fullmatch(text) for text in texts)
 
 
 _AMOUNT = re.compile(r"-?[0-9]+(\.[0-9]+)?")
