@@ -75,7 +75,7 @@ def utc_now() -> str:
 def atomic_write(path: Path, text: str | list[bytes]) -> os.stat_result:
     """Replace ``path`` with ``text`` (a string, or a list of pieces of UTF-8 written one after
     the other) so that a crash leaves either the old file or the new one. Returns the new
-    file's status (renaming keeps its inode, size and time of change)."""
+    file's status (renaming keeps its inode, size and modification time)."""
     folder = path.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
@@ -361,7 +361,7 @@ def tiny():
                            AtomicJSONStorage=AtomicJSONStorage, Existing=_Existing)
 
 
-_TEXT = json.JSONEncoder(ensure_ascii=False)  # a session file's JSON: json.dumps(..., ensure_ascii=False)
+_TEXT = json.JSONEncoder(ensure_ascii=False)  # as json.dumps(..., ensure_ascii=False) writes
 
 
 def _file_key(path: Path, status: os.stat_result | None = None) -> tuple[int, int, int] | None:
@@ -741,15 +741,15 @@ class Store:
                         data = read_json_file(path, label)
                         session = parse_session(path, data, label)
                         session.check_for_writing()
-                        storage = t.AtomicJSONStorage(path, data)
-                        db = t.TinyDB(storage=t.Existing, existing=storage)
+                        storage = None
                 else:
                     if path.exists():
                         raise StoreError(f"{label}: already exists")
-                    storage = t.AtomicJSONStorage(
-                        path, {"session": {}, "summary": {}, "events": {}, "hands": {}})
+                    data = {"session": {}, "summary": {}, "events": {}, "hands": {}}
+                    storage = session = None
+                if storage is None:
+                    storage = t.AtomicJSONStorage(path, data)
                     db = t.TinyDB(storage=t.Existing, existing=storage)
-                    session = None
                 if session is None:
                     db.table("session").insert(t.Document(new, doc_id=1))
                     session = parse_session(path, storage.read(), label)

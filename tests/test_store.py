@@ -326,3 +326,40 @@ def test_pieces_are_written_whole_through_short_writes(tmp_path, monkeypatch, ga
     path = tmp_path / "f.json"
     store.atomic_write(path, pieces)
     assert path.read_bytes() == b"".join(pieces)
+
+
+def test_a_write_that_fails_half_way_leaves_the_store_reading_the_file_again(tmp_path,
+                                                                           monkeypatch):
+    """A store keeps what it last wrote; when a write fails after the hand was added to that
+    data (here the disk fills up), the store must not go on from the half-changed data: the
+    next write starts again from the file."""
+    import errno
+    import os
+
+    from scorekeeper import store as store_module
+    from scorekeeper.ledger import audit_document
+
+    store = Store(tmp_path)
+    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    first = HandRecord(tricks=("Anna",) * 7 + ("Ben",))
+    store.record(session.id, first)
+    before = session.path.read_bytes()
+
+    def full(fd, pieces):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store_module.os, "writev", full)
+        patch.setattr(store_module.os, "write", full)
+        with pytest.raises(store_module.StoreError, match="No space left"):
+            store.record(session.id, HandRecord(tricks=("Cleo",) * 8))
+    assert session.path.read_bytes() == before
+    assert not [p for p in session.path.parent.iterdir() if p.name.endswith(".tmp")]
+    # The hand that failed is not in the file, so it is not in what the store writes next.
+    recorded = store.record(session.id, first)
+    assert recorded.settlement.number == 2 and recorded.state.hands_played == 2
+    data = json.loads(session.path.read_text(encoding="utf-8"))
+    assert audit_document(data) == []
+    assert [e["type"] for e in store.open(session.id).events] == ["created", "hand", "hand"]
+    assert [h["kind"] for h in store.open(session.id).hands.values()] == ["last-trick"] * 2
+    assert os.path.getsize(session.path) > len(before)
