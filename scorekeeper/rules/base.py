@@ -168,7 +168,15 @@ class TableState(Frozen):
     scores: dict[str, Exact]
     pot: Exact | None
     finished: bool
-    leaders: tuple[str, ...]
+    game: str
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """Everyone with the best score, in seating order. Worked out when asked for (settling
+        a long session passes through thousands of states that nobody ranks)."""
+        from . import get_ruleset
+
+        return get_ruleset(self.game).leaders(self.scores)
 
 
 class Settlement(Frozen):
@@ -312,7 +320,7 @@ class Ruleset(ABC):
         return TableState.trusted(hands_played=0, dealer=config.first_dealer,
                           leader=self.first_leader(config, config.first_dealer),
                           scores=scores, pot=self.starting_pot(config), finished=False,
-                          leaders=self.leaders(scores))
+                          game=self.game)
 
     def advance(self, config: SessionConfig, state: TableState,
                 settlement: Settlement) -> TableState:
@@ -328,7 +336,7 @@ class Ruleset(ABC):
         return TableState.trusted(hands_played=hands_played, dealer=dealer,
                           leader=self.first_leader(config, dealer), scores=scores, pot=pot,
                           finished=self.is_finished(config, hands_played, scores),
-                          leaders=self.leaders(scores))
+                          game=self.game)
 
     def ranked(self, scores: dict[str, Decimal]) -> list[str]:
         """The players best first (equal scores keep their seating order)."""
