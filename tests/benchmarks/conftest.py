@@ -55,19 +55,18 @@ def median_time(fn, rounds: int) -> float:
     return statistics.median(times)
 
 
-def side_by_side(scenario, floor, rounds: int, between=None) -> tuple[float, float]:
-    """Medians of the scenario and its floor, measured in alternation in one run (``between``
-    the two is not timed)."""
+def side_by_side(scenario, floor, rounds: int, before=None) -> tuple[float, float]:
+    """Medians of the scenario and its floor, measured in alternation in one run. ``before``
+    runs, untimed, before each of the two, so that neither starts in a different state (just
+    after the other's fsync, say) than the other."""
     s_times, f_times = [], []
     for _ in range(rounds):
-        start = time.perf_counter()
-        scenario()
-        s_times.append(time.perf_counter() - start)
-        if between:
-            between()
-        start = time.perf_counter()
-        floor()
-        f_times.append(time.perf_counter() - start)
+        for work, times in ((scenario, s_times), (floor, f_times)):
+            if before:
+                before()
+            start = time.perf_counter()
+            work()
+            times.append(time.perf_counter() - start)
     return statistics.median(s_times), statistics.median(f_times)
 
 

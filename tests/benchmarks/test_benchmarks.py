@@ -135,7 +135,7 @@ def test_record_a_hand(benchmark, enabled, tmp_path, hands):
     written = {}
     before = session.path.stat().st_size
 
-    def after_record() -> None:
+    def read_the_file() -> None:
         written["text"] = session.path.read_text(encoding="utf-8")  # not timed
 
     def floor_only() -> None:
@@ -144,7 +144,7 @@ def test_record_a_hand(benchmark, enabled, tmp_path, hands):
     # The session grows by a hand a round, as it does at the table; each floor rewrites the
     # file its record has just written, so every pair compares equal sizes.
     rounds = 41
-    got, base = side_by_side(record, floor_only, rounds=rounds, between=after_record)
+    got, base = side_by_side(record, floor_only, rounds=rounds, before=read_the_file)
     after = len(written["text"].encode("utf-8"))
     ratio = got / base
     budget = "<= 1.5x" if hands in (100, 1000) else ""
