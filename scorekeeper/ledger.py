@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from .amounts import exact, parse_amount, to_decimal_string
 from .errors import RecordError, ScorekeeperError
+from .jsontext import json_writer
 from .memory import no_cycle_collection
 from .rules import (PENALTY, POT, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
                     Transfer, get_ruleset, make_config, ruleset_for_version)
@@ -243,10 +244,10 @@ def event_hash(event: dict[str, Any]) -> str:
     """SHA-256 of an event's canonical JSON, its own ``hash`` left out."""
     body = dict(event)
     body.pop("hash", None)
-    return hashlib.sha256(_CANONICAL.encode(body).encode("utf-8")).hexdigest()
+    return hashlib.sha256(_CANONICAL(body).encode("utf-8")).hexdigest()
 
 
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+_CANONICAL = json_writer(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def seal(event: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 
 from .errors import RecordError, ScorekeeperError, StoreError
+from .jsontext import json_writer
 from .memory import no_cycle_collection
 
 try:
@@ -294,11 +295,11 @@ def tiny():
                 if len(pieces) > 1:
                     pieces.append(b", ")
                 if name in self.SPLICED and isinstance(table, dict):
-                    pieces.append(f"{_TEXT.encode(name)}: {{".encode())
+                    pieces.append(f"{_TEXT(name)}: {{".encode())
                     pieces += self._spliced(name, table)
                     pieces.append(b"}")
                 else:
-                    pieces.append(f"{_TEXT.encode(name)}: {_TEXT.encode(table)}".encode())
+                    pieces.append(f"{_TEXT(name)}: {_TEXT(table)}".encode())
             pieces.append(b"}")
             self.added = {}
             return pieces
@@ -327,7 +328,7 @@ def tiny():
                 for doc_id, doc in table.items():
                     cached = known.get(doc_id)
                     item = cached[1] if cached is not None and cached[0] is doc else \
-                        f"{_TEXT.encode(doc_id)}: {_TEXT.encode(doc)}"
+                        f"{_TEXT(doc_id)}: {_TEXT(doc)}"
                     fresh[doc_id] = (doc, item)
                     items.append(item)
                 known, pieces = fresh, [", ".join(items).encode("utf-8")] if items else []
@@ -336,7 +337,7 @@ def tiny():
 
         @staticmethod
         def _item(known: dict[str, tuple[Any, str]], doc_id: str, doc: Any) -> str:
-            item = f"{_TEXT.encode(doc_id)}: {_TEXT.encode(doc)}"
+            item = f"{_TEXT(doc_id)}: {_TEXT(doc)}"
             known[doc_id] = (doc, item)
             return item
 
@@ -361,7 +362,7 @@ def tiny():
                            AtomicJSONStorage=AtomicJSONStorage, Existing=_Existing)
 
 
-_TEXT = json.JSONEncoder(ensure_ascii=False)  # as json.dumps(..., ensure_ascii=False) writes
+_TEXT = json_writer(ensure_ascii=False)  # as json.dumps(..., ensure_ascii=False) writes it
 
 
 def _file_key(path: Path, status: os.stat_result | None = None) -> tuple[int, int, int] | None:
