@@ -21,7 +21,6 @@ import errno
 import functools
 import json
 import os
-import secrets
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -65,6 +64,14 @@ core = _Core()
 
 LOCK_WAIT_SECONDS = 10.0
 INDEX_NAME = "index.json"
+
+
+def _random_id() -> str:
+    """A new session id: 8 random hex digits (the random source is imported when first needed:
+    opening the app and listing sessions never make one)."""
+    import secrets
+
+    return secrets.token_hex(4)
 
 
 def utc_now() -> str:
@@ -639,12 +646,12 @@ class Store:
 
     def __init__(self, home: Path, now: Callable[[], str] = utc_now,
                  lock_wait: float = LOCK_WAIT_SECONDS,
-                 new_id: Callable[[], str] = lambda: secrets.token_hex(4)) -> None:
+                 new_id: Callable[[], str] | None = None) -> None:
         self.home = Path(home)
         self.folder = self.home / "sessions"
         self.now = now
         self.lock_wait = lock_wait
-        self.new_id = new_id
+        self.new_id = new_id or _random_id
         # The last session file this store wrote, as it left it: (file key, storage, database,
         # session). A failed write drops it (its data may be half changed): the file is read.
         self._cache: dict[Path, tuple] = {}

@@ -40,10 +40,13 @@ class ScorekeeperApp(App):
             for widget in root.query(Input):
                 widget.cursor_blink = False
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The home screen is the first screen (and the one everything returns to)."""
         from .screens.home import HomeScreen
 
-        self.push_screen(HomeScreen())
+        return HomeScreen()
+
+    def on_mount(self) -> None:
         if self.start_session:
             self.open_session(self.start_session)
 

@@ -34,7 +34,9 @@ class HomeScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one("#sessions", DataTable)
-        table.add_columns("id", "game", "started", "hands", "status", "players", "leading")
+        # Labels as plain text (a text label would be parsed as markup, for nothing).
+        table.add_columns(*map(Text, ("id", "game", "started", "hands", "status", "players",
+                                      "leading")))
 
     def on_screen_resume(self) -> None:
         # Also sent when the screen is first shown: the list is filled once, here.
