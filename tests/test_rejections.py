@@ -118,6 +118,21 @@ def test_json_scripts_are_read_by_extension(run, tmp_path):
     assert bad.code == 2 and "bad.json: not valid JSON" in bad.err
 
 
+def test_a_note_that_is_not_text_is_refused_before_anything_is_saved(run, tmp_path):
+    """A JSON script can spell a lone surrogate ("\\ud800"): not a character, and not
+    something a session file can hold. It was a traceback when saved."""
+    script = ('{"game": "letzter", "players": ["Anna", "Ben", "Cleo"], "first_dealer": "Anna", '
+              '"hands": [{"tricks": ["Anna", "Anna", "Anna", "Anna", "Anna", "Anna", "Anna", '
+              '"Ben"], "note": "bad \\ud800 note"}]}')
+    (tmp_path / "s.json").write_text(script, encoding="utf-8")
+    home = tmp_path / "home"
+    result = run("--home", str(home), "replay", str(tmp_path / "s.json"), "--save")
+    assert result.code == 2 and result.out == ""
+    assert result.err.splitlines() == [
+        f"error: {tmp_path / 's.json'}: hand 1: note: contains U+D800, which is not a character"]
+    assert not list(home.rglob("*.json"))
+
+
 @pytest.mark.parametrize("name, expected", [
     ("missing.toml", "missing.toml: no such file"),
     ("script.yaml", "script.yaml: a session script must end in .toml or .json"),

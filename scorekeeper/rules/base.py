@@ -91,6 +91,17 @@ class HandRecord(Frozen):
             return tuple(cls._read_cards(trick) for trick in value)
         return value
 
+    @field_validator("note")
+    @classmethod
+    def _storable_note(cls, value: str | None) -> str | None:
+        """A note is free text, but it must be text: a lone surrogate (which a JSON script can
+        spell as an escape) is not a character and cannot be written to the session file."""
+        if value is not None:
+            for ch in value:
+                if "\ud800" <= ch <= "\udfff":
+                    raise ValueError(f"contains U+{ord(ch):04X}, which is not a character")
+        return value
+
 
 class Transfer(Frozen):
     """One movement of chips (or penalty points) from ``source`` to ``target``.
