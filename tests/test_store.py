@@ -363,3 +363,18 @@ def test_a_write_that_fails_half_way_leaves_the_store_reading_the_file_again(tmp
     assert [e["type"] for e in store.open(session.id).events] == ["created", "hand", "hand"]
     assert [h["kind"] for h in store.open(session.id).hands.values()] == ["last-trick"] * 2
     assert os.path.getsize(session.path) > len(before)
+
+
+def test_text_the_fast_json_parser_refuses_is_read_as_the_standard_library_reads_it(tmp_path):
+    """Session files are parsed with pydantic's parser; what it refuses and the standard
+    library accepts (a lone surrogate escape, here in a note) is still read, and what
+    neither accepts is named in the standard library's words."""
+    from scorekeeper.store import read_json_file
+
+    path = tmp_path / "s.json"
+    path.write_text('{"note": "\\ud800", "n": [1, 2]}', encoding="utf-8")
+    assert read_json_file(path, "s.json") == {"note": "\ud800", "n": [1, 2]}
+    path.write_text('{"note": "x", "n": [1, 2}', encoding="utf-8")
+    with pytest.raises(Exception, match=r"^s\.json: damaged: not valid JSON \(Expecting ',' "
+                                        r"delimiter at line 1, column 25\); it is left as it is$"):
+        read_json_file(path, "s.json")
