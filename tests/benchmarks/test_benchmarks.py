@@ -42,7 +42,7 @@ def test_tui_cold_start(benchmark, enabled, tmp_path):
     if not enabled:
         return
     start("bare")
-    app, bare = side_by_side(lambda: start("scorekeeper"), lambda: start("bare"), rounds=11)
+    app, bare = side_by_side(lambda: start("scorekeeper"), lambda: start("bare"), rounds=21)
     ratio = app / bare
     report(Row("TUI cold start", ms(app), ms(bare) + " (bare app)", f"{ratio:.2f}x",
                "<= 1.3x", ratio <= 1.3))
