@@ -31,8 +31,11 @@ class KratzenOptions(GameOptions):
     deck: Literal["german", "french"] = "german"
 
 
+@functools.lru_cache(maxsize=256)
 def read_indicator(indicator: tuple[Card, ...] | None) -> Card:
-    """The card that fixes trump: the turned card, or after the Weli the next one (D5)."""
+    """The card that fixes trump: the turned card, or after the Weli the next one (D5).
+    Kept for each indicator that was valid (a session turns up the same few again and again;
+    a refusal is raised again each time)."""
     if not indicator:
         raise RecordError("indicator", "the turned-up card is needed (e.g. \"KC\"; the Weli "
                           "then the card that fixes the suit: [\"W\", \"AH\"])")
@@ -199,7 +202,7 @@ class Kratzen(Ruleset):
             transfers += [transfer(p, POT, ONE, "muss stake") for p in others]
         else:
             transfers = [transfer(dealer, POT, ONE, "stake (dealer)")]
-        return transfers, state.pot + sum(t.amount for t in transfers)
+        return transfers, state.pot + sum([t.amount for t in transfers])
 
     def stakes_text(self, config: SessionConfig, state: TableState) -> str:
         """The stakes in words: what to collect before the deal."""
