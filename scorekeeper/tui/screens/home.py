@@ -34,7 +34,7 @@ class HomeScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one("#sessions", DataTable)
-        # Labels as plain text (a text label would be parsed as markup, for nothing).
+        # Labels as Text: a str label is parsed as markup, which loads rich's emoji table.
         table.add_columns(*map(Text, ("id", "game", "started", "hands", "status", "players",
                                       "leading")))
 
