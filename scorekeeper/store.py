@@ -75,7 +75,8 @@ def _random_id() -> str:
 
 
 def utc_now() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    """Now in UTC, to the microsecond: ``2026-11-30T20:15:03.123456Z``."""
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")[:-6] + "Z"
 
 
 # ---- the storage: atomic rewrites ------------------------------------------------------------
@@ -666,6 +667,7 @@ class Store:
                  new_id: Callable[[], str] | None = None) -> None:
         self.home = Path(home)
         self.folder = self.home / "sessions"
+        self._folder_text = os.path.normcase(os.fspath(self.folder))
         self.now = now
         self.lock_wait = lock_wait
         self.new_id = new_id or _random_id
@@ -677,8 +679,11 @@ class Store:
     # -- finding and reading
 
     def label(self, path: Path) -> str:
-        """How messages name a session file: ``sessions/<id>.json`` inside home, else its path."""
-        return f"sessions/{path.name}" if path.parent == self.folder else str(path)
+        """How messages name a session file: ``sessions/<id>.json`` inside home, else its path.
+        (Worked out on the path's text: every write asks, and path objects are slow to compare.)"""
+        text = os.fspath(path)
+        folder, name = os.path.split(text)
+        return f"sessions/{name}" if os.path.normcase(folder) == self._folder_text else text
 
     def session_files(self) -> list[Path]:
         if not self.folder.is_dir():

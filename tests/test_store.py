@@ -378,3 +378,15 @@ def test_text_the_fast_json_parser_refuses_is_read_as_the_standard_library_reads
     with pytest.raises(Exception, match=r"^s\.json: damaged: not valid JSON \(Expecting ',' "
                                         r"delimiter at line 1, column 25\); it is left as it is$"):
         read_json_file(path, "s.json")
+
+
+def test_times_are_written_in_utc_to_the_microsecond():
+    from datetime import datetime, timezone
+
+    from scorekeeper.store import utc_now
+
+    before = datetime.now(timezone.utc)
+    text = utc_now()
+    after = datetime.now(timezone.utc)
+    written = datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
+    assert before <= written <= after and len(text) == len("2026-11-30T20:15:03.123456Z")
