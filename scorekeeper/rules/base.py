@@ -374,6 +374,8 @@ class Ruleset(ABC):
             raise RecordError("entered", f"in {self.game} everyone plays; leave 'entered' out")
         winners, findings = self._winners(config, record, count,
                                           self.first_leader(config, state.dealer))
+        if winners is record.tricks:  # every name as seated: the record is kept as it came
+            return winners, findings, record
         clean = HandRecord.trusted(tricks=winners, cards=record.cards, led_by=record.led_by,
                                    note=record.note)
         return winners, findings, clean
