@@ -166,8 +166,11 @@ def transfer_to_json(transfer: Transfer) -> dict[str, Any]:
 def stored_hand(settlement: Settlement) -> dict[str, Any]:
     """What a session file keeps for a hand in force: the checked figures, the explanation
     and the referee's findings."""
-    return checked_hand(settlement) | {"explanation": list(settlement.explanation)} | (
-        {"findings": list(settlement.findings)} if settlement.findings else {})
+    document = checked_hand(settlement)
+    document["explanation"] = list(settlement.explanation)
+    if settlement.findings:
+        document["findings"] = list(settlement.findings)
+    return document
 
 
 def config_to_json(config: SessionConfig) -> dict[str, Any]:
