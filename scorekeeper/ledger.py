@@ -233,7 +233,8 @@ _AMOUNT = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 def summary_document(session_id: str, created: str, updated: str, ledger_state: TableState,
                      config: SessionConfig, digest: str) -> dict[str, Any]:
-    """What the listing shows for a session, kept in the file so a listing need not settle."""
+    """What the listing shows for a session (from the table after its stored hands: a listing
+    need not settle)."""
     return {"id": session_id, "game": config.game, "players": list(config.players),
             "started": created, "updated": updated, "hands": ledger_state.hands_played,
             "finished": ledger_state.finished, "leaders": list(ledger_state.leaders),

@@ -1,12 +1,15 @@
 """Session files on disk. The only module that touches TinyDB (and the file system for sessions).
 
-Each session is one TinyDB JSON file, ``<home>/sessions/<id>.json``, with four tables:
+Each session is one TinyDB JSON file, ``<home>/sessions/<id>.json``, with three tables:
 
 - ``session``: the format version, the id, the ruleset version and the settings;
 - ``events``: the append-only history (created, hand, amend, withdraw, count, note), each
   event sealed with its own SHA-256 and the previous event's (a hash chain);
-- ``hands``: the settlement of every hand in force (derived data, checked by ``audit``);
-- ``summary``: what the listing shows, so listing never has to settle a session.
+- ``hands``: the settlement of every hand in force (derived data, checked by ``audit``).
+
+The listing's line for a session comes from its header, its newest event and its last stored
+hand, so listing never has to settle a session. (Files written before this kept that line in
+a fourth table, ``summary``; ``audit`` still checks it, and the next write drops it.)
 
 Writes cannot tear: every change is written to a temporary file in the same folder, flushed
 and fsynced, ``os.replace``d over the old file, and the folder fsynced. Writers hold a lock
@@ -611,7 +614,6 @@ class _Transaction:
         self.store = store
         self.session = session
         self.db = db
-        self.summary: dict[str, Any] | None = None
         self._at: str | None = None
 
     def at(self) -> str:
@@ -631,8 +633,11 @@ class _Transaction:
         self.db.table("events").insert_multiple(sealed_events)
         self.session._ledger = None
 
-    def put_hands(self, settlements: list[Settlement], keep_before: int) -> None:
-        """Store these settlements, dropping every stored hand numbered ``keep_before`` or more."""
+    def put_hands(self, settlements: list[Settlement], keep_before: int,
+                  state: TableState | None = None) -> None:
+        """Store these settlements, dropping every stored hand numbered ``keep_before`` or more.
+        ``state``, when the caller has it, is the table after them (kept with the session, so
+        it need not be read back from the stored figures)."""
         table = self.db.table("hands")
         stale = list(range(keep_before, self.session.hands_played + 1))  # hands are 1 to n
         if stale:
@@ -646,15 +651,8 @@ class _Transaction:
             self.session.hands[s.number] = doc
         if documents:
             table.insert_multiple(documents)
-        self.session._ledger = self.session._state = None
-
-    def put_summary(self, state: TableState) -> None:
-        """Store what the listing shows; ``state`` is the table after the stored hands."""
-        s = self.session
-        summary = core.summary_document(s.id, s.created, self.at(), state, s.config, s.digest)
-        self.db.table("summary").upsert(tiny().Document(summary, doc_id=1))
-        self.summary = summary
-        s._state = state
+        self.session._ledger = None
+        self.session._state = state
 
 
 # ---- the store ----------------------------------------------------------------------------------
@@ -775,11 +773,13 @@ class Store:
                 else:
                     if path.exists():
                         raise StoreError(f"{label}: already exists")
-                    data = {"session": {}, "summary": {}, "events": {}, "hands": {}}
+                    data = {"session": {}, "events": {}, "hands": {}}
                     storage = session = None
                 if storage is None:
                     storage = t.AtomicJSONStorage(path, data)
                     db = t.TinyDB(storage=t.Existing, existing=storage)
+                    if "summary" in data:  # written before the listing read the hands: the
+                        db.drop_table("summary")  # table would go stale, so it goes
                 if session is None:
                     db.table("session").insert(t.Document(new, doc_id=1))
                     session = parse_session(path, storage.read(), label)
@@ -814,8 +814,7 @@ class Store:
             tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn},
                       *({"type": "hand", "number": s.number, "record": core.record_to_json(s.record)}
                         for s in ledger.settlements))
-            tx.put_hands(list(ledger.settlements), keep_before=1)
-            tx.put_summary(ledger.state)
+            tx.put_hands(list(ledger.settlements), keep_before=1, state=ledger.state)
         return tx.session
 
     def record(self, ref: str, record: HandRecord, expected_hands: int | None = None) -> Recorded:
@@ -832,8 +831,7 @@ class Store:
                                                                     s.state(), record))
             tx.append({"type": "hand", "number": settlement.number,
                        "record": core.record_to_json(settlement.record)})
-            tx.put_hands([settlement], keep_before=settlement.number)
-            tx.put_summary(state)
+            tx.put_hands([settlement], keep_before=settlement.number, state=state)
         return Recorded(tx.session, settlement, state)
 
     def undo(self, ref: str) -> tuple[OpenSession, dict[str, Any]]:
@@ -847,7 +845,6 @@ class Store:
             withdrawn = s.hands[n]
             tx.append({"type": "withdraw", "number": n, "record": withdrawn.get("record")})
             tx.put_hands([], keep_before=n)
-            tx.put_summary(s.state())
         return tx.session, withdrawn
 
     def preview_amend(self, ref: str, number: int, changes: dict[str, Any]) -> Amended:
@@ -884,8 +881,8 @@ class Store:
             tx.append({"type": "amend", "number": number,
                        "record": core.record_to_json(after.settlements[number - 1].record),
                        "previous": core.record_to_json(old)})
-            tx.put_hands(list(after.settlements[number - 1:]), keep_before=number)
-            tx.put_summary(after.state)
+            tx.put_hands(list(after.settlements[number - 1:]), keep_before=number,
+                         state=after.state)
         return Amended(tx.session, number, before, after)
 
     def count(self, ref: str, counted: dict[str, Decimal]) -> Counted:
@@ -904,7 +901,6 @@ class Store:
                        "counted": {k: core.to_decimal_string(v) for k, v in resolved.items()},
                        "expected": {k: core.to_decimal_string(v) for k, v in expected.items()},
                        "off": {k: core.to_decimal_string(v) for k, v in off.items()}})
-            tx.put_summary(state)
         return Counted(tx.session, state, resolved, expected, off)
 
     def _settle(self, session: OpenSession, settle: Callable[[], Any], amending: int | None = None):
@@ -950,14 +946,14 @@ class Store:
         return listings
 
     def _summarise(self, path: Path) -> dict[str, Any]:
+        """A session's line in the listing, from its header, its newest event (when it was
+        last written) and its last stored hand: nothing is settled."""
         label = self.label(path)
         try:
-            data = read_json_file(path, label)
-            parse_session(path, data, label)
-            summary = core.table_rows(data.get("summary"))
-            if not summary:
-                raise StoreError(f"{label}: damaged: no summary")
-            return {"summary": summary[0]}
+            s = parse_session(path, read_json_file(path, label), label)
+            updated = s.events[-1].get("at", s.created) if s.events else s.created
+            return {"summary": core.summary_document(s.id, s.created, updated, s.state(),
+                                                     s.config, s.digest)}
         except StoreError as error:
             return {"summary": None, "problem": str(error)}
 

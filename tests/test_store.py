@@ -390,3 +390,42 @@ def test_times_are_written_in_utc_to_the_microsecond():
     after = datetime.now(timezone.utc)
     written = datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
     assert before <= written <= after and len(text) == len("2026-11-30T20:15:03.123456Z")
+
+
+def test_the_listing_line_comes_from_the_hands_and_an_older_files_summary_goes_on_its_next_write(
+        tmp_path):
+    """Files keep no summary table any more: the listing works its line out from the header,
+    the newest event and the last stored hand. A file written before, with its summary table,
+    lists and audits as before; its next write drops the table (it would go stale)."""
+    from scorekeeper.ledger import audit_document, summary_document
+
+    clock = iter(f"2026-11-30T20:{m:02d}:00.000000Z" for m in range(60))
+    store = Store(tmp_path, now=lambda: next(clock))
+    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    store.record(session.id, HandRecord(tricks=("Anna",) * 7 + ("Ben",)))
+    store.record(session.id, HandRecord(tricks=("Cleo",) * 8))
+    data = json.loads(session.path.read_text(encoding="utf-8"))
+    assert set(data) == {"session", "events", "hands"}
+    [line] = Store(tmp_path).list_sessions()
+    assert line.summary == {
+        "id": session.id, "game": "letzter", "players": ["Anna", "Ben", "Cleo"],
+        "started": "2026-11-30T20:00:00.000000Z", "updated": "2026-11-30T20:03:00.000000Z",
+        "hands": 2, "finished": False, "leaders": ["Cleo"],
+        "scores": {"Anna": "1", "Ben": "2", "Cleo": "0"}, "pot": None,
+        "digest": data["events"]["3"]["hash"][:12]}
+
+    # The same file as an earlier version wrote it: with a summary table.
+    opened = store.open(session.id)
+    data["summary"] = {"1": summary_document(opened.id, opened.created,
+                                             "2026-11-30T20:03:00.000000Z", opened.state(),
+                                             opened.config, opened.digest)}
+    session.path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert audit_document(data) == []
+    data["summary"]["1"]["hands"] = 1  # a stale one is still named by audit
+    assert [f.kind for f in audit_document(data)] == ["summary"]
+    other = Store(tmp_path)
+    assert other.list_sessions()[0].summary["hands"] == 2
+    other.undo(session.id)
+    after = json.loads(session.path.read_text(encoding="utf-8"))
+    assert "summary" not in after and audit_document(after) == []
+    assert other.list_sessions()[0].summary["hands"] == 1
