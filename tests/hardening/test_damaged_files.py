@@ -101,8 +101,8 @@ def test_damaged_shapes_are_named_and_never_written(capsys, small_session, name,
 @pytest.mark.parametrize("name, change, finding, refused", [
     ("a wrong hash", lambda d: d["events"]["2"].__setitem__("hash", "0" * 64), "chain", True),
     ("events reordered", lambda d: d["events"].update({"1": d["events"]["2"], "2": d["events"]["1"]}), "chain", False),
-    # The newest event gone: the chain is shorter but whole; the stored hand and the summary
-    # no longer match the history, and that is what audit reports.
+    # The newest event gone: the chain is shorter but whole; the stored hand no longer
+    # matches the history, and that is what audit reports.
     ("an event deleted", lambda d: d["events"].pop("2"), "figures", True),
     ("an amount changed", lambda d: d["hands"]["1"]["deltas"].__setitem__("Ben", "2"), "figures", False),
 ])
