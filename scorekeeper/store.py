@@ -778,8 +778,8 @@ class Store:
                 if storage is None:
                     storage = t.AtomicJSONStorage(path, data)
                     db = t.TinyDB(storage=t.Existing, existing=storage)
-                    if "summary" in data:  # written before the listing read the hands: the
-                        db.drop_table("summary")  # table would go stale, so it goes
+                    if "summary" in data:  # an older file's summary: nothing keeps it
+                        db.drop_table("summary")  # up to date any more, so it goes
                 if session is None:
                     db.table("session").insert(t.Document(new, doc_id=1))
                     session = parse_session(path, storage.read(), label)
