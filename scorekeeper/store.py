@@ -338,16 +338,18 @@ def tiny():
                 items = []
                 for doc_id, doc in table.items():
                     cached = known.get(doc_id)
-                    item = cached[1] if cached is not None and cached[0] is doc else \
-                        f"{_TEXT(doc_id)}: {_TEXT(doc)}"
-                    fresh[doc_id] = (doc, item)
-                    items.append(item)
+                    if cached is not None and cached[0] is doc:
+                        fresh[doc_id] = cached
+                        items.append(cached[1])
+                    else:
+                        items.append(self._item(fresh, doc_id, doc))
                 known, pieces = fresh, [", ".join(items).encode("utf-8")] if items else []
             self.texts[name] = (pieces, known)
             return pieces
 
         @staticmethod
         def _item(known: dict[str, tuple[Any, str]], doc_id: str, doc: Any) -> str:
+            """A document's text in its table, noted in ``known``."""
             item = f"{_TEXT(doc_id)}: {_TEXT(doc)}"
             known[doc_id] = (doc, item)
             return item
@@ -614,20 +616,15 @@ class _Transaction:
         self.store = store
         self.session = session
         self.db = db
-        self._at: str | None = None
-
-    def at(self) -> str:
-        """When this write happens: one reading of the clock for all it writes."""
-        if self._at is None:
-            self._at = self.store.now()
-        return self._at
 
     def append(self, *events: dict[str, Any]) -> None:
-        """Seal and add events to the history, in one table write however many there are."""
+        """Seal and add events to the history, in one table write however many there are,
+        all with one reading of the clock."""
+        at = self.store.now()
         sealed_events = []
         for event in events:
             previous = self.session.events[-1] if self.session.events else None
-            sealed = core.seal(event | {"at": self.at()}, previous)
+            sealed = core.seal(event | {"at": at}, previous)
             self.session.events.append(sealed)
             sealed_events.append(tiny().Document(sealed, doc_id=sealed["seq"]))
         self.db.table("events").insert_multiple(sealed_events)
