@@ -16,6 +16,7 @@ from .errors import ScorekeeperError
 
 Amount = Decimal
 ZERO = Decimal(0)
+ONE = Decimal(1)
 EXACT = decimal.Context(prec=120, Emax=10**6, Emin=-(10**6),
                         traps=[decimal.Inexact, decimal.Rounded, decimal.InvalidOperation,
                                decimal.DivisionByZero, decimal.Overflow])

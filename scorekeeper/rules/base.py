@@ -343,7 +343,7 @@ class Ruleset(ABC):
                  pot: Decimal | None) -> TableState:
         """The table after ``hands_played`` hands that left these scores and this pot."""
         players = config.players
-        dealer = players[(players.index(config.first_dealer) + hands_played) % len(players)]
+        dealer = players[(config.seat_of(config.first_dealer) + hands_played) % len(players)]
         return TableState.trusted(hands_played=hands_played, dealer=dealer,
                           leader=self.first_leader(config, dealer), scores=scores, pot=pot,
                           finished=self.is_finished(config, hands_played, scores),

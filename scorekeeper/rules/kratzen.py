@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..amounts import exact, format_amount
+from ..amounts import ONE, exact, format_amount
 from ..cards import Card, Rank, pack
 from ..errors import RecordError
 from .base import (POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
@@ -16,7 +16,7 @@ from .base import (POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlem
 
 TRICKS = 4
 PACK = pack("kratzen", 4)
-ONE, TWO = Decimal(1), Decimal(2)
+TWO = Decimal(2)
 TRICK_REASONS = tuple(f"trick {i}" for i in range(1, TRICKS + 1))
 _POTS = (POT,) * TRICKS
 

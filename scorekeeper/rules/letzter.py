@@ -6,10 +6,9 @@ from decimal import Decimal
 
 from pydantic import Field
 
+from ..amounts import ONE
 from .base import (PENALTY, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
                    TableState, plural, transfer)
-
-ONE = Decimal(1)
 
 
 class LetzterOptions(GameOptions):
