@@ -238,7 +238,7 @@ def summary_document(session_id: str, created: str, updated: str, ledger_state: 
     return {"id": session_id, "game": config.game, "players": list(config.players),
             "started": created, "updated": updated, "hands": ledger_state.hands_played,
             "finished": ledger_state.finished, "leaders": list(ledger_state.leaders),
-            "scores": {p: to_decimal_string(v) for p, v in ledger_state.scores.items()},
+            "scores": _amounts(ledger_state.scores),
             "pot": _amount(ledger_state.pot), "digest": digest}
 
 
