@@ -148,18 +148,3 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """Read a comma-separated list of cards: ``"KC,6D,8C"``."""
     parts = [p for p in (s.strip() for s in text.split(",")) if p]
     return tuple(Card.parse(p) for p in parts)
-
-
-def pack(game: str, players: int) -> frozenset[Card]:
-    """The pack in use: 24 cards (A–9) for three players of letzter-stich or letzter, 32 for four,
-    33 with the Weli for kratzen at any table size."""
-    if game == "kratzen":
-        ranks = ORDINARY_RANKS
-    elif players == 3:
-        ranks = ORDINARY_RANKS[:-2]
-    else:
-        ranks = ORDINARY_RANKS
-    cards = {Card(rank=r, suit=s) for r in ranks for s in Suit}
-    if game == "kratzen":
-        cards.add(WELI)
-    return frozenset(cards)

@@ -57,22 +57,20 @@ def split_names(value: str | None) -> tuple[str, ...] | None:
     return tuple(p.strip() for p in value.split(",") if p.strip())
 
 
-def record_fields(tricks, indicator, entered, note, cards=None, led_by=None) -> dict[str, Any]:
-    """The record fields given on the command line (the others are left out)."""
+def record_fields(given: dict[str, str | None]) -> dict[str, Any]:
+    """The record fields given on the command line (the others are left out): lists of
+    names or cards split at commas, the cards of each trick at ';'."""
     fields: dict[str, Any] = {}
-    if cards is not None:
-        fields["cards"] = tuple(split_names(t) for t in cards.replace("/", ";").split(";")
-                                if t.strip())
-    if led_by is not None:
-        fields["led_by"] = split_names(led_by)
-    if tricks is not None:
-        fields["tricks"] = split_names(tricks)
-    if indicator is not None:
-        fields["indicator"] = split_names(indicator)
-    if entered is not None:
-        fields["entered"] = split_names(entered)
-    if note is not None:
-        fields["note"] = note
+    for name, value in given.items():
+        if value is None:
+            continue
+        if name == "note":
+            fields[name] = value
+        elif name == "cards":
+            fields[name] = tuple(split_names(t) for t in value.replace("/", ";").split(";")
+                                 if t.strip())
+        else:
+            fields[name] = split_names(value)
     return fields
 
 
@@ -89,13 +87,22 @@ def make_record(fields: dict[str, Any], where: str = "record"):
         fail(f"--{field}: {message}")
 
 
+def game_record_options() -> list:
+    """The record fields that some games add (each game declares its own), as options."""
+    from .rules import RULESETS
+
+    found: dict[str, tuple[str, list[str]]] = {}
+    for ruleset in RULESETS.values():
+        for name, (metavar, words) in ruleset.extra_record_fields.items():
+            found.setdefault(name, (metavar, []))[1].append(f"{ruleset.title}: {words}")
+    return [click.option(f"--{name.replace('_', '-')}", name, metavar=metavar,
+                         help=" ".join(words)) for name, (metavar, words) in found.items()]
+
+
 def record_options(command):
     for option in reversed([
         click.option("--tricks", metavar="A,B,…", help="The winner of each trick, in order."),
-        click.option("--indicator", metavar="CARD[,CARD]",
-                     help="Kratzen: the turned card; the Weli, then the card that fixes the suit."),
-        click.option("--entered", metavar="A,B", help="Kratzen: the non-dealers who play "
-                     "(\"\" if all dropped; may be left out in a Muss)."),
+        *game_record_options(),
         click.option("--cards", metavar="C,C,…;C,C,…", help="Instead of --tricks: the cards of "
                      "each trick in play order, tricks separated by ';'."),
         click.option("--led-by", "led_by", metavar="A,B,…", help="With --cards: who led each trick "
@@ -104,60 +111,6 @@ def record_options(command):
     ]):
         command = option(command)
     return command
-
-
-def standings_text(session, ledger=None) -> str:
-    from .export import render_text
-
-    ledger = ledger or session.ledger()
-    lines = [f"session {session.id} ({session.label}), started {session.created[:16].replace('T', ' ')} UTC",
-             render_text(ledger).rstrip("\n")]
-    changes = [e for e in session.events if e.get("type") in ("amend", "withdraw")]
-    if changes:
-        lines.append("")
-        lines.append("history (kept in the file):")
-        for event in changes:
-            lines.append("  " + change_line(event))
-    counts = session.counts()
-    if counts:
-        lines.append("")
-        lines.append("chip counts:")
-        for event in counts:
-            lines.append("  " + count_line(event))
-    lines.append("")
-    lines.append(f"digest: {session.digest}  (write it down: audit checks the file against it)")
-    return "\n".join(lines) + "\n"
-
-
-def record_words(record: dict[str, Any] | None) -> str:
-    if not record:
-        return "?"
-    parts = []
-    if record.get("indicator"):
-        parts.append("indicator " + ",".join(record["indicator"]))
-    if record.get("entered") is not None:
-        parts.append("entered " + (",".join(record["entered"]) or "none"))
-    parts.append("tricks " + (",".join(record.get("tricks", [])) or "none"))
-    return "; ".join(parts)
-
-
-def change_line(event: dict[str, Any]) -> str:
-    when = event.get("at", "")[:16].replace("T", " ")
-    if event["type"] == "withdraw":
-        return f"hand {event['number']} withdrawn ({when}): it was {record_words(event.get('record'))}"
-    return (f"hand {event['number']} amended ({when}): now {record_words(event.get('record'))}; "
-            f"was {record_words(event.get('previous'))}")
-
-
-def count_line(event: dict[str, Any]) -> str:
-    from .amounts import format_amount, parse_amount
-
-    counted = ", ".join(f"{k} {format_amount(parse_amount(v))}" for k, v in event["counted"].items())
-    off = event.get("off") or {}
-    verdict = ("agrees with the ledger" if not off else
-               "disagrees: " + ", ".join(f"{k} off by {format_amount(parse_amount(v), signed=True)}"
-                                         for k, v in off.items()))
-    return f"after hand {event['after_hand']} ({event['at'][:16].replace('T', ' ')}): {counted}; {verdict}"
 
 
 @cli.command()
@@ -180,7 +133,8 @@ def tui(ctx, session, home) -> None:
 @click.pass_context
 def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str | None) -> None:
     """Validate and settle a whole session script (TOML or JSON) and print the standings."""
-    from .export import render_text, standings_document
+    from .export import standings_document
+    from .presentation import render_text
     from .script import replay_file
 
     ledger = replay_file(script)
@@ -251,11 +205,12 @@ def new(ctx, game, players, dealer, options, as_json, home) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the settled hand as JSON.")
 @home_option
 @click.pass_context
-def record(ctx, session, tricks, indicator, entered, cards, led_by, note, as_json, home) -> None:
+def record(ctx, session, as_json, home, **given) -> None:
     """Record the next hand; print what each player and the pot pay or receive."""
     from .ledger import hand_document
+    from .presentation import next_text, payments_text
 
-    fields = record_fields(tricks, indicator, entered, note, cards, led_by)
+    fields = record_fields(given)
     result = get_store(home or ctx.obj.get("home")).record(session, make_record(fields))
     s, state = result.settlement, result.state
     if as_json:
@@ -270,28 +225,14 @@ def record(ctx, session, tricks, indicator, entered, cards, led_by, note, as_jso
     click.echo(next_text(result.session, state))
 
 
-def payments_text(session, settlement, state) -> str:
-    from .export import payment_lines
-
-    return "\n".join("  " + line for line in payment_lines(
-        session.config.game, session.config.players, settlement.deltas, state.scores,
-        settlement.pot_before, settlement.pot_after))
-
-
-def next_text(session, state) -> str:
-    if state.finished:
-        word = "winner" if len(state.leaders) == 1 else "winners (shared)"
-        return f"the session is finished; {word}: {', '.join(state.leaders)}; digest {session.digest}"
-    return (f"next: hand {state.hands_played + 1}, {state.dealer} deals, {state.leader} leads; "
-            f"digest {session.digest}")
-
-
 @cli.command()
 @click.argument("session")
 @home_option
 @click.pass_context
 def undo(ctx, session, home) -> None:
     """Withdraw the last hand (it stays in the history, marked withdrawn)."""
+    from .presentation import next_text
+
     opened, withdrawn = get_store(home or ctx.obj.get("home")).undo(session)
     click.echo(f"hand {withdrawn['number']} ({withdrawn['dealer']} dealt, {withdrawn['kind']}) "
                f"withdrawn from session {opened.id}; it stays in the history")
@@ -304,17 +245,14 @@ def undo(ctx, session, home) -> None:
 @record_options
 @home_option
 @click.pass_context
-def amend(ctx, session, hand, tricks, indicator, entered, cards, led_by, note, home) -> None:
+def amend(ctx, session, hand, home, **given) -> None:
     """Replace hand HAND's record (fields not given are kept); settle every later hand again."""
-    from .export import amendment_lines
+    from .presentation import amendment_lines, next_text
 
-    fields = record_fields(tricks, indicator, entered, note, cards, led_by)
-    if "cards" in fields and "tricks" not in fields:
-        fields["tricks"] = ()  # the cards decide the winners
-    if "tricks" in fields and "cards" not in fields:
-        fields |= {"cards": None, "led_by": None}  # new winners replace any old cards
+    fields = record_fields(given)
     if not fields:
-        fail("amend: give at least one of --tricks, --indicator, --entered, --note")
+        fail("amend: give at least one of " + ", ".join(f"--{name.replace('_', '-')}"
+                                                        for name in given))
     make_record(fields)  # check the options' shape before touching the file
     result = get_store(home or ctx.obj.get("home")).amend(session, hand, fields)
     before, after = result.before.state, result.after.state
@@ -334,6 +272,7 @@ def amend(ctx, session, hand, tricks, indicator, entered, cards, led_by, note, h
 def show(ctx, session, as_json, home) -> None:
     """Standings and hands of a session, its chip counts and its digest."""
     from .export import standings_document
+    from .presentation import standings_text
 
     opened = get_store(home or ctx.obj.get("home")).open(session)
     if as_json:
@@ -472,14 +411,22 @@ def referee() -> None:
 
 @referee.command("trick")
 @click.option("--game", required=True, metavar="G", help="letzter-stich, letzter or kratzen.")
-@click.option("--trump", metavar="SUIT", help="Kratzen: the trump suit (C D H S or ♣ ♦ ♥ ♠).")
+@click.option("--trump", metavar="SUIT",
+              help="In a game with trumps: the trump suit (C D H S or ♣ ♦ ♥ ♠).")
+@click.option("--players", type=int, default=4, show_default=True, metavar="N",
+              help="How many play at the table (the pack depends on it).")
 @click.option("--cards", required=True, metavar="C,C,…", help="The cards played so far, in order.")
 @click.option("--hand", metavar="C,C,…", help="The next player's hand: show the legal cards.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-def referee_trick(game, trump, cards, hand, as_json) -> None:
+def referee_trick(game, trump, players, cards, hand, as_json) -> None:
     """Who is winning the trick, and with --hand which cards the next player may play."""
     from .cards import Suit, parse_cards
-    from .referee import legal_cards, winning_position
+    from .referee import legal_cards, table_ruleset, winning_position
+
+    try:
+        table_ruleset(game, players)
+    except ScorekeeperError as error:
+        fail(f"--players: {error}")
 
     def read(flag: str, value: str):
         try:
@@ -495,14 +442,14 @@ def referee_trick(game, trump, cards, hand, as_json) -> None:
     if not trick:
         fail("--cards: give at least one card")
     try:
-        position = winning_position(game, trick, suit)
+        position = winning_position(game, trick, suit, players)
     except ScorekeeperError as error:
         fail(f"--cards: {error}")
     winner = trick[position]
     advice = None
     if hand is not None:
         try:
-            advice = legal_cards(game, read("--hand", hand), trick, suit)
+            advice = legal_cards(game, read("--hand", hand), trick, suit, players)
         except ScorekeeperError as error:
             fail(f"--hand: {error}")
     if as_json:

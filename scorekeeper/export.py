@@ -44,118 +44,6 @@ def _standings(config: SessionConfig, state: TableState,
     }
 
 
-def cell_width(text: str) -> int:
-    """Columns a text takes in a terminal: wide East Asian characters and most emoji take two,
-    combining marks none."""
-    width = 0
-    for ch in text:
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return width
-
-
-def _pad(text: str, width: int, right: bool = False) -> str:
-    fill = " " * max(0, width - cell_width(text))
-    return fill + text if right else text + fill
-
-
-def _table(headers: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
-    widths = [cell_width(h) for h in headers]
-    for row in rows:
-        widths = [max(w, cell_width(c)) for w, c in zip(widths, row)]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(_pad(c, w, i in right)
-                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
-
-    return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
-
-
-def standings_lines(ledger: Ledger) -> list[str]:
-    """The standings as a small table, best first, with the pot and who deals next."""
-    ruleset = get_ruleset(ledger.config.game)
-    state = ledger.state
-    order = ruleset.ranked(state.scores)
-    rows = [[("* " if p in state.leaders else "  ") + p, format_amount(state.scores[p])]
-            for p in order]
-    lines = [f"{ruleset.title}: {', '.join(ledger.config.players)}"]
-    lines += _table(["  player", ruleset.score_name], rows, right={1})
-    if state.pot is not None:
-        pot = format_amount(state.pot)
-        lines.append(f"pot: {pot}" + (" (stays in the pot)" if state.finished and state.pot else ""))
-    planned = ruleset.planned_hands(ledger.config)
-    played = f"{state.hands_played}" + (f" of {planned}" if planned else "")
-    if state.finished:
-        word = "winner" if len(state.leaders) == 1 else "winners (shared)"
-        lines.append(f"hands played: {played}; finished; {word}: {', '.join(state.leaders)}")
-    else:
-        lines.append(f"hands played: {played}; next hand {state.hands_played + 1}: "
-                     f"{state.dealer} deals, {state.leader} leads")
-    return lines
-
-
-def hand_lines(ledger: Ledger) -> list[str]:
-    """One line per hand: number, dealer, kind, pot, every player's change."""
-    rows = []
-    for s in ledger.settlements:
-        if s.pot_before is None:
-            pot = ""
-        elif s.stake is not None:
-            pot = (f"{format_amount(s.pot_before)} -> P {format_amount(s.stake)} -> "
-                   f"{format_amount(s.pot_after)}")
-        else:
-            pot = f"{format_amount(s.pot_before)} -> {format_amount(s.pot_after)}"
-        changes = ", ".join(f"{p} {format_amount(d, signed=True)}"
-                            for p, d in s.deltas.items() if d)
-        row = [str(s.number), s.dealer, s.kind, pot, changes or "no change"]
-        rows.append(row if s.pot_before is not None else row[:3] + row[4:])
-    if not rows:
-        return ["no hands yet"]
-    headers = ["#", "dealer", "kind", "pot", "changes"]
-    if ledger.settlements[0].pot_before is None:
-        headers = headers[:3] + headers[4:]
-    return _table(headers, rows, right={0})
-
-
-def payment_lines(game: str, players: tuple[str, ...], deltas: dict[str, Decimal],
-                  scores: dict[str, Decimal], pot_before: Decimal | None,
-                  pot_after: Decimal | None) -> list[str]:
-    """What each player pays or receives in a hand (penalty points in letzter), where that
-    leaves them, and the pot: the words the command line and the table app both use."""
-    width = max(cell_width(p) for p in players + ("pot",))
-    lines = []
-    for p in players:
-        d = deltas[p]
-        if game == "letzter":
-            what = f"+{format_amount(d)} penalty point{'s' if d != 1 else ''}" if d else "nothing"
-        else:
-            what = (f"pays {format_amount(-d)}" if d < 0 else f"receives {format_amount(d)}"
-                    if d > 0 else "nothing")
-        lines.append(f"{_pad(p, width)}  {what.ljust(16)} now {format_amount(scores[p])}")
-    if pot_after is not None:
-        lines.append(f"{_pad('pot', width)}  {format_amount(pot_before)} -> "
-                     f"{format_amount(pot_after)}")
-    return lines
-
-
-def amendment_lines(players: tuple[str, ...], before: dict[str, Decimal],
-                    after: dict[str, Decimal], changes: dict[str, Decimal],
-                    pot_before: Decimal | None, pot_after: Decimal | None) -> list[str]:
-    """Every player's score before and after an amendment, and the pot."""
-    lines = [f"{p}: {format_amount(before[p])} -> {format_amount(after[p])}  "
-             f"({format_amount(changes[p], signed=True) if changes[p] else 'no change'})"
-             for p in players]
-    if pot_after is not None:
-        lines.append(f"pot: {format_amount(pot_before)} -> {format_amount(pot_after)}")
-    return lines
-
-
-def render_text(ledger: Ledger) -> str:
-    """Standings and hands as the terminal shows them."""
-    return "\n".join(standings_lines(ledger) + [""] + hand_lines(ledger)) + "\n"
-
-
 # ---- exports of a stored session -------------------------------------------------------------
 
 class ExportSource(Frozen):
@@ -196,7 +84,7 @@ def _collector_paused(export: Callable[..., str]) -> Callable[..., str]:
 def source_from_ledger(ledger: Ledger, session_id: str, digest: str,
                        events: tuple[dict[str, Any], ...]) -> ExportSource:
     """An export's source from a ledger settled here."""
-    return ExportSource.trusted(config=ledger.config, state=ledger.state,
+    return ExportSource(config=ledger.config, state=ledger.state,
                                 hands=tuple(checked_hand(s) for s in ledger.settlements),
                                 session_id=session_id, digest=digest, events=events)
 
@@ -485,13 +373,14 @@ def export_beancount(source: ExportSource) -> str:
 def _beancount(source: ExportSource) -> str:
     config = source.config
     ruleset = get_ruleset(config.game)
-    commodity = "POINT" if config.game == "letzter" else "CHIP"
+    commodity = ruleset.unit.upper()
     times = source.hand_times()
     created = next((ev.get("at", "") for ev in source.events if ev.get("type") == "created"), "")
     first_day = (created or next(iter(times.values()), "") or "1970-01-01")[:10]
     accounts = {p: beancount_account(seat, p) for seat, p in enumerate(config.players, start=1)}
-    pot = "Assets:Pot" if config.game != "letzter" else None
-    source_account = "Equity:Penalties" if config.game == "letzter" else "Equity:Opening"
+    pot = "Assets:Pot" if ruleset.has_pot else None
+    # Points are written down against a player (from "penalties"); chips come from an opening.
+    source_account = "Equity:Opening" if ruleset.unit == "chip" else "Equity:Penalties"
     out = [f"; {ruleset.title}: session {source.session_id}, digest {source.digest}",
            f'option "title" {_bean_string(f"scorekeeper {ruleset.title} {source.session_id}")}',
            f'option "operating_currency" "{commodity}"', ""]

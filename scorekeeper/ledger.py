@@ -73,7 +73,7 @@ def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
                 raise error.in_hand(state.hands_played + 1) from None
             settlements.append(settlement)
             state = advance(config, state, settlement)
-    return Ledger.trusted(config=config, settlements=tuple(settlements), state=state)
+    return Ledger(config=config, settlements=tuple(settlements), state=state)
 
 
 # ---- documents: the JSON forms of records, settlements and settings ---------------------------
@@ -400,7 +400,7 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
         findings.append(Finding(hand=n, kind="figures",
                                 message=f"hand {n}: a settlement is stored for a hand not in force"))
 
-    if config.game != "letzter":
+    if ruleset.has_pot:  # chips move between players and the pot: their total never changes
         start = ruleset.initial_state(config)
         total = sum(start.scores.values()) + start.pot
         for n, hand in sorted(stored.items()):

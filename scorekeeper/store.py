@@ -508,7 +508,7 @@ class OpenSession:
         with no_cycle_collection():
             readable = core.stored_hands_readable(self.ruleset, self.config, hands)
         if readable:  # then the last hand's figures, which state() reads, are readable too
-            return ExportSource.trusted(config=self.config, state=self.state(), hands=hands,
+            return ExportSource(config=self.config, state=self.state(), hands=hands,
                                         session_id=self.id, digest=self.digest,
                                         events=tuple(self.events))
         return source_from_ledger(self.ledger(), self.id, self.digest, tuple(self.events))
@@ -858,7 +858,7 @@ class Store:
         records = s.records()
         old = records[number - 1]
         try:
-            new = core.HandRecord(**(core.record_to_json(old) | changes))
+            new = core.amended_record(old, changes)
         except ValueError as error:
             raise StoreError(f"{s.label}: hand {number}: {error}") from None
         before = s.ledger()

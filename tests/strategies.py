@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from scorekeeper.cards import pack
 from scorekeeper.ledger import settle_next
 from scorekeeper.rules import HandRecord, get_ruleset, make_config
+
+from scorekeeper.rules import get_ruleset as _get_ruleset
+
+
+def pack(game, players):
+    """The pack a game is played with at a table of ``players``."""
+    return _get_ruleset(game).pack(players)
+
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
 KRATZEN_CARDS = sorted((str(c) for c in pack("kratzen", 4) if not c.is_weli))

@@ -1,8 +1,16 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from scorekeeper.cards import WELI, Card, Rank, Suit, pack, parse_cards
+from scorekeeper.cards import WELI, Card, Rank, Suit, parse_cards
 from scorekeeper.errors import CardError
+
+from scorekeeper.rules import get_ruleset as _get_ruleset
+
+
+def pack(game, players):
+    """The pack a game is played with at a table of ``players``."""
+    return _get_ruleset(game).pack(players)
+
 
 
 @pytest.mark.parametrize("text, rank, suit", [

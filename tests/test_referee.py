@@ -5,12 +5,22 @@ import itertools
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from scorekeeper.cards import Card, Suit, pack, parse_cards
+from scorekeeper.cards import Card, Suit, parse_cards
 from scorekeeper.errors import RecordError, ScorekeeperError
 from scorekeeper.referee import deal_plan, judge, legal_cards, winning_position
 from scorekeeper.script import replay_file
 
 from .conftest import EXAMPLES, play
+
+from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.rules import get_ruleset as _get_ruleset
+from scorekeeper.rules import get_ruleset
+
+
+def pack(game, players):
+    """The pack a game is played with at a table of ``players``."""
+    return _get_ruleset(game).pack(players)
+
 
 C = parse_cards
 
@@ -164,7 +174,11 @@ def test_the_winner_is_always_one_of_the_played_cards(trick, trump):
 def test_deal_plans_name_the_seats_and_count_every_card():
     seats = ["Anna", "Ben", "Cleo", "Dora"]
     kratzen = deal_plan("kratzen", seats, "Anna")
-    assert kratzen.card_count == "16 dealt + 1 turned + 16 undealt = 33"
+    # 4 players hold 4 each (16); 1 card turned leaves 16 undealt, the Weli and the card
+    # after it leave 15: 33 either way.
+    assert kratzen.card_count == ("16 dealt + 1 turned + 16 undealt = 33; "
+                                  "after the Weli 16 dealt + 2 turned + 15 undealt = 33")
+    assert any("a 7 there forces a Muss too" in step for step in kratzen.steps)
     assert "Anna leads the first trick" in kratzen.steps
     letzter = deal_plan("letzter", seats, "Anna")
     assert "Anna pushes 3 cards face down to Ben (forehand)" in letzter.steps
@@ -176,7 +190,31 @@ def test_deal_plans_name_the_seats_and_count_every_card():
     stich = deal_plan("letzter-stich", seats, "Dora")
     assert "Anna (the dealer's left) leads the first trick" in stich.steps
     assert deal_plan("kratzen", ["A", "B", "C", "D", "E", "F"], "C").card_count == \
-        "24 dealt + 1 turned + 8 undealt = 33"
+        "24 dealt + 1 turned + 8 undealt = 33; after the Weli 24 dealt + 2 turned + 7 undealt = 33"
+
+
+def test_the_referee_knows_how_many_play():
+    # Three players of Letzter Stich or Letzter play with 24 cards: no 7s or 8s to judge.
+    for game in ("letzter-stich", "letzter"):
+        with pytest.raises(ScorekeeperError, match="not in the .* pack of 24 cards"):
+            winning_position(game, C("7H,9H"), players=3)
+        with pytest.raises(ScorekeeperError, match="not in the .* pack of 24 cards"):
+            legal_cards(game, C("8S,AH"), C("9H"), players=3)
+        assert winning_position(game, C("7H,9H"), players=4) == 1
+    with pytest.raises(ScorekeeperError, match="for 3 to 4 players, not 5"):
+        winning_position("letzter", C("9H"), players=5)
+
+
+def test_the_turned_card_belongs_to_the_dealer():
+    # Anna deals Kratzen with K♣ turned: she holds it; Ben playing it is refused.
+    config = make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna")
+    state = get_ruleset("kratzen").initial_state(config)
+    record = HandRecord(indicator=("KC",), cards=(("9C", "KC", "AC", "7C"), ("AH", "KH", "QH", "JH"),
+                                                   ("AS", "KS", "QS", "JS"),
+                                                   ("AD", "KD", "QD", "JD")))
+    with pytest.raises(RecordError, match="trick 1: Ben played K♣: K♣ was turned up, and the "
+                                          "turned card belongs to the dealer, Anna"):
+        get_ruleset("kratzen").settle(config, state, record)
 
 
 # ---- card-level records -------------------------------------------------------------------------

@@ -5,8 +5,7 @@ from __future__ import annotations
 from importlib import resources
 
 from ..errors import ScorekeeperError
-
-GAMES = ("letzter-stich", "letzter", "kratzen")
+from ..rules import GAMES
 
 
 def rule_card(game: str) -> str:

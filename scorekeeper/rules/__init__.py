@@ -1,29 +1,34 @@
-"""The three games behind one interface, found by name (or by ruleset version) in a registry."""
+"""The games behind one interface, found by name (or by ruleset version) in a registry.
+
+A game is one module here with a ``Ruleset`` subclass; ``register`` makes it known."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..errors import ConfigError, ScorekeeperError
-from .base import (PENALTY, POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
-                   TableState, Transfer, check_name)
+from .base import (PENALTY, POT, RULESETS, DealPlan, GameOptions, HandRecord, Ruleset,
+                   SessionConfig, Settlement, TableState, Transfer, amended_record, check_name,
+                   register)
+from .draft import HandDraft, Step
 from .kratzen import Kratzen
 from .letzter import Letzter
 from .letzter_stich import LetzterStich
 
-RULESETS: dict[str, Ruleset] = {r.game: r for r in (LetzterStich(), Letzter(), Kratzen())}
+for _ruleset in (LetzterStich(), Letzter(), Kratzen()):
+    register(_ruleset)
 GAMES = tuple(RULESETS)
 
-__all__ = ["GAMES", "PENALTY", "POT", "RULESETS", "GameOptions", "HandRecord", "Ruleset",
-           "SessionConfig", "Settlement", "TableState", "Transfer", "get_ruleset",
-           "make_config", "ruleset_for_version"]
+__all__ = ["GAMES", "PENALTY", "POT", "RULESETS", "DealPlan", "GameOptions", "HandDraft",
+           "HandRecord", "Ruleset", "SessionConfig", "Settlement", "Step", "TableState",
+           "Transfer", "amended_record", "get_ruleset", "make_config", "register", "ruleset_for_version"]
 
 
 def get_ruleset(game: Any) -> Ruleset:
     """The rules of ``game`` (``letzter-stich``, ``letzter`` or ``kratzen``)."""
     if isinstance(game, str) and game.strip().lower() in RULESETS:
         return RULESETS[game.strip().lower()]
-    raise ConfigError("game", f"{game!r} is not a game here (choose {', '.join(GAMES)})")
+    raise ConfigError("game", f"{game!r} is not a game here (choose {', '.join(RULESETS)})")
 
 
 def ruleset_for_version(version: str) -> Ruleset:
@@ -33,8 +38,6 @@ def ruleset_for_version(version: str) -> Ruleset:
             return ruleset
     raise ScorekeeperError(f"unknown ruleset version {version!r} (this scorekeeper knows "
                            f"{', '.join(r.version for r in RULESETS.values())})")
-
-
 def make_config(game: Any, players: Any, first_dealer: Any = None,
                 options: Any = None) -> SessionConfig:
     """Check a session's settings and build them. Every problem is a ``ConfigError``

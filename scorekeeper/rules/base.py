@@ -12,15 +12,16 @@ from __future__ import annotations
 import unicodedata
 from abc import ABC, abstractmethod
 from decimal import Decimal
-from typing import Any, ClassVar, Iterable
-
-from typing import Annotated
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, SerializeAsAny, Strict, ValidationError, field_validator
 
 from ..amounts import ZERO, exact, format_amount
-from ..cards import Card
+from ..cards import ORDINARY_RANKS, Card, Rank, Suit
 from ..errors import ConfigError, RecordError
+from .play import tricks_from_cards
 
 # An exact amount: a Decimal, never a float (strict: a float is refused, not converted).
 Exact = Annotated[Decimal, Strict()]
@@ -31,34 +32,9 @@ MAX_NAME_LENGTH = 24
 
 
 class Frozen(BaseModel):
+    """A model of checked data: immutable, and no field that is not declared."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-    @classmethod
-    def trusted(cls, **fields: Any):
-        """Build from values the core computed itself out of input that was already
-        validated (a settlement, a transfer, the next state). Validation happens once, where
-        data comes in; settling thousands of hands must not re-check every field. Like
-        ``model_construct``, without its per-field alias handling."""
-        known = _DEFAULTS.get(cls)
-        if known is None:
-            known = _DEFAULTS[cls] = (len(cls.model_fields), {
-                name: field.default for name, field in cls.model_fields.items()
-                if not field.is_required() and field.default_factory is None},
-                set(cls.model_fields))
-        if len(fields) < known[0]:
-            fields = known[1] | fields
-        model = _new(cls)
-        _set(model, "__dict__", fields)
-        # Every field is set; a frozen model never changes this set (a copy gets its own).
-        _set(model, "__pydantic_fields_set__", known[2])
-        _set(model, "__pydantic_extra__", None)
-        _set(model, "__pydantic_private__", None)
-        return model
-
-
-_DEFAULTS: dict[type, tuple[int, dict[str, Any], set[str]]] = {}
-_set = object.__setattr__
-_new = object.__new__
 
 
 class GameOptions(Frozen):
@@ -130,8 +106,8 @@ def transfer(source: str, target: str, amount: Decimal, reason: str,
     if found is None:
         if len(_TRANSFERS) >= 50_000:
             _TRANSFERS.clear()
-        found = _TRANSFERS[key] = Transfer.trusted(source=source, target=target, amount=amount,
-                                                   reason=reason, due=due)
+        found = _TRANSFERS[key] = Transfer(source=source, target=target, amount=amount,
+                                           reason=reason, due=due)
     return found
 
 
@@ -185,9 +161,7 @@ class TableState(Frozen):
     def leaders(self) -> tuple[str, ...]:
         """Everyone with the best score, in seating order. Worked out when asked for (settling
         a long session passes through thousands of states that nobody ranks)."""
-        from . import get_ruleset
-
-        return get_ruleset(self.game).leaders(self.scores)
+        return RULESETS[self.game].leaders(self.scores)
 
 
 class Settlement(Frozen):
@@ -210,17 +184,14 @@ class Settlement(Frozen):
     def explanation(self) -> tuple[str, ...]:
         """What happened, in sentences to read out at the table, then the referee's findings.
         Worked out from the settlement when asked for (replaying a long session need not)."""
-        from . import get_ruleset
-
-        return get_ruleset(self.game).explain(self) + tuple(
+        return RULESETS[self.game].explain(self) + tuple(
             f"Referee: {f}" for f in self.findings)
 
     @property
     def trump(self) -> str | None:
-        """The trump suit's letter in kratzen (from the card that fixes it), else ``None``."""
-        if not self.record.indicator:
-            return None
-        return self.record.indicator[-1].suit.value
+        """The trump suit's letter, in a game with trumps, else ``None``."""
+        suit = RULESETS[self.game].trump_of(self.record.indicator)
+        return None if suit is None else suit.value
 
 
 def check_name(raw: Any, field: str) -> str:
@@ -258,8 +229,22 @@ def describe_validation_error(error: ValidationError, prefix: str = "") -> tuple
     return field, message
 
 
+@dataclass(frozen=True, slots=True)
+class DealPlan:
+    """The steps of the deal with seat names, and the check that every card is accounted for."""
+
+    game: str
+    players: int
+    steps: tuple[str, ...]
+    card_count: str
+
+
 class Ruleset(ABC):
-    """One game's rules. Subclasses fill in the class attributes and the three game hooks."""
+    """One game: the facts that describe it (class attributes) and the hooks that settle and
+    enter its hands. Nothing outside ``scorekeeper/rules/`` asks which game it is: it asks
+    the game's ruleset.
+
+    A new game is one module with a subclass of ``Ruleset`` and one ``register`` call."""
 
     game: ClassVar[str]
     version: ClassVar[str]
@@ -270,6 +255,17 @@ class Ruleset(ABC):
     score_name: ClassVar[str]          # what a score is: "chips", "balance", "penalty points"
     higher_is_better: ClassVar[bool] = True
     hand_kinds: ClassVar[tuple[str, ...]]
+    tricks_per_hand: ClassVar[int]
+    # Whether the game has a pot. With a pot, scores and pot together are conserved.
+    has_pot: ClassVar[bool] = True
+    # What moves: "chip" (paid from player to player or pot) or "point" (penalty points
+    # written down against a player, taken from nobody).
+    unit: ClassVar[str] = "chip"
+    # Whether hands are played with a trump (then each hand says which suit).
+    trumps: ClassVar[bool] = False
+    # The record fields beyond the trick winners that this game's hands carry: for each, what
+    # to type (a metavar) and what it is (the command line offers them as options).
+    extra_record_fields: ClassVar[dict[str, tuple[str, str]]] = {}
 
     # --- game hooks -------------------------------------------------------------------
 
@@ -328,7 +324,7 @@ class Ruleset(ABC):
         """The table before the first hand."""
         start = self.starting_score(config)
         scores = {p: start for p in config.players}
-        return TableState.trusted(hands_played=0, dealer=config.first_dealer,
+        return TableState(hands_played=0, dealer=config.first_dealer,
                           leader=self.first_leader(config, config.first_dealer),
                           scores=scores, pot=self.starting_pot(config), finished=False,
                           game=self.game)
@@ -344,7 +340,7 @@ class Ruleset(ABC):
         """The table after ``hands_played`` hands that left these scores and this pot."""
         players = config.players
         dealer = players[(config.seat_of(config.first_dealer) + hands_played) % len(players)]
-        return TableState.trusted(hands_played=hands_played, dealer=dealer,
+        return TableState(hands_played=hands_played, dealer=dealer,
                           leader=self.first_leader(config, dealer), scores=scores, pot=pot,
                           finished=self.is_finished(config, hands_played, scores),
                           game=self.game)
@@ -362,6 +358,116 @@ class Ruleset(ABC):
         """How many hands the session lasts, when that is fixed in advance."""
         return None
 
+    # --- the pack and trick play (the referee asks these) -------------------------------
+
+    def pack(self, players: int) -> frozenset[Card]:
+        """The cards in play at a table of ``players``: A to 7 in four suits (32 cards)."""
+        return frozenset(Card(rank=r, suit=s) for r in ORDINARY_RANKS for s in Suit)
+
+    @staticmethod
+    def piquet_pack(players: int) -> frozenset[Card]:
+        """A and K down to 7 in four suits, 32 cards; at three players without the 7s and 8s
+        (24), so that everyone holds 8."""
+        ranks = ORDINARY_RANKS if players != 3 else ORDINARY_RANKS[:-2]
+        return frozenset(Card(rank=r, suit=s) for r in ranks for s in Suit)
+
+    def is_trump(self, card: Card, trump: Suit | None) -> bool:
+        """Whether ``card`` is a trump when ``trump`` is the trump suit."""
+        return trump is not None and card.suit is trump
+
+    def strength(self, card: Card, trump: Suit | None) -> int:
+        """How strong a card is against another of its kind (suit or trump): higher wins."""
+        return card.rank.strength * 2
+
+    def card_words(self, card: Card) -> str:
+        """A card as the referee names it in a sentence."""
+        return card.symbol()
+
+    @abstractmethod
+    def deal_plan(self, players: tuple[str, ...], dealer: str) -> DealPlan:
+        """What to do at the table, in order, for ``dealer`` dealing to ``players``."""
+
+    # --- before the deal (the table guide asks these) ------------------------------------
+
+    def stakes(self, config: SessionConfig, state: TableState) -> tuple[list[Transfer],
+                                                                        Decimal | None]:
+        """What is paid in before the deal, and the pot then (none in most games)."""
+        return [], None
+
+    def before_deal(self, config: SessionConfig, state: TableState) -> tuple[str, ...]:
+        """What to collect before the deal, in words (nothing in most games)."""
+        return ()
+
+    def guide_steps(self, config: SessionConfig, state: TableState) -> tuple[str, ...]:
+        """The deal of the next hand, step by step, as the table guide says it."""
+        return self.deal_plan(config.players, state.dealer).steps
+
+    def pot_words(self, config: SessionConfig, state: TableState) -> str | None:
+        """A word on the pot for the hand about to be played, beside its size."""
+        return None
+
+    # --- entering a hand, one answer at a time (see ``draft``) ---------------------------
+
+    def needs_turned_card(self, config: SessionConfig, state: TableState,
+                          turned: tuple[Card, ...]) -> bool:
+        """Whether another card must be turned up (and typed) before the hand is played."""
+        return False
+
+    def turned_card_refusal(self, config: SessionConfig, turned: tuple[Card, ...],
+                            card: Card) -> str | None:
+        """Why ``card`` cannot be the next turned card, or ``None``."""
+        if card not in self.pack(len(config.players)):
+            return f"{card.symbol()} is not in this pack"
+        if card in turned:
+            return f"{card.symbol()} was turned already"
+        return None
+
+    def turn_prompt(self, turned: tuple[Card, ...]) -> str:
+        """What to type as the next turned card, in words."""
+        return "Type the turned card"
+
+    def turn_words(self, config: SessionConfig, state: TableState,
+                   turned: tuple[Card, ...]) -> str:
+        """The turned cards so far, and what they make of the hand."""
+        return "Turned: " + " then ".join(c.symbol() for c in turned)
+
+    def deciders(self, config: SessionConfig, state: TableState,
+                 turned: tuple[Card, ...]) -> tuple[str, ...]:
+        """Who is asked, in turn, whether they play or drop (nobody in most games)."""
+        return ()
+
+    def playing(self, config: SessionConfig, state: TableState, turned: tuple[Card, ...],
+                decisions: tuple[tuple[str, bool], ...]) -> tuple[str, ...]:
+        """Who plays the hand, in seating order, given the answers so far."""
+        return config.players
+
+    def plays_tricks(self, config: SessionConfig, state: TableState,
+                     playing: tuple[str, ...]) -> bool:
+        """Whether tricks are played at all once the decisions are made."""
+        return True
+
+    def trump_of(self, turned: tuple[Card, ...] | None) -> Suit | None:
+        """The trump suit the turned cards fix (``None`` in a game without trumps)."""
+        return None
+
+    def card_refusal(self, config: SessionConfig, state: TableState, turned: tuple[Card, ...],
+                     player: str, card: Card) -> str | None:
+        """Why ``player`` cannot have played ``card`` (beyond the pack and playing it twice)."""
+        return None
+
+    def draft_record(self, config: SessionConfig, state: TableState, turned: tuple[Card, ...],
+                     decisions: tuple[tuple[str, bool], ...], tricks: tuple[str, ...],
+                     cards: tuple[tuple[Card, ...], ...] | None,
+                     note: str | None) -> HandRecord:
+        """The record of a hand entered answer by answer."""
+        return HandRecord(tricks=tricks, cards=cards, note=note)
+
+    def record_answers(self, record: HandRecord) -> tuple[tuple[Card, ...],
+                                                          tuple[str, ...] | None]:
+        """The turned cards and the players who chose to play, as a record states them (to
+        fill in a draft from a stored hand)."""
+        return (), None
+
     # --- helpers for the games ----------------------------------------------------------
 
     def _everyone_plays(self, config: SessionConfig, state: TableState, record: HandRecord,
@@ -373,32 +479,34 @@ class Ruleset(ABC):
         if record.entered is not None:
             raise RecordError("entered", f"in {self.game} everyone plays; leave 'entered' out")
         winners, findings = self._winners(config, record, count,
-                                          self.first_leader(config, state.dealer))
+                                          self.first_leader(config, state.dealer), state=state)
         if winners is record.tricks:  # every name as seated: the record is kept as it came
             return winners, findings, record
-        clean = HandRecord.trusted(tricks=winners, cards=record.cards, led_by=record.led_by,
+        clean = HandRecord(tricks=winners, cards=record.cards, led_by=record.led_by,
                                    note=record.note)
         return winners, findings, clean
 
     def _winners(self, config: SessionConfig, record: HandRecord, count: int, leader: str,
-                 playing: tuple[str, ...] | None = None,
-                 trump: Any = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+                 playing: tuple[str, ...] | None = None, trump: Suit | None = None,
+                 state: TableState | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The trick winners, from the names given or derived from the cards of each trick;
         with cards, also the referee's findings on plays that broke a duty."""
         if record.cards is None:
             if record.led_by is not None:
                 raise RecordError("led_by", "who led each trick is given only with the cards")
             return self._resolve_tricks(config, record, count, playing), ()
-        from ..cards import pack
-        from ..referee import tricks_from_cards
-
         if len(record.cards) != count:
             raise RecordError("cards", f"{count} tricks of cards are needed, "
                               f"{len(record.cards)} were given")
         seated = playing if playing is not None else config.players
         in_order = tuple(p for p in config.players if p in seated)
-        winners, findings = tricks_from_cards(self.game, in_order, leader, record.cards, trump,
-                                              pack(self.game, len(config.players)))
+        turned = record.indicator or ()
+
+        def refusal(player: str, card: Card) -> str | None:
+            return self.card_refusal(config, state, turned, player, card) if state else None
+
+        winners, findings = tricks_from_cards(self, in_order, leader, record.cards, trump,
+                                              self.pack(len(config.players)), refusal)
         if record.led_by is not None:
             if len(record.led_by) != count:
                 raise RecordError("led_by", f"{count} names are needed (who led each trick), "
@@ -453,11 +561,27 @@ class Ruleset(ABC):
                 pot += t.amount
         before = state.scores
         scores = {p: before[p] + deltas[p] for p in players}
-        return Settlement.trusted(number=state.hands_played + 1, dealer=state.dealer, kind=kind,
+        return Settlement(number=state.hands_played + 1, dealer=state.dealer, kind=kind,
                           record=record, pot_before=state.pot, stake=stake,
                           transfers=tuple(transfers), deltas=deltas, pot_after=pot,
                           scores_after=scores,
                           game=self.game, findings=findings)
+
+
+AMENDABLE_FIELDS = ("tricks", "indicator", "entered", "cards", "led_by", "note")
+
+
+def amended_record(old: HandRecord, changes: dict[str, Any]) -> HandRecord:
+    """``old`` with the fields in ``changes`` replaced: the one rule for amending a hand.
+
+    Fields not given are kept. Cards given without winners decide the winners; winners given
+    without cards replace the old cards (and who led each trick). Checked like any record."""
+    fields = {name: getattr(old, name) for name in AMENDABLE_FIELDS} | changes
+    if changes.get("cards") is not None and "tricks" not in changes:
+        fields["tricks"] = ()
+    if changes.get("tricks") and "cards" not in changes:
+        fields["cards"] = fields["led_by"] = None
+    return HandRecord(**fields)
 
 
 def amount_text(amount: Decimal) -> str:
@@ -473,3 +597,13 @@ def count_tricks(players: Iterable[str], winners: Iterable[str]) -> dict[str, in
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# Every game, by name. A game joins with ``register`` (see ``rules/__init__.py``).
+RULESETS: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Make ``ruleset`` a game of this scorekeeper, found by its name and its version."""
+    RULESETS[ruleset.game] = ruleset
+    return ruleset

@@ -9,13 +9,14 @@ from typing import Literal
 from pydantic import Field
 
 from ..amounts import ONE, exact, format_amount
-from ..cards import Card, Rank, pack
+from ..cards import ORDINARY_RANKS, WELI, Card, Rank, Suit
 from ..errors import RecordError
-from .base import (POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
-                   Transfer, count_tricks, plural, transfer)
+from .base import (POT, DealPlan, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
+                   TableState, Transfer, count_tricks, plural, transfer)
 
 TRICKS = 4
-PACK = pack("kratzen", 4)
+# 33 cards at any table size: A to 7 in four suits and the Weli.
+PACK = frozenset([Card(rank=r, suit=s) for r in ORDINARY_RANKS for s in Suit] + [WELI])
 TWO = Decimal(2)
 TRICK_REASONS = tuple(f"trick {i}" for i in range(1, TRICKS + 1))
 _POTS = (POT,) * TRICKS
@@ -57,6 +58,11 @@ def read_indicator(indicator: tuple[Card, ...] | None) -> Card:
     return first
 
 
+def forces_muss(fixing: Card) -> bool:
+    """A 7 fixing trump (turned first, or after the Weli) makes the hand a forced Muss."""
+    return fixing.rank is Rank.SEVEN
+
+
 class Kratzen(Ruleset):
     game = "kratzen"
     version = "kratzen/1"
@@ -66,6 +72,14 @@ class Kratzen(Ruleset):
     options_model = KratzenOptions
     score_name = "balance"
     hand_kinds = ("muss", "forced-muss", "normal", "walkover")
+    tricks_per_hand = TRICKS
+    trumps = True
+    extra_record_fields = {
+        "indicator": ("CARD[,CARD]", "the turned card; the Weli, then the card that fixes "
+                      "the suit."),
+        "entered": ("A,B", "the non-dealers who play (\"\" if all dropped; may be left out "
+                    "in a Muss)."),
+    }
 
     def starting_score(self, config: SessionConfig) -> Decimal:
         return Decimal(0)
@@ -86,7 +100,7 @@ class Kratzen(Ruleset):
         dealer = state.dealer
         others = config.clockwise_from(dealer)[1:]
         fixing = read_indicator(record.indicator)
-        forced = fixing.rank is Rank.SEVEN
+        forced = forces_muss(fixing)
         muss = state.pot == 0 or forced
 
         # 1. Stakes.
@@ -111,16 +125,17 @@ class Kratzen(Ruleset):
                                   "everyone else dropped: a walkover has no tricks "
                                   "(give tricks = [])")
             transfers.append(transfer(POT, dealer, stake, "walkover: everyone else dropped"))
-            clean = HandRecord.trusted(tricks=(), indicator=record.indicator, entered=entered,
+            clean = HandRecord(tricks=(), indicator=record.indicator, entered=entered,
                                        note=record.note)
             return self._finish(config=config, state=state, kind=kind, record=clean,
                                 transfers=transfers, stake=stake)
 
-        winners, findings = self._winners(config, record, TRICKS, dealer, playing, fixing.suit)
+        winners, findings = self._winners(config, record, TRICKS, dealer, playing, fixing.suit,
+                                          state)
         if winners == record.tricks and entered == record.entered:
             clean = record  # already as it will be kept
         else:
-            clean = HandRecord.trusted(tricks=winners, indicator=record.indicator,
+            clean = HandRecord(tricks=winners, indicator=record.indicator,
                                        entered=entered, cards=record.cards,
                                        led_by=record.led_by, note=record.note)
         taken = count_tricks(playing, winners)
@@ -189,6 +204,129 @@ class Kratzen(Ruleset):
                             f"pays {words} = {format_amount(t.amount)} into the next pot.")
         return tuple(said)
 
+    # ---- the pack and trick play
+
+    def pack(self, players: int) -> frozenset[Card]:
+        return PACK
+
+    def is_trump(self, card: Card, trump: Suit | None) -> bool:
+        """The Weli is always a trump; otherwise a card of the trump suit."""
+        return trump is not None and (card.is_weli or card.suit is trump)
+
+    def strength(self, card: Card, trump: Suit | None) -> int:
+        # The Weli sits between the trump ace (28) and the trump king (26).
+        return 27 if card.is_weli else card.rank.strength * 2
+
+    def card_words(self, card: Card) -> str:
+        return "the Weli" if card.is_weli else card.symbol()
+
+    def deal_plan(self, players: tuple[str, ...], dealer: str) -> DealPlan:
+        n = len(players)
+        i = players.index(dealer)
+        left = players[(i + 1) % n]
+        steps = (f"{dealer} deals 2 cards to each player, clockwise from {left}",
+                 "turn up the next card: the indicator; its suit is trump "
+                 "(a 7 makes the hand a forced Muss)",
+                 "if the indicator is the Weli, turn up another card: that one fixes trump "
+                 "(a 7 there forces a Muss too)",
+                 "deal 2 more cards to each player: everyone holds 4",
+                 f"{dealer} takes the turned card(s) and discards face down back to 4",
+                 f"ask {', '.join(players[(i + k) % n] for k in range(1, n))} in turn: "
+                 f"play or drop ({dealer} must play; nobody drops in a Muss)",
+                 f"{dealer} leads the first trick")
+        dealt = 4 * n
+        count = (f"{dealt} dealt + 1 turned + {33 - dealt - 1} undealt = 33; "
+                 f"after the Weli {dealt} dealt + 2 turned + {33 - dealt - 2} undealt = 33")
+        return DealPlan(game=self.game, players=n, steps=steps, card_count=count)
+
+    # ---- before the deal
+
+    def before_deal(self, config: SessionConfig, state: TableState) -> tuple[str, ...]:
+        _, stake = self.stakes(config, state)
+        return (self.stakes_text(config, state) + f" P = {format_amount(stake)}.",)
+
+    def guide_steps(self, config: SessionConfig, state: TableState) -> tuple[str, ...]:
+        steps = super().guide_steps(config, state)
+        if state.pot == 0:
+            steps = tuple("A Muss: everyone plays, nobody is asked to drop."
+                          if step.startswith("ask ") else step for step in steps)
+        return steps
+
+    def pot_words(self, config: SessionConfig, state: TableState) -> str | None:
+        _, stake = self.stakes(config, state)
+        return f"after the stakes P = {format_amount(stake)}   each trick pays P/4 (not in a Muss)"
+
+    # ---- entering a hand
+
+    def needs_turned_card(self, config: SessionConfig, state: TableState,
+                          turned: tuple[Card, ...]) -> bool:
+        return not turned or (turned[0].is_weli and len(turned) < 2)
+
+    def turned_card_refusal(self, config: SessionConfig, turned: tuple[Card, ...],
+                            card: Card) -> str | None:
+        if card.is_weli and turned:
+            return "there is only one Weli"
+        return super().turned_card_refusal(config, turned, card)
+
+    def turn_prompt(self, turned: tuple[Card, ...]) -> str:
+        if turned:
+            return "The Weli was turned: type the next turned card"
+        return "Type the indicator (the turned card)"
+
+    def turn_words(self, config: SessionConfig, state: TableState,
+                   turned: tuple[Card, ...]) -> str:
+        words = "Indicator: " + " then ".join(c.symbol() for c in turned)
+        if self.needs_turned_card(config, state, turned):
+            return words
+        trump = read_indicator(turned)
+        kind = ("forced Muss (a 7)" if forces_muss(trump) else
+                "Muss" if self.is_muss(state, turned) else "normal hand")
+        return (f"{words}  trump {trump.suit.symbol} "
+                f"({trump.suit.name_in(config.options.deck)})  {kind}")
+
+    def deciders(self, config: SessionConfig, state: TableState,
+                 turned: tuple[Card, ...]) -> tuple[str, ...]:
+        if self.is_muss(state, turned):
+            return ()
+        return config.clockwise_from(state.dealer)[1:]
+
+    def playing(self, config: SessionConfig, state: TableState, turned: tuple[Card, ...],
+                decisions: tuple[tuple[str, bool], ...]) -> tuple[str, ...]:
+        if self.needs_turned_card(config, state, turned) or self.is_muss(state, turned):
+            return config.players
+        plays = {p for p, yes in decisions if yes}
+        return tuple(p for p in config.players if p == state.dealer or p in plays)
+
+    def plays_tricks(self, config: SessionConfig, state: TableState,
+                     playing: tuple[str, ...]) -> bool:
+        return len(playing) > 1  # else a walkover: everyone else dropped
+
+    def trump_of(self, turned: tuple[Card, ...] | None) -> Suit | None:
+        return read_indicator(turned).suit if turned else None
+
+    def card_refusal(self, config: SessionConfig, state: TableState, turned: tuple[Card, ...],
+                     player: str, card: Card) -> str | None:
+        if card in turned and player != state.dealer:
+            return (f"{card.symbol()} was turned up, and the turned "
+                    f"card{'s belong' if len(turned) > 1 else ' belongs'} to the dealer, "
+                    f"{state.dealer}")
+        return None
+
+    def draft_record(self, config: SessionConfig, state: TableState, turned: tuple[Card, ...],
+                     decisions: tuple[tuple[str, bool], ...], tricks: tuple[str, ...],
+                     cards: tuple[tuple[Card, ...], ...] | None,
+                     note: str | None) -> HandRecord:
+        entered = (None if self.is_muss(state, turned)
+                   else tuple(p for p, yes in decisions if yes))
+        return HandRecord(indicator=turned, entered=entered, tricks=tricks, cards=cards,
+                          note=note)
+
+    def record_answers(self, record: HandRecord) -> tuple[tuple[Card, ...],
+                                                          tuple[str, ...] | None]:
+        return record.indicator or (), record.entered
+
+    # ---- stakes
+
     def stakes(self, config: SessionConfig, state: TableState) -> tuple[list[Transfer], Decimal]:
         """The stakes of the next hand and P, the pot once they are paid."""
         with exact():
@@ -216,7 +354,7 @@ class Kratzen(Ruleset):
             return True
         if not indicator or (indicator[0].is_weli and len(indicator) < 2):
             return False
-        return read_indicator(indicator).rank is Rank.SEVEN
+        return forces_muss(read_indicator(indicator))
 
     def _read_entered(self, config: SessionConfig, record: HandRecord, dealer: str,
                       others: tuple[str, ...], muss: bool) -> tuple[str, ...]:

@@ -7,8 +7,9 @@ from decimal import Decimal
 from pydantic import Field
 
 from ..amounts import ONE
-from .base import (PENALTY, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
-                   TableState, plural, transfer)
+from ..cards import Card
+from .base import (PENALTY, DealPlan, GameOptions, HandRecord, Ruleset, SessionConfig,
+                   Settlement, TableState, plural, transfer)
 
 
 class LetzterOptions(GameOptions):
@@ -25,7 +26,9 @@ class Letzter(Ruleset):
     score_name = "penalty points"
     higher_is_better = False
     hand_kinds = ("last-trick", "durchmarsch")
-    TRICKS = 8
+    tricks_per_hand = TRICKS = 8
+    has_pot = False
+    unit = "point"
 
     def starting_score(self, config: SessionConfig) -> Decimal:
         return Decimal(0)
@@ -66,3 +69,31 @@ class Letzter(Ruleset):
                     f"{', '.join(others)} get 1 penalty point each.",)
         taken = sum(1 for w in winners if w == last)
         return (f"{last} won the last trick ({plural(taken, 'trick')} in all): 1 penalty point.",)
+
+    def pack(self, players: int) -> frozenset[Card]:
+        """32 cards for four players; for three the 7s and 8s are taken out (24)."""
+        return self.piquet_pack(players)
+
+    def deal_plan(self, players: tuple[str, ...], dealer: str) -> DealPlan:
+        n = len(players)
+        i = players.index(dealer)
+        left, right = players[(i + 1) % n], players[(i - 1) % n]
+        if n == 4:
+            middle = players[(i + 2) % n]
+            steps = (f"{dealer} shuffles the 32-card pack and deals 7 cards to each player",
+                     f"{dealer} takes the remaining 4 (11 cards)",
+                     f"{dealer} pushes 3 cards face down to {left} (forehand)",
+                     f"{left} pushes any 2 cards to {middle} (middlehand)",
+                     f"{middle} pushes 1 card to {right} (rearhand)",
+                     "everyone now holds 8",
+                     f"{right} (the dealer's right) leads the first trick")
+            count = "4 hands of 7 + 4 to the dealer = 32; after the pushes 4 hands of 8"
+        else:
+            steps = (f"{dealer} shuffles the 24-card pack (7s and 8s removed) and deals 7 to each",
+                     f"{dealer} takes the remaining 3 (10 cards)",
+                     f"{dealer} pushes 2 cards face down to {left} (forehand)",
+                     f"{left} pushes 1 card to {right}",
+                     "everyone now holds 8",
+                     f"{right} (the dealer's right) leads the first trick")
+            count = "3 hands of 7 + 3 to the dealer = 24; after the pushes 3 hands of 8"
+        return DealPlan(game=self.game, players=n, steps=steps, card_count=count)

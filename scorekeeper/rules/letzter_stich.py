@@ -7,8 +7,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from .base import (POT, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
-                   amount_text, plural, transfer)
+from ..cards import Card
+from .base import (POT, DealPlan, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
+                   TableState, amount_text, plural, transfer)
 
 SWEEP_PAYS = Decimal(2)
 LAST_TRICK_COSTS = Decimal(1)
@@ -28,7 +29,7 @@ class LetzterStich(Ruleset):
     options_model = LetzterStichOptions
     score_name = "chips"
     hand_kinds = ("last-trick", "sweep")
-    TRICKS = 8
+    tricks_per_hand = TRICKS = 8
 
     def starting_score(self, config: SessionConfig) -> Decimal:
         return Decimal(config.options.starting_chips)
@@ -73,3 +74,17 @@ class LetzterStich(Ruleset):
         taken = sum(1 for w in winners if w == last)
         return (f"{last} won the last trick ({plural(taken, 'trick')} in all): pays 1 chip "
                 f"into the pot.",)
+
+    def pack(self, players: int) -> frozenset[Card]:
+        """32 cards for four players; for three the 7s and 8s are taken out (24)."""
+        return self.piquet_pack(players)
+
+    def deal_plan(self, players: tuple[str, ...], dealer: str) -> DealPlan:
+        n = len(players)
+        left = players[(players.index(dealer) + 1) % n]
+        size = len(self.pack(n))
+        steps = (f"{dealer} shuffles a {size}-card pack" + (" (7s and 8s removed)" if n == 3 else ""),
+                 f"{dealer} deals 4 cards to each player, clockwise from {left}",
+                 "then 4 more each: everyone holds 8; no trump, no indicator",
+                 f"{left} (the dealer's left) leads the first trick")
+        return DealPlan(game=self.game, players=n, steps=steps, card_count=f"{n} hands of 8 = {size}")

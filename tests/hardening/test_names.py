@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.errors import ConfigError
-from scorekeeper.export import cell_width, render_text
+from scorekeeper.presentation import cell_width, render_text
 from scorekeeper.ledger import settle_hands
 from scorekeeper.rules import HandRecord, make_config
 

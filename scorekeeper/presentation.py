@@ -1,0 +1,241 @@
+"""The words for people: standings, who pays what, amendments, chip counts, the table guide
+and what to type next. The command line and the table app both say things this way. Pure.
+
+Each game's own sentences (a hand's explanation, what to collect before the deal, the deal
+steps) come from its ruleset; this module puts them together.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from .amounts import format_amount, parse_amount
+from .ledger import Ledger
+from .rules import HandDraft, Ruleset, SessionConfig, Settlement, TableState
+from .rules.base import plural
+
+def cell_width(text: str) -> int:
+    """Columns a text takes in a terminal: wide East Asian characters and most emoji take two,
+    combining marks none."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    fill = " " * max(0, width - cell_width(text))
+    return fill + text if right else text + fill
+
+
+def _table(headers: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
+    widths = [cell_width(h) for h in headers]
+    for row in rows:
+        widths = [max(w, cell_width(c)) for w, c in zip(widths, row)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(_pad(c, w, i in right)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
+
+
+def standings_lines(ledger: Ledger) -> list[str]:
+    """The standings as a small table, best first, with the pot and who deals next."""
+    ruleset = ledger.ruleset
+    state = ledger.state
+    order = ruleset.ranked(state.scores)
+    rows = [[("* " if p in state.leaders else "  ") + p, format_amount(state.scores[p])]
+            for p in order]
+    lines = [f"{ruleset.title}: {', '.join(ledger.config.players)}"]
+    lines += _table(["  player", ruleset.score_name], rows, right={1})
+    if state.pot is not None:
+        pot = format_amount(state.pot)
+        lines.append(f"pot: {pot}" + (" (stays in the pot)" if state.finished and state.pot else ""))
+    planned = ruleset.planned_hands(ledger.config)
+    played = f"{state.hands_played}" + (f" of {planned}" if planned else "")
+    if state.finished:
+        word = "winner" if len(state.leaders) == 1 else "winners (shared)"
+        lines.append(f"hands played: {played}; finished; {word}: {', '.join(state.leaders)}")
+    else:
+        lines.append(f"hands played: {played}; next hand {state.hands_played + 1}: "
+                     f"{state.dealer} deals, {state.leader} leads")
+    return lines
+
+
+def hand_lines(ledger: Ledger) -> list[str]:
+    """One line per hand: number, dealer, kind, pot, every player's change."""
+    rows = []
+    for s in ledger.settlements:
+        if s.pot_before is None:
+            pot = ""
+        elif s.stake is not None:
+            pot = (f"{format_amount(s.pot_before)} -> P {format_amount(s.stake)} -> "
+                   f"{format_amount(s.pot_after)}")
+        else:
+            pot = f"{format_amount(s.pot_before)} -> {format_amount(s.pot_after)}"
+        changes = ", ".join(f"{p} {format_amount(d, signed=True)}"
+                            for p, d in s.deltas.items() if d)
+        row = [str(s.number), s.dealer, s.kind, pot, changes or "no change"]
+        rows.append(row if s.pot_before is not None else row[:3] + row[4:])
+    if not rows:
+        return ["no hands yet"]
+    headers = ["#", "dealer", "kind", "pot", "changes"]
+    if ledger.settlements[0].pot_before is None:
+        headers = headers[:3] + headers[4:]
+    return _table(headers, rows, right={0})
+
+
+def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, Decimal],
+                  scores: dict[str, Decimal], pot_before: Decimal | None,
+                  pot_after: Decimal | None) -> list[str]:
+    """What each player pays or receives in a hand (penalty points in letzter), where that
+    leaves them, and the pot: the words the command line and the table app both use."""
+    width = max(cell_width(p) for p in players + ("pot",))
+    lines = []
+    for p in players:
+        d = deltas[p]
+        if ruleset.unit == "point":  # points are written down, not paid
+            what = f"+{format_amount(d)} {ruleset.score_name.removesuffix('s')}" \
+                f"{'s' if d != 1 else ''}" if d else "nothing"
+        else:
+            what = (f"pays {format_amount(-d)}" if d < 0 else f"receives {format_amount(d)}"
+                    if d > 0 else "nothing")
+        lines.append(f"{_pad(p, width)}  {what.ljust(16)} now {format_amount(scores[p])}")
+    if pot_after is not None:
+        lines.append(f"{_pad('pot', width)}  {format_amount(pot_before)} -> "
+                     f"{format_amount(pot_after)}")
+    return lines
+
+
+def amendment_lines(players: tuple[str, ...], before: dict[str, Decimal],
+                    after: dict[str, Decimal], changes: dict[str, Decimal],
+                    pot_before: Decimal | None, pot_after: Decimal | None) -> list[str]:
+    """Every player's score before and after an amendment, and the pot."""
+    lines = [f"{p}: {format_amount(before[p])} -> {format_amount(after[p])}  "
+             f"({format_amount(changes[p], signed=True) if changes[p] else 'no change'})"
+             for p in players]
+    if pot_after is not None:
+        lines.append(f"pot: {format_amount(pot_before)} -> {format_amount(pot_after)}")
+    return lines
+
+
+def render_text(ledger: Ledger) -> str:
+    """Standings and hands as the terminal shows them."""
+    return "\n".join(standings_lines(ledger) + [""] + hand_lines(ledger)) + "\n"
+
+
+def standings_text(session, ledger=None) -> str:
+    ledger = ledger or session.ledger()
+    lines = [f"session {session.id} ({session.label}), started {session.created[:16].replace('T', ' ')} UTC",
+             render_text(ledger).rstrip("\n")]
+    changes = [e for e in session.events if e.get("type") in ("amend", "withdraw")]
+    if changes:
+        lines.append("")
+        lines.append("history (kept in the file):")
+        for event in changes:
+            lines.append("  " + change_line(event))
+    counts = session.counts()
+    if counts:
+        lines.append("")
+        lines.append("chip counts:")
+        for event in counts:
+            lines.append("  " + count_line(event))
+    lines.append("")
+    lines.append(f"digest: {session.digest}  (write it down: audit checks the file against it)")
+    return "\n".join(lines) + "\n"
+
+
+def record_words(record: dict[str, Any] | None) -> str:
+    if not record:
+        return "?"
+    parts = []
+    if record.get("indicator"):
+        parts.append("indicator " + ",".join(record["indicator"]))
+    if record.get("entered") is not None:
+        parts.append("entered " + (",".join(record["entered"]) or "none"))
+    parts.append("tricks " + (",".join(record.get("tricks", [])) or "none"))
+    return "; ".join(parts)
+
+
+def change_line(event: dict[str, Any]) -> str:
+    when = event.get("at", "")[:16].replace("T", " ")
+    if event["type"] == "withdraw":
+        return f"hand {event['number']} withdrawn ({when}): it was {record_words(event.get('record'))}"
+    return (f"hand {event['number']} amended ({when}): now {record_words(event.get('record'))}; "
+            f"was {record_words(event.get('previous'))}")
+
+
+def count_line(event: dict[str, Any]) -> str:
+    counted = ", ".join(f"{k} {format_amount(parse_amount(v))}" for k, v in event["counted"].items())
+    off = event.get("off") or {}
+    verdict = ("agrees with the ledger" if not off else
+               "disagrees: " + ", ".join(f"{k} off by {format_amount(parse_amount(v), signed=True)}"
+                                         for k, v in off.items()))
+    return f"after hand {event['after_hand']} ({event['at'][:16].replace('T', ' ')}): {counted}; {verdict}"
+
+
+def payments_text(session, settlement, state) -> str:
+    return "\n".join("  " + line for line in payment_lines(
+        session.ruleset, session.config.players, settlement.deltas, state.scores,
+        settlement.pot_before, settlement.pot_after))
+
+
+def next_text(session, state) -> str:
+    if state.finished:
+        word = "winner" if len(state.leaders) == 1 else "winners (shared)"
+        return f"the session is finished; {word}: {', '.join(state.leaders)}; digest {session.digest}"
+    return (f"next: hand {state.hands_played + 1}, {state.dealer} deals, {state.leader} leads; "
+            f"digest {session.digest}")
+
+
+def table_guide(ruleset: Ruleset, config: SessionConfig, state: TableState) -> list[str]:
+    """The steps for the next hand: stakes, the deal, decisions, who leads."""
+    if state.finished:
+        word = "Winner" if len(state.leaders) == 1 else "Winners (shared)"
+        return [f"The session is over. {word}: {', '.join(state.leaders)}."]
+    lines = [f"Hand {state.hands_played + 1}: {state.dealer} deals."]
+    lines += ruleset.before_deal(config, state)
+    return lines + list(ruleset.guide_steps(config, state))
+
+
+def step_prompt(draft: HandDraft) -> str:
+    """What the draft asks now, in words (the keys to type are the caller's to add)."""
+    step = draft.step
+    if step.kind == "turn":
+        return draft.ruleset.turn_prompt(draft.turned)
+    if step.kind == "decide":
+        return f"{step.player}: play or drop?"
+    if step.kind == "winner":
+        return f"Who won trick {step.trick}? ({step.player} leads)"
+    if step.kind == "card":
+        return f"Trick {step.trick}: the card {step.player} played"
+    return "The hand is complete."
+
+
+def draft_lines(draft: HandDraft) -> list[str]:
+    """What has been entered of the hand so far, a line each."""
+    lines = []
+    ruleset = draft.ruleset
+    if draft.turned:
+        lines.append(ruleset.turn_words(draft.config, draft.state, draft.turned))
+    if draft.decisions:
+        lines.append("Decisions: " + ", ".join(f"{p} {'plays' if yes else 'drops'}"
+                                              for p, yes in draft.decisions))
+    if draft.complete and not draft.plays_tricks():
+        lines.append(f"Nobody else plays: the hand goes to {draft.state.dealer} without play.")
+    if draft.by_cards:
+        for i, ((order, winner), cards) in enumerate(zip(draft.progress(), draft.cards),
+                                                     start=1):
+            played = ", ".join(f"{p} {c.symbol()}" for p, c in zip(order, cards))
+            done = len(cards) == len(order)
+            lines.append(f"Trick {i}: {played}  -> {winner}{'' if done else ' so far'}")
+    elif draft.winners:
+        lines.append("Tricks: " + ", ".join(f"{i} {w}" for i, w in
+                                            enumerate(draft.winners, start=1)))
+    return lines
