@@ -22,7 +22,7 @@ from .jsontext import json_writer
 from .memory import no_cycle_collection
 from .rules import (PENALTY, POT, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
                     Transfer, get_ruleset, make_config, ruleset_for_version)
-from .rules.base import Frozen, describe_validation_error
+from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error
 
 FORMAT_VERSION = 1
 GENESIS = "0" * 64
@@ -83,18 +83,21 @@ def _amount(value: Decimal | None) -> str | None:
 
 
 def record_to_json(record: HandRecord) -> dict[str, Any]:
-    """A hand's record as stored in an event: only the fields that were given."""
+    """A hand's record as stored in an event: the winners, then only the fields that were
+    given, cards written as text (``RECORD_SHAPES`` says how each field is written)."""
     data: dict[str, Any] = {"tricks": list(record.tricks)}
-    if record.indicator is not None:
-        data["indicator"] = [str(c) for c in record.indicator]
-    if record.entered is not None:
-        data["entered"] = list(record.entered)
-    if record.cards is not None:
-        data["cards"] = [[str(c) for c in trick] for trick in record.cards]
-    if record.led_by is not None:
-        data["led_by"] = list(record.led_by)
-    if record.note is not None:
-        data["note"] = record.note
+    for key, shape in RECORD_SHAPES.items():
+        value = getattr(record, key)
+        if key == "tricks" or value is None:
+            continue
+        if shape == "cards":
+            data[key] = [str(c) for c in value]
+        elif shape == "tricks":
+            data[key] = [[str(c) for c in trick] for trick in value]
+        elif shape == "names":
+            data[key] = list(value)
+        else:
+            data[key] = value
     return data
 
 

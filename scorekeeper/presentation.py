@@ -15,7 +15,7 @@ from typing import Any
 from .amounts import format_amount, parse_amount
 from .ledger import Ledger
 from .rules import HandDraft, Ruleset, SessionConfig, Settlement, TableState
-from .rules.base import plural
+from .rules.base import RECORD_SHAPES
 
 def cell_width(text: str) -> int:
     """Columns a text takes in a terminal: wide East Asian characters and most emoji take two,
@@ -94,7 +94,7 @@ def hand_lines(ledger: Ledger) -> list[str]:
 def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, Decimal],
                   scores: dict[str, Decimal], pot_before: Decimal | None,
                   pot_after: Decimal | None) -> list[str]:
-    """What each player pays or receives in a hand (penalty points in letzter), where that
+    """What each player pays or receives in a hand (penalty points where points are written down), where that
     leaves them, and the pot: the words the command line and the table app both use."""
     width = max(cell_width(p) for p in players + ("pot",))
     lines = []
@@ -154,11 +154,9 @@ def standings_text(session, ledger=None) -> str:
 def record_words(record: dict[str, Any] | None) -> str:
     if not record:
         return "?"
-    parts = []
-    if record.get("indicator"):
-        parts.append("indicator " + ",".join(record["indicator"]))
-    if record.get("entered") is not None:
-        parts.append("entered " + (",".join(record["entered"]) or "none"))
+    parts = [f"{key} " + (",".join(value) or "none") for key, value in record.items()
+             if RECORD_SHAPES.get(key) in ("names", "cards") and key not in ("tricks", "led_by")
+             and value is not None]
     parts.append("tricks " + (",".join(record.get("tricks", [])) or "none"))
     return "; ".join(parts)
 

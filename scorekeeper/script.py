@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -16,7 +17,7 @@ from pydantic import ValidationError
 from .errors import ConfigError, RecordError, ScriptError
 from .ledger import Ledger, settle_hands
 from .rules import HandRecord, SessionConfig, make_config
-from .rules.base import Frozen, describe_validation_error
+from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error
 
 TOP_LEVEL_KEYS = ("game", "players", "first_dealer", "options", "hands")
 HAND_KEYS = tuple(HandRecord.model_fields)
@@ -86,29 +87,31 @@ def parse_script(document: dict[str, Any], label: str) -> SessionScript:
     return SessionScript(config=config, hands=hands)
 
 
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+_SHAPE_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "names": _texts,
+    "cards": lambda value: isinstance(value, str) or _texts(value),
+    "tricks": lambda value: isinstance(value, list) and all(_texts(t) for t in value),
+    "text": lambda value: isinstance(value, str),
+}
+_SHAPE_WORDS = {"names": "a list of player names", "cards": "a card or a list of cards",
+                "tricks": "a list of tricks, each a list of cards", "text": "text"}
+
+
 def parse_hand(raw: Any, label: str, number: int) -> HandRecord:
     """One hand's record, checked for shape: known keys, lists of names, readable cards."""
     where = f"{label}: hand {number}"
     if not isinstance(raw, dict):
-        raise ScriptError(f"{where}: must be a table of tricks, indicator, entered, cards, note")
+        raise ScriptError(f"{where}: must be a table of {', '.join(HAND_KEYS)}")
     for key in raw:
         if key not in HAND_KEYS:
             raise ScriptError(f"{where}: {key}: is not a known key (known: {', '.join(HAND_KEYS)})")
-    for key in ("tricks", "entered", "led_by"):
-        value = raw.get(key)
-        if key in raw and (not isinstance(value, list)
-                           or not all(isinstance(v, str) for v in value)):
-            raise ScriptError(f"{where}: {key}: must be a list of player names")
-    indicator = raw.get("indicator")
-    if "indicator" in raw and not (isinstance(indicator, str) or (
-            isinstance(indicator, list) and all(isinstance(v, str) for v in indicator))):
-        raise ScriptError(f"{where}: indicator: must be a card or a list of cards")
-    cards = raw.get("cards")
-    if "cards" in raw and not (isinstance(cards, list) and all(
-            isinstance(t, list) and all(isinstance(c, str) for c in t) for t in cards)):
-        raise ScriptError(f"{where}: cards: must be a list of tricks, each a list of cards")
-    if "note" in raw and not isinstance(raw["note"], str):
-        raise ScriptError(f"{where}: note: must be text")
+    for key, shape in RECORD_SHAPES.items():
+        if key in raw and not _SHAPE_CHECKS[shape](raw[key]):
+            raise ScriptError(f"{where}: {key}: must be {_SHAPE_WORDS[shape]}")
     try:
         return HandRecord(**raw)
     except ValidationError as error:

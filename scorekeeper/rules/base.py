@@ -79,6 +79,12 @@ class HandRecord(Frozen):
         return value
 
 
+# How a script or a session file writes each field of a hand's record: a list of names, a
+# card or a list of cards, a list of tricks each a list of cards, or text.
+RECORD_SHAPES: dict[str, str] = {"tricks": "names", "indicator": "cards", "entered": "names",
+                                 "cards": "tricks", "led_by": "names", "note": "text"}
+
+
 class Transfer(Frozen):
     """One movement of chips (or penalty points) from ``source`` to ``target``.
 
