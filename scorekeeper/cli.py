@@ -72,6 +72,8 @@ def complete_sessions(ctx: click.Context, param: click.Parameter, incomplete: st
     typed, in the home given on the command line so far (else the default home). Completion
     must never fail in the shell: any problem gives no items."""
     try:
+        from click.shell_completion import CompletionItem
+
         from .paths import home_folder
         from .store import Store
 
@@ -81,7 +83,7 @@ def complete_sessions(ctx: click.Context, param: click.Parameter, incomplete: st
         for listing in Store(home_folder(home)).list_sessions():
             s = listing.summary
             if s is not None and str(s["id"]).startswith(prefix):
-                items.append(click.shell_completion.CompletionItem(
+                items.append(CompletionItem(
                     s["id"], help=f"{s['game']}: {', '.join(s['players'])}"))
         return items
     except Exception:
@@ -265,7 +267,7 @@ def count_line(event: dict[str, Any]) -> str:
 @home_option
 @click.pass_context
 def tui(ctx, session, home) -> None:
-    """Open the table app, at SESSION's table if given."""
+    """Open the table app (at SESSION if given)."""
     from .paths import home_folder
     from .tui.app import run_tui
 
@@ -274,8 +276,8 @@ def tui(ctx, session, home) -> None:
 
 @cli.command(epilog="""\b
 Examples:
-  scorekeeper replay examples/kratzen.toml
-  scorekeeper replay night.toml --json
+  scorekeeper replay night.toml
+  scorekeeper replay night.json --json
   scorekeeper replay night.toml --save""")
 @click.argument("script", type=click.Path(dir_okay=True, path_type=str))
 @click.option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
@@ -636,7 +638,7 @@ GAME is one of {games}; --trump is for the games with a trump suit.""")
 @click.option("--hand", metavar="C,C,…", help="The next player's hand: show the legal cards.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 def referee_trick(game, trump, cards, hand, as_json) -> None:
-    """Who is winning a trick; which cards are legal.
+    """Who is winning a trick; the legal cards.
 
     Who is winning the trick so far, and with --hand which cards the next player may play.
     """
