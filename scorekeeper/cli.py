@@ -26,11 +26,113 @@ home_option = click.option(
     help="Folder that holds the sessions (default: $SCOREKEEPER_HOME or the user data folder).")
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("scorekeeper")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"scorekeeper, version {package_version()}")
+        ctx.exit()
+
+
+class GameChoice(click.Choice):
+    """The games of the registry (``scorekeeper.rules.GAMES``), in any case. The registry is
+    imported only when a game is read or listed: the rules take longer to import than a whole
+    command that needs no game (the table app's home screen among them)."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self):  # type: ignore[override]
+        from .rules import GAMES
+
+        return GAMES
+
+    @choices.setter
+    def choices(self, value) -> None:
+        pass  # always the registry's
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value.strip() if isinstance(value, str) else value, param, ctx)
+        except click.BadParameter:
+            self.fail(f"{value!r} is not a game here (choose {', '.join(self.choices)})",
+                      param, ctx)
+
+
+def complete_sessions(ctx: click.Context, param: click.Parameter, incomplete: str):
+    """Shell completion of SESSION: the ids of the stored sessions that start with what is
+    typed, in the home given on the command line so far (else the default home). Completion
+    must never fail in the shell: any problem gives no items."""
+    try:
+        from click.shell_completion import CompletionItem
+
+        from .paths import home_folder
+        from .store import Store
+
+        home = ctx.params.get("home") or ctx.find_root().params.get("home")
+        prefix = incomplete.strip().lower()
+        items = []
+        for listing in Store(home_folder(home)).list_sessions():
+            s = listing.summary
+            if s is not None and str(s["id"]).startswith(prefix):
+                items.append(CompletionItem(
+                    s["id"], help=f"{s['game']}: {', '.join(s['players'])}"))
+        return items
+    except Exception:
+        return []
+
+
+class NamesGames:
+    """Help whose epilog may say ``{games}``: filled from the registry when the help is shown."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.epilog and "{games}" in self.epilog:  # type: ignore[attr-defined]
+            from .rules import GAMES
+
+            self.epilog = self.epilog.replace("{games}", ", ".join(GAMES))  # type: ignore
+        super().format_epilog(ctx, formatter)  # type: ignore[misc]
+
+
+class Command(NamesGames, click.Command):
+    pass
+
+
+class Group(NamesGames, click.Group):
+    command_class = Command
+    group_class = type  # subgroups are of this class too
+
+
+EXAMPLES = """\b
+Examples:
+  scorekeeper                          open the table app
+  scorekeeper new --game GAME --players Anna,Ben,Cleo,Dora --dealer Anna
+  scorekeeper record 3f2 --tricks Ben,Ben,Cleo,Dora
+  scorekeeper show 3f2                 standings, hands, history, digest
+  scorekeeper replay night.toml --save
+  scorekeeper export 3f2 --format html -o night.html
+  scorekeeper rules GAME
+
+GAME is one of {games}; SESSION is a session's id or the start of it
+('scorekeeper sessions' lists them). 'scorekeeper COMMAND --help' says more.
+"""
+
+
+@click.group(cls=Group, invoke_without_command=True, epilog=EXAMPLES,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=print_version, help="Print the version and exit.")
 @home_option
 @click.pass_context
 def cli(ctx: click.Context, home: str | None) -> None:
-    """scorekeeper: the table-side scorekeeper and referee for Letzter Stich, Letzter and Kratzen.
+    """scorekeeper: the table-side scorekeeper and referee for trick-taking card games.
 
     Without a command it opens the table app.
     """
@@ -113,26 +215,34 @@ def record_options(command):
     return command
 
 
-@cli.command()
-@click.argument("session", required=False)
+@cli.command(epilog="\b\nExamples:\n  scorekeeper tui\n  scorekeeper tui 3f2")
+@click.argument("session", required=False, shell_complete=complete_sessions)
 @home_option
 @click.pass_context
 def tui(ctx, session, home) -> None:
-    """Open the table app (at SESSION's table when given)."""
+    """Open the table app (at SESSION if given)."""
     from .paths import home_folder
     from .tui.app import run_tui
 
     run_tui(home_folder(home or ctx.obj.get("home")), session)
 
 
-@cli.command()
+@cli.command(epilog="""\b
+Examples:
+  scorekeeper replay night.toml
+  scorekeeper replay night.json --json
+  scorekeeper replay night.toml --save""")
 @click.argument("script", type=click.Path(dir_okay=True, path_type=str))
 @click.option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
 @click.option("--save", is_flag=True, help="Also store the session and print its id.")
 @home_option
 @click.pass_context
 def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str | None) -> None:
-    """Validate and settle a whole session script (TOML or JSON) and print the standings."""
+    """Settle a session script and print standings.
+
+    SCRIPT is a whole session written down in TOML or JSON; it is checked and every hand is
+    settled. Nothing is stored unless --save is given.
+    """
     from .export import standings_document
     from .presentation import render_text
     from .script import replay_file
@@ -150,8 +260,13 @@ def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str
         click.echo(f"saved as session {saved.id}" if not as_json else saved.id, err=as_json)
 
 
-@cli.command()
-@click.option("--game", required=True, metavar="G", help="letzter-stich, letzter or kratzen.")
+@cli.command(epilog="""\b
+Examples:
+  scorekeeper new --game GAME --players Anna,Ben,Cleo,Dora --dealer Anna
+  scorekeeper new --game GAME --players Anna,Ben,Cleo     (dealer drawn)
+
+GAME is one of {games}.""")
+@click.option("--game", required=True, type=GameChoice(), help="The game.")
 @click.option("--players", required=True, metavar="A,B,C", help="Names in clockwise seating order.")
 @click.option("--dealer", metavar="NAME", help="The first dealer (default: drawn at random).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
@@ -160,7 +275,10 @@ def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str
 @home_option
 @click.pass_context
 def new(ctx, game, players, dealer, options, as_json, home) -> None:
-    """Start a session; without --dealer the first dealer is drawn at random and said."""
+    """Start a session and say who deals first.
+
+    Without --dealer the first dealer is drawn at random and said.
+    """
     import secrets
 
     from .errors import ConfigError
@@ -199,14 +317,22 @@ def new(ctx, game, players, dealer, options, as_json, home) -> None:
     click.echo(f"hand 1: {state.dealer} deals, {state.leader} leads")
 
 
-@cli.command()
-@click.argument("session")
+@cli.command(epilog="""\b
+Examples:
+  scorekeeper record 3f2 --tricks Ben,Ben,Cleo,Dora
+  scorekeeper record 3f2 --cards "9S,KS,AH,QS; AC,7C,8C,9C; …"
+
+A game's own fields (see the options below) go beside --tricks or --cards.""")
+@click.argument("session", shell_complete=complete_sessions)
 @record_options
 @click.option("--json", "as_json", is_flag=True, help="Print the settled hand as JSON.")
 @home_option
 @click.pass_context
 def record(ctx, session, as_json, home, **given) -> None:
-    """Record the next hand; print what each player and the pot pay or receive."""
+    """Record the next hand and what everyone pays.
+
+    Prints what each player and the pot pay or receive, and who deals and leads next.
+    """
     from .ledger import hand_document
     from .presentation import next_text, payments_text
 
@@ -226,11 +352,14 @@ def record(ctx, session, as_json, home, **given) -> None:
 
 
 @cli.command()
-@click.argument("session")
+@click.argument("session", shell_complete=complete_sessions)
 @home_option
 @click.pass_context
 def undo(ctx, session, home) -> None:
-    """Withdraw the last hand (it stays in the history, marked withdrawn)."""
+    """Withdraw the last hand (kept in the history).
+
+    The hand stays in the session's history, marked withdrawn.
+    """
     from .presentation import next_text
 
     opened, withdrawn = get_store(home or ctx.obj.get("home")).undo(session)
@@ -239,14 +368,20 @@ def undo(ctx, session, home) -> None:
     click.echo(next_text(opened, opened.state()))
 
 
-@cli.command()
-@click.argument("session")
+@cli.command(epilog="""\b
+Examples:
+  scorekeeper amend 3f2 1 --tricks Anna,Anna,Cleo,Dora
+  scorekeeper amend 3f2 4 --note "Ben revoked\"""")
+@click.argument("session", shell_complete=complete_sessions)
 @click.argument("hand", type=int)
 @record_options
 @home_option
 @click.pass_context
 def amend(ctx, session, hand, home, **given) -> None:
-    """Replace hand HAND's record (fields not given are kept); settle every later hand again."""
+    """Replace hand HAND's record and settle again.
+
+    Fields not given are kept; hand HAND and every later hand are settled again.
+    """
     from .presentation import amendment_lines, next_text
 
     fields = record_fields(given)
@@ -265,12 +400,16 @@ def amend(ctx, session, hand, home, **given) -> None:
 
 
 @cli.command()
-@click.argument("session")
+@click.argument("session", shell_complete=complete_sessions)
 @click.option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
 @home_option
 @click.pass_context
 def show(ctx, session, as_json, home) -> None:
-    """Standings and hands of a session, its chip counts and its digest."""
+    """A session's standings, hands and digest.
+
+    Also its history of amendments and withdrawals and its chip counts. The digest is worth
+    writing down: audit checks the file against it.
+    """
     from .export import standings_document
     from .presentation import standings_text
 
@@ -311,12 +450,16 @@ def sessions(ctx, as_json, home) -> None:
 
 
 @cli.command()
-@click.argument("session")
+@click.argument("session", shell_complete=complete_sessions)
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 @home_option
 @click.pass_context
 def audit(ctx, session, as_json, home) -> None:
-    """Settle every hand again and compare with the file; exit 1 on any difference."""
+    """Settle every hand again and check the file.
+
+    Compares every hand's figures with the file and checks the chain of hashes; exit
+    status 1 on any difference.
+    """
     opened, findings, digest, label = get_store(home or ctx.obj.get("home")).audit(session)
     if as_json:
         emit_json({"file": label, "digest": digest, "ok": not findings,
@@ -335,14 +478,20 @@ def audit(ctx, session, as_json, home) -> None:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
 
-@cli.command()
-@click.argument("session")
+@cli.command(epilog="""\b
+Example:
+  scorekeeper count 3f2 Anna=-28 Ben=14.25 Cleo=-2 Dora=0 pot=16""")
+@click.argument("session", shell_complete=complete_sessions)
 @click.argument("holdings", nargs=-1, required=True, metavar="NAME=AMOUNT… [pot=AMOUNT]")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @home_option
 @click.pass_context
 def count(ctx, session, holdings, as_json, home) -> None:
-    """Record what the players (and the pot) actually hold; exit 1 if it disagrees."""
+    """Record a chip count; exit 1 if it is off.
+
+    What the players (and the pot) actually hold, compared with the ledger; exit status 1
+    if it disagrees.
+    """
     from .amounts import format_amount, parse_amount, to_decimal_string
 
     counted = {}
@@ -373,8 +522,11 @@ def count(ctx, session, holdings, as_json, home) -> None:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
 
-@cli.command()
-@click.argument("session")
+@cli.command(epilog="""\b
+Examples:
+  scorekeeper export 3f2 --format html -o night.html
+  scorekeeper export 3f2 --format csv --standings""")
+@click.argument("session", shell_complete=complete_sessions)
 @click.option("--format", "fmt", required=True,
               type=click.Choice(["csv", "json", "md", "html", "beancount"]),
               help="The output format.")
@@ -383,7 +535,10 @@ def count(ctx, session, holdings, as_json, home) -> None:
 @home_option
 @click.pass_context
 def export(ctx, session, fmt, output, standings, home) -> None:
-    """Standings and ledger in one format: csv, json, md, html or beancount."""
+    """Write standings and ledger in one format.
+
+    The formats: csv, json, md, html or beancount.
+    """
     from pathlib import Path
 
     from .export import FORMATS
@@ -406,11 +561,19 @@ def export(ctx, session, fmt, output, standings, home) -> None:
 
 @cli.group()
 def referee() -> None:
-    """Settle a dispute at the table: who wins a trick, which cards are legal and why."""
+    """Who wins a trick, which cards are legal.
+
+    Settles a dispute at the table: who wins a trick, which cards are legal and why.
+    """
 
 
-@referee.command("trick")
-@click.option("--game", required=True, metavar="G", help="letzter-stich, letzter or kratzen.")
+@referee.command("trick", epilog="""\b
+Examples:
+  scorekeeper referee trick --game GAME --cards 9S,KS,AH
+  scorekeeper referee trick --game GAME --trump C --cards KC,8C --hand AC,7H
+
+GAME is one of {games}; --trump is for the games with a trump suit.""")
+@click.option("--game", required=True, type=GameChoice(), help="The game.")
 @click.option("--trump", metavar="SUIT",
               help="In a game with trumps: the trump suit (C D H S or ♣ ♦ ♥ ♠).")
 @click.option("--players", type=int, default=4, show_default=True, metavar="N",
@@ -419,7 +582,10 @@ def referee() -> None:
 @click.option("--hand", metavar="C,C,…", help="The next player's hand: show the legal cards.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 def referee_trick(game, trump, players, cards, hand, as_json) -> None:
-    """Who is winning the trick, and with --hand which cards the next player may play."""
+    """Who is winning a trick; the legal cards.
+
+    Who is winning the trick so far, and with --hand which cards the next player may play.
+    """
     from .cards import Suit, parse_cards
     from .referee import legal_cards, table_ruleset, winning_position
 
@@ -465,22 +631,30 @@ def referee_trick(game, trump, players, cards, hand, as_json) -> None:
             click.echo(f"  because: {reason}")
 
 
-@cli.command()
-@click.argument("game")
+@cli.command(epilog="GAME is one of {games}.")
+@click.argument("game", type=GameChoice(), metavar="GAME")
 def rules(game) -> None:
-    """Print the rule card of GAME (letzter-stich, letzter or kratzen)."""
+    """Print the rule card of GAME."""
     from .rulecards import rule_card
 
     click.echo(rule_card(game.strip().lower()), nl=False)
 
 
-@cli.command()
-@click.argument("game")
+@cli.command(epilog="""\b
+Examples:
+  scorekeeper deal GAME --players 4
+  scorekeeper deal GAME --names Anna,Ben,Cleo,Dora --dealer Anna
+
+GAME is one of {games}.""")
+@click.argument("game", type=GameChoice(), metavar="GAME")
 @click.option("--players", "count", type=int, metavar="N", help="How many players (seats 1 to N).")
 @click.option("--names", metavar="A,B,…", help="The players' names in clockwise order instead.")
 @click.option("--dealer", metavar="NAME", help="Who deals (default: the first).")
 def deal(game, count, names, dealer) -> None:
-    """Print the deal plan of GAME for N players, step by step."""
+    """Print how to deal GAME, step by step.
+
+    The deal plan for N players (or the players named), from the given dealer.
+    """
     from .referee import deal_plan
 
     if names:
