@@ -9,7 +9,6 @@ are derived from the events; their settlements are stored beside them as derived
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from decimal import Decimal
 from typing import Any, Iterable, Literal
@@ -18,7 +17,7 @@ from pydantic import ValidationError
 
 from .amounts import exact, parse_amount, to_decimal_string
 from .errors import RecordError, ScorekeeperError
-from .jsontext import json_writer
+from . import jsontext
 from .memory import no_cycle_collection
 from .rules import (PENALTY, POT, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
                     Transfer, get_ruleset, make_config, ruleset_for_version)
@@ -245,13 +244,20 @@ def summary_document(session_id: str, created: str, updated: str, ledger_state: 
 # ---- the event chain ----------------------------------------------------------------------------
 
 def event_hash(event: dict[str, Any]) -> str:
-    """SHA-256 of an event's canonical JSON, its own ``hash`` left out."""
+    """SHA-256 of an event's canonical JSON, its own ``hash`` left out: the text of
+    ``json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`` in UTF-8,
+    as ``jsontext.canonical`` writes it.
+
+    That is orjson's text for everything scorekeeper writes. Only a float, which scorekeeper
+    never writes, can be written differently by orjson (``0.00001`` for ``1e-05``); so when
+    the event's stored hash is not that of orjson's text, the standard library's text is
+    hashed, and that is the answer (the two agree whenever the event has no float)."""
     body = dict(event)
-    body.pop("hash", None)
-    return hashlib.sha256(_CANONICAL(body).encode("utf-8")).hexdigest()
-
-
-_CANONICAL = json_writer(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    stored = body.pop("hash", None)
+    digest = hashlib.sha256(jsontext.canonical(body)).hexdigest()
+    if stored is not None and stored != digest:  # changed, or a float: settle it exactly
+        digest = hashlib.sha256(jsontext.reference_canonical(body)).hexdigest()
+    return digest
 
 
 def seal(event: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:
@@ -476,7 +482,7 @@ def _event_label(event: dict[str, Any]) -> str:
 
 
 def _show(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return jsontext.text(value)
 
 
 def _transfer_difference(got: Any, expected: list[dict[str, Any]]) -> str:

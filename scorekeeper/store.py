@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 
 from .errors import RecordError, ScorekeeperError, StoreError
-from .jsontext import json_writer
+from . import jsontext
 from .memory import no_cycle_collection
 
 try:
@@ -304,13 +304,13 @@ def tiny():
             pieces = [b"{"]
             for name, table in self._data.items():
                 if len(pieces) > 1:
-                    pieces.append(b", ")
+                    pieces.append(b",")
                 if name in self.SPLICED and isinstance(table, dict):
-                    pieces.append(f"{_TEXT(name)}: {{".encode())
+                    pieces.append(f"{_TEXT(name)}:{{".encode())
                     pieces += self._spliced(name, table)
                     pieces.append(b"}")
                 else:
-                    pieces.append(f"{_TEXT(name)}: {_TEXT(table)}".encode())
+                    pieces.append(f"{_TEXT(name)}:{_TEXT(table)}".encode())
             pieces.append(b"}")
             self.added = {}
             return pieces
@@ -326,7 +326,7 @@ def tiny():
                 pieces, known = list(done[0]), done[1]
                 for doc_id in added:
                     item = self._item(known, doc_id, table[doc_id])
-                    pieces.append((", " + item if pieces else item).encode("utf-8"))
+                    pieces.append(("," + item if pieces else item).encode("utf-8"))
                     # Few pieces, each byte copied few times: a piece joins the one before it
                     # once it is at least half as long (the pieces halve in size, oldest first).
                     while len(pieces) > 1 and 2 * len(pieces[-1]) >= len(pieces[-2]):
@@ -343,14 +343,14 @@ def tiny():
                         items.append(cached[1])
                     else:
                         items.append(self._item(fresh, doc_id, doc))
-                known, pieces = fresh, [", ".join(items).encode("utf-8")] if items else []
+                known, pieces = fresh, [",".join(items).encode("utf-8")] if items else []
             self.texts[name] = (pieces, known)
             return pieces
 
         @staticmethod
         def _item(known: dict[str, tuple[Any, str]], doc_id: str, doc: Any) -> str:
             """A document's text in its table, noted in ``known``."""
-            item = f"{_TEXT(doc_id)}: {_TEXT(doc)}"
+            item = f"{_TEXT(doc_id)}:{_TEXT(doc)}"
             known[doc_id] = (doc, item)
             return item
 
@@ -375,7 +375,7 @@ def tiny():
                            AtomicJSONStorage=AtomicJSONStorage, Existing=_Existing)
 
 
-_TEXT = json_writer(ensure_ascii=False)  # as json.dumps(..., ensure_ascii=False) writes it
+_TEXT = jsontext.text  # compact JSON, every character as itself
 
 
 def _file_key(path: Path, status: os.stat_result | None = None) -> tuple[int, int, int] | None:
