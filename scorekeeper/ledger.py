@@ -141,24 +141,12 @@ def _amounts(by_player: dict[str, Decimal]) -> dict[str, str]:
     return {p: to_decimal_string(v) for p, v in by_player.items()}
 
 
-_TRANSFER_JSON: dict[int, tuple[Transfer, dict[str, Any]]] = {}
-
-
 def transfer_to_json(transfer: Transfer) -> dict[str, Any]:
-    """A transfer as CONTRACT.md writes it. The same transfer object recurs all through a
-    session (the core builds each distinct one once), so its JSON is kept beside it; the
-    entry holds the object, so its ``id`` cannot be reused while the entry exists. The dict
-    returned is shared: read it, never change it."""
-    entry = _TRANSFER_JSON.get(id(transfer))
-    if entry is not None and entry[0] is transfer:
-        return entry[1]
+    """A transfer as CONTRACT.md writes it (a new dict each time: the caller's to change)."""
     data = {"from": transfer.source, "to": transfer.target,
             "amount": to_decimal_string(transfer.amount), "reason": transfer.reason}
     if transfer.due is not None:
         data["due"] = to_decimal_string(transfer.due)
-    if len(_TRANSFER_JSON) >= 50_000:
-        _TRANSFER_JSON.clear()
-    _TRANSFER_JSON[id(transfer)] = (transfer, data)
     return data
 
 
