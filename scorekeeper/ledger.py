@@ -18,7 +18,6 @@ from pydantic import ValidationError
 from .amounts import exact, parse_amount, to_decimal_string
 from .errors import RecordError, ScorekeeperError
 from . import jsontext
-from .memory import no_cycle_collection
 from .rules import (PENALTY, POT, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
                     Transfer, get_ruleset, make_config, ruleset_for_version)
 from .rules.base import Frozen, describe_validation_error
@@ -62,7 +61,7 @@ def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
     state = ruleset.initial_state(config)
     settlements: list[Settlement] = []
     settle, advance = ruleset._settle, ruleset.advance
-    with exact(), no_cycle_collection():
+    with exact():
         for record in records:
             if state.finished:
                 settle_next(ruleset, config, state, record)  # raises: the session is over
@@ -319,7 +318,7 @@ def audit_document(document: dict[str, Any]) -> list[Finding]:
 
     ``document`` is the file's JSON (TinyDB's tables). Returns every finding; none means the
     file is consistent: chain intact, every stored figure re-derived, chips conserved."""
-    with exact(), no_cycle_collection():
+    with exact():
         return _audit(document)
 
 

@@ -38,7 +38,6 @@ from tinydb.table import Document, Table
 
 from .errors import RecordError, ScorekeeperError, StoreError
 from . import jsontext
-from .memory import no_cycle_collection
 
 try:
     import fcntl
@@ -462,8 +461,7 @@ class OpenSession:
         """Every hand in force settled again from its record with the session's ruleset."""
         if self._ledger is None:
             try:
-                with no_cycle_collection():
-                    self._ledger = core.settle_hands(self.config, self.records(), self.ruleset)
+                self._ledger = core.settle_hands(self.config, self.records(), self.ruleset)
             except ScorekeeperError as error:
                 raise StoreError(f"{self.label}: damaged: {error}") from None
         return self._ledger
@@ -475,8 +473,7 @@ class OpenSession:
         from .export import ExportSource, source_from_ledger
 
         hands = tuple(self.hands[n] for n in range(1, self.hands_played + 1))
-        with no_cycle_collection():
-            readable = core.stored_hands_readable(self.ruleset, self.config, hands)
+        readable = core.stored_hands_readable(self.ruleset, self.config, hands)
         if readable:  # then the last hand's figures, which state() reads, are readable too
             return ExportSource.trusted(config=self.config, state=self.state(), hands=hands,
                                         session_id=self.id, digest=self.digest,
@@ -688,8 +685,7 @@ class Store:
         """Read a session (no lock: the file is only ever replaced whole)."""
         path = self.resolve(ref)
         label = self.label(path)
-        with no_cycle_collection():
-            return parse_session(path, read_json_file(path, label), label)
+        return parse_session(path, read_json_file(path, label), label)
 
     def audit(self, ref: str) -> tuple[OpenSession | None, list[Any], str, str]:
         """Settle a session file again and compare: (session if readable, findings, digest, label).
@@ -698,15 +694,14 @@ class Store:
 
         path = self.resolve(ref)
         label = self.label(path)
-        with no_cycle_collection():
-            data = read_json_file(path, label)
-            check_shape(data, label)
-            findings = audit_document(data)
-            try:
-                session = parse_session(path, data, label)
-            except StoreError:
-                session = None
-            return session, findings, core.digest_of(core.table_rows(data.get("events"))), label
+        data = read_json_file(path, label)
+        check_shape(data, label)
+        findings = audit_document(data)
+        try:
+            session = parse_session(path, data, label)
+        except StoreError:
+            session = None
+        return session, findings, core.digest_of(core.table_rows(data.get("events"))), label
 
     # -- writing
 
@@ -724,41 +719,40 @@ class Store:
                              f"({error.strerror or error})") from None
         cached = self._cache.pop(path, None)
         try:
-            with no_cycle_collection():  # a long history read in: many objects, no cycles
-                if new is None:
-                    key = _file_key(path)
-                    if cached is not None and key is not None and cached[0] == key:
-                        # Nobody has replaced the file since this store wrote it: its data,
-                        # its text and the database over them are as this store left them.
-                        _, storage, db, session = cached
-                    else:
-                        data = read_json_file(path, label)
-                        session = parse_session(path, data, label)
-                        session.check_for_writing()
-                        storage = None
+            if new is None:
+                key = _file_key(path)
+                if cached is not None and key is not None and cached[0] == key:
+                    # Nobody has replaced the file since this store wrote it: its data,
+                    # its text and the database over them are as this store left them.
+                    _, storage, db, session = cached
                 else:
-                    if path.exists():
-                        raise StoreError(f"{label}: already exists")
-                    data = {"session": {}, "events": {}, "hands": {}}
-                    storage = session = None
-                if storage is None:
-                    db = SessionDB(path, data, storage=SessionStorage)
-                    storage = db.storage
-                    if "summary" in data:  # an older file's summary: nothing keeps it
-                        db.drop_table("summary")  # up to date any more, so it goes
-                if session is None:
-                    db.table("session").insert(Document(new, doc_id=1))
-                    session = parse_session(path, storage.read(), label)
-                transaction = _Transaction(self, session, db)
-                yield transaction
-                try:
-                    written = storage.commit()
-                except OSError as error:
-                    raise StoreError(f"{label}: cannot be written ({error.strerror or error}); "
-                                     f"nothing was changed") from None
-                key = _file_key(path, written)
-                if key is not None:
-                    self._cache = {path: (key, storage, db, session)}
+                    data = read_json_file(path, label)
+                    session = parse_session(path, data, label)
+                    session.check_for_writing()
+                    storage = None
+            else:
+                if path.exists():
+                    raise StoreError(f"{label}: already exists")
+                data = {"session": {}, "events": {}, "hands": {}}
+                storage = session = None
+            if storage is None:
+                db = SessionDB(path, data, storage=SessionStorage)
+                storage = db.storage
+                if "summary" in data:  # an older file's summary: nothing keeps it
+                    db.drop_table("summary")  # up to date any more, so it goes
+            if session is None:
+                db.table("session").insert(Document(new, doc_id=1))
+                session = parse_session(path, storage.read(), label)
+            transaction = _Transaction(self, session, db)
+            yield transaction
+            try:
+                written = storage.commit()
+            except OSError as error:
+                raise StoreError(f"{label}: cannot be written ({error.strerror or error}); "
+                                 f"nothing was changed") from None
+            key = _file_key(path, written)
+            if key is not None:
+                self._cache = {path: (key, storage, db, session)}
         finally:
             lock.release()
 
