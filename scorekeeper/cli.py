@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import gc
-import json
 import sys
 from typing import Any, NoReturn
 
 import click
 
+from . import jsontext
 from .errors import ScorekeeperError, one_line
 
 EXIT_OK, EXIT_DISCREPANCY, EXIT_BAD_INPUT = 0, 1, 2
@@ -19,7 +19,7 @@ def fail(message: str) -> NoReturn:
 
 
 def emit_json(document: Any) -> None:
-    click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    click.echo(jsontext.indented(document))
 
 
 home_option = click.option(

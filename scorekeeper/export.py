@@ -9,13 +9,13 @@ from __future__ import annotations
 import csv
 import html
 import io
-import json
 import re
 import unicodedata
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any, Callable
 
+from . import jsontext
 from .amounts import ZERO, exact, format_amount, to_decimal_string
 from .ledger import HAND_FIELDS, Ledger, checked_hand, hand_document
 from .rules import SessionConfig, TableState, get_ruleset
@@ -255,7 +255,7 @@ def export_json(source: ExportSource) -> str:
     hands = [{key: h[key] for key in HAND_FIELDS} for h in source.hands]
     document = _standings(source.config, source.state, hands) | {
         "session": source.session_id, "digest": source.digest, "events": list(source.events)}
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return jsontext.indented(document) + "\n"
 
 
 def md_cell(text: str) -> str:
