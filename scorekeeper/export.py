@@ -7,19 +7,17 @@ terminal's table; further formats (csv, md, html, beancount) are registered in `
 from __future__ import annotations
 
 import csv
-import functools
 import html
 import io
-import json
 import re
 import unicodedata
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any, Callable
 
+from . import jsontext
 from .amounts import ZERO, exact, format_amount, to_decimal_string
 from .ledger import HAND_FIELDS, Ledger, checked_hand, hand_document
-from .memory import no_cycle_collection
 from .rules import SessionConfig, TableState, get_ruleset
 from .rules.base import Frozen
 
@@ -71,16 +69,6 @@ class ExportSource(Frozen):
         return [e for e in self.events if e.get("type") == "count"]
 
 
-def _collector_paused(export: Callable[..., str]) -> Callable[..., str]:
-    """An export of a long session builds hundreds of thousands of rows and strings and no
-    cycles: the cycle collector is paused while it runs (see ``memory``)."""
-    @functools.wraps(export)
-    def paused(*args: Any, **kwargs: Any) -> str:
-        with no_cycle_collection():
-            return export(*args, **kwargs)
-    return paused
-
-
 def source_from_ledger(ledger: Ledger, session_id: str, digest: str,
                        events: tuple[dict[str, Any], ...]) -> ExportSource:
     """An export's source from a ledger settled here."""
@@ -122,7 +110,6 @@ def _csv(rows: list[list[Any]]) -> str:
     return buffer.getvalue()
 
 
-@_collector_paused
 def export_csv(source: ExportSource, standings: bool = False) -> str:
     """One row per transfer (and per chip count); with ``standings`` one row per player."""
     config, state = source.config, source.state
@@ -151,13 +138,12 @@ def export_csv(source: ExportSource, standings: bool = False) -> str:
     return _csv(rows)
 
 
-@_collector_paused
 def export_json(source: ExportSource) -> str:
     """The standings document plus the session's id, digest and every event."""
     hands = [{key: h[key] for key in HAND_FIELDS} for h in source.hands]
     document = _standings(source.config, source.state, hands) | {
         "session": source.session_id, "digest": source.digest, "events": list(source.events)}
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return jsontext.indented(document) + "\n"
 
 
 def md_cell(text: str) -> str:
@@ -171,7 +157,6 @@ def md_cell(text: str) -> str:
     return "".join(out)
 
 
-@_collector_paused
 def export_md(source: ExportSource) -> str:
     """A printable sheet: the standings, then one row per hand, then the chip counts."""
     config, state = source.config, source.state
@@ -288,7 +273,6 @@ def svg_chart(series: dict[str, list[Decimal]], width: int = 640, height: int = 
     return "\n".join(parts)
 
 
-@_collector_paused
 def export_html(source: ExportSource) -> str:
     """One self-contained page (no external assets): standings, the chart, the ledger."""
     config, state = source.config, source.state
@@ -362,7 +346,6 @@ def _bean_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
-@_collector_paused
 def export_beancount(source: ExportSource) -> str:
     """The pot and every player as accounts, one transaction per hand, and balance assertions
     on the day after each evening (beancount checks a balance at the start of its date)."""

@@ -1,27 +1,73 @@
-"""JSON text of small documents, made often (a hand's documents, an event's hash)."""
+"""JSON text, written by orjson: session files, event hashes, the documents the commands print.
+
+orjson writes exactly what ``json.dumps`` writes for every value scorekeeper itself stores
+(text, whole numbers of up to 64 bits, true, false, null, lists and objects with text keys):
+with ``OPT_SORT_KEYS`` it gives the compact, sorted, UTF-8 text of
+``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``, the
+canonical text that event hashes are made of, byte for byte (``tests/test_jsontext.py``).
+
+A session file edited by hand can hold what orjson refuses: whole numbers beyond 64 bits, text
+with lone surrogates (``"\\ud800"``), keys that are not text. For those values, and only
+those, the standard library's ``json.dumps`` writes the text here, so that such a file is
+hashed (and its damage reported) or rewritten as the standard library would, never a
+traceback. Floats, which scorekeeper never writes, are written by orjson in its own way
+(``1e-05`` becomes ``0.00001``): ``reference_canonical`` is the standard library's text, for
+a caller that must compare with what an older scorekeeper hashed.
+"""
 
 from __future__ import annotations
 
 import json
-import json.encoder
-from typing import Any, Callable
+from typing import Any
+
+import orjson
+
+_SORTED = orjson.OPT_SORT_KEYS
+_INDENTED = orjson.OPT_INDENT_2
 
 
-def json_writer(**options: Any) -> Callable[[Any], str]:
-    """A function that gives what ``json.dumps(value, **options)`` gives, with the encoder
-    built once. ``json.dumps`` and ``JSONEncoder.encode`` build a new encoder for every value
-    (a good part of the cost of a document of a few hundred characters, and recording a hand
-    writes several). The documents written here are trees: no check for reference cycles."""
-    encoder = json.JSONEncoder(check_circular=False, **options)
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None or encoder.indent is not None:  # no C accelerator: the plain way
-        return encoder.encode
-    strings = json.encoder.encode_basestring_ascii if encoder.ensure_ascii \
-        else json.encoder.encode_basestring
-    encode = make(None, encoder.default, strings, None, encoder.key_separator,
-                  encoder.item_separator, encoder.sort_keys, encoder.skipkeys, encoder.allow_nan)
+def reference_canonical(value: Any) -> bytes:
+    """``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`` in
+    UTF-8 (a lone surrogate, which UTF-8 cannot hold, is kept as its three bytes: the text
+    still has a hash, which no event written by scorekeeper has)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False).encode("utf-8", "surrogatepass")
 
-    def dumps(value: Any) -> str:
-        return "".join(encode(value, 0))
 
-    return dumps
+def canonical(value: Any) -> bytes:
+    """The canonical JSON text of ``value`` in UTF-8, as event hashes are made of it: compact,
+    keys sorted, every character as itself (``reference_canonical`` for the values orjson
+    refuses)."""
+    try:
+        return orjson.dumps(value, option=_SORTED)
+    except TypeError:  # orjson.JSONEncodeError: a value only a hand-edited file holds
+        return reference_canonical(value)
+
+
+def compact(value: Any) -> bytes:
+    """``value`` as compact JSON text in UTF-8, as session files are written. A value orjson
+    refuses is written by the standard library, non-ASCII escaped (``\\ud800`` can be written
+    and read back only so): the file reads back as the same values either way."""
+    try:
+        return orjson.dumps(value)
+    except TypeError:  # orjson.JSONEncodeError
+        return json.dumps(value, separators=(",", ":")).encode("ascii")
+
+
+def text(value: Any) -> str:
+    """``compact`` as text, for messages."""
+    return compact(value).decode("utf-8")
+
+
+def indented(value: Any) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False)``: the documents the commands print
+    and export (``tests/test_jsontext.py`` checks the two agree)."""
+    try:
+        return orjson.dumps(value, option=_INDENTED).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError
+        written = json.dumps(value, indent=2, ensure_ascii=False)
+        try:
+            written.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: only its escape can be printed
+            return json.dumps(value, indent=2)
+        return written

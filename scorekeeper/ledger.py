@@ -9,7 +9,6 @@ are derived from the events; their settlements are stored beside them as derived
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from decimal import Decimal
 from typing import Any, Iterable, Literal
@@ -18,8 +17,7 @@ from pydantic import ValidationError
 
 from .amounts import exact, parse_amount, to_decimal_string
 from .errors import RecordError, ScorekeeperError
-from .jsontext import json_writer
-from .memory import no_cycle_collection
+from . import jsontext
 from .rules import (PENALTY, POT, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
                     Transfer, get_ruleset, make_config, ruleset_for_version)
 from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error
@@ -63,7 +61,7 @@ def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
     state = ruleset.initial_state(config)
     settlements: list[Settlement] = []
     settle, advance = ruleset._settle, ruleset.advance
-    with exact(), no_cycle_collection():
+    with exact():
         for record in records:
             if state.finished:
                 settle_next(ruleset, config, state, record)  # raises: the session is over
@@ -145,24 +143,12 @@ def _amounts(by_player: dict[str, Decimal]) -> dict[str, str]:
     return {p: to_decimal_string(v) for p, v in by_player.items()}
 
 
-_TRANSFER_JSON: dict[int, tuple[Transfer, dict[str, Any]]] = {}
-
-
 def transfer_to_json(transfer: Transfer) -> dict[str, Any]:
-    """A transfer as CONTRACT.md writes it. The same transfer object recurs all through a
-    session (the core builds each distinct one once), so its JSON is kept beside it; the
-    entry holds the object, so its ``id`` cannot be reused while the entry exists. The dict
-    returned is shared: read it, never change it."""
-    entry = _TRANSFER_JSON.get(id(transfer))
-    if entry is not None and entry[0] is transfer:
-        return entry[1]
+    """A transfer as CONTRACT.md writes it (a new dict each time: the caller's to change)."""
     data = {"from": transfer.source, "to": transfer.target,
             "amount": to_decimal_string(transfer.amount), "reason": transfer.reason}
     if transfer.due is not None:
         data["due"] = to_decimal_string(transfer.due)
-    if len(_TRANSFER_JSON) >= 50_000:
-        _TRANSFER_JSON.clear()
-    _TRANSFER_JSON[id(transfer)] = (transfer, data)
     return data
 
 
@@ -248,13 +234,20 @@ def summary_document(session_id: str, created: str, updated: str, ledger_state: 
 # ---- the event chain ----------------------------------------------------------------------------
 
 def event_hash(event: dict[str, Any]) -> str:
-    """SHA-256 of an event's canonical JSON, its own ``hash`` left out."""
+    """SHA-256 of an event's canonical JSON, its own ``hash`` left out: the text of
+    ``json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`` in UTF-8,
+    as ``jsontext.canonical`` writes it.
+
+    That is orjson's text for everything scorekeeper writes. Only a float, which scorekeeper
+    never writes, can be written differently by orjson (``0.00001`` for ``1e-05``); so when
+    the event's stored hash is not that of orjson's text, the standard library's text is
+    hashed, and that is the answer (the two agree whenever the event has no float)."""
     body = dict(event)
-    body.pop("hash", None)
-    return hashlib.sha256(_CANONICAL(body).encode("utf-8")).hexdigest()
-
-
-_CANONICAL = json_writer(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    stored = body.pop("hash", None)
+    digest = hashlib.sha256(jsontext.canonical(body)).hexdigest()
+    if stored is not None and stored != digest:  # changed, or a float: settle it exactly
+        digest = hashlib.sha256(jsontext.reference_canonical(body)).hexdigest()
+    return digest
 
 
 def seal(event: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:
@@ -328,7 +321,7 @@ def audit_document(document: dict[str, Any]) -> list[Finding]:
 
     ``document`` is the file's JSON (TinyDB's tables). Returns every finding; none means the
     file is consistent: chain intact, every stored figure re-derived, chips conserved."""
-    with exact(), no_cycle_collection():
+    with exact():
         return _audit(document)
 
 
@@ -479,7 +472,7 @@ def _event_label(event: dict[str, Any]) -> str:
 
 
 def _show(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return jsontext.text(value)
 
 
 def _transfer_difference(got: Any, expected: list[dict[str, Any]]) -> str:

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import functools
 import json
+import operator
 import os
 import tempfile
 import time
@@ -30,13 +30,14 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
-from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document, Table
 
 from .errors import RecordError, ScorekeeperError, StoreError
-from .jsontext import json_writer
-from .memory import no_cycle_collection
+from . import jsontext
 
 try:
     import fcntl
@@ -164,11 +165,12 @@ class FileLock:
 
     def acquire(self) -> None:
         if fcntl is None:
-            t = tiny()
-            self.other = t.FileLock(self.path, timeout=self.timeout)
+            from filelock import FileLock, Timeout  # imported here: only used off POSIX
+
+            self.other = FileLock(self.path, timeout=self.timeout)
             try:
                 self.other.acquire()
-            except t.Timeout:
+            except Timeout:
                 raise LockTimeout(self.path) from None
             return
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -203,179 +205,146 @@ class FileLock:
         self.release()
 
 
-@functools.lru_cache(maxsize=None)
-def tiny():
-    """TinyDB and the classes built on it, imported on first write: opening the app and listing
-    sessions need neither TinyDB nor the lock library."""
-    from collections.abc import MutableMapping
+# ---- TinyDB over a session file, and the store's one speed trick ---------------------------------
+#
+# Recording a hand must cost that hand, not the whole history (the benchmark
+# ``test_record_a_hand``, "record one hand, 1000 hands": budget 1.5x an atomic rewrite of the
+# file; with TinyDB's own insertion instead of the first part below, 1.55x to 1.7x was measured).
+# Both parts rest on one fact: the session, events and hands tables only ever gain or lose
+# whole documents, a document is never changed in place.
+#
+# - ``SessionTable.insert_multiple`` adds documents to the stored table in place (TinyDB's own
+#   copies the whole table twice, ids to numbers and back, for every insertion);
+# - ``SessionStorage`` keeps the JSON text of each document it wrote and writes it again as it
+#   was: when a table only gained documents at its end, the text written last time is reused
+#   whole and only the new documents are serialised.
 
-    import tinydb
-    from filelock import FileLock, Timeout
-    from tinydb.storages import Storage
-    from tinydb.table import Document
 
-    class _IntKeyed(MutableMapping):
-        """A stored table (its ids are text, as in JSON) seen with whole-number ids, as TinyDB's
-        operations expect, without converting every id of the table on every operation. What
-        the operation does is noted in ``added``: the ids of documents added at the end, or
-        ``None`` once anything else may have happened (a removal, a document handed out)."""
+class SessionTable(Table):
+    """TinyDB's table, adding documents that carry their ids in place (see above)."""
 
-        __slots__ = ("raw", "added")
+    def insert_multiple(self, documents: Iterable[Mapping]) -> list[int]:
+        documents = list(documents)
+        if not all(isinstance(d, Document) for d in documents):
+            return super().insert_multiple(documents)
+        tables = self.storage.read()
+        table = tables.setdefault(self.name, {})
+        keys = [str(d.doc_id) for d in documents]
+        if len(set(keys)) != len(keys) or any(k in table for k in keys):
+            raise ValueError(f"{self.name}: a document with one of the ids {keys} already exists")
+        for key, document in zip(keys, documents):
+            table[key] = dict(document)
+        self.storage.write(tables)
+        self.clear_cache()
+        return [d.doc_id for d in documents]
 
-        def __init__(self, raw: dict[str, Any], added: list[str] | None) -> None:
-            self.raw = raw
-            self.added = added
 
-        def __getitem__(self, doc_id: int) -> Any:
-            self.added = None
-            return self.raw[str(doc_id)]
+class SessionDB(TinyDB):
+    table_class = SessionTable
 
-        def __setitem__(self, doc_id: int, doc: Any) -> None:
-            key = str(doc_id)
-            if key in self.raw:
-                self.added = None
-            elif self.added is not None:
-                self.added.append(key)
-            self.raw[key] = doc
 
-        def __delitem__(self, doc_id: int) -> None:
-            self.added = None
-            del self.raw[str(doc_id)]
+class SessionStorage(Storage):
+    """TinyDB's storage for one session file: the file's data, read once under the lock, is
+    what TinyDB reads and changes in memory; ``commit`` writes it back atomically, once,
+    however many TinyDB operations changed it, reusing the text it wrote before (see above)."""
 
-        def __contains__(self, doc_id: object) -> bool:
-            return str(doc_id) in self.raw
+    SPLICED = ("session", "events", "hands")
 
-        def __iter__(self) -> Iterator[int]:
-            return map(int, self.raw)
+    def __init__(self, path: Path, data: dict[str, Any]) -> None:
+        super().__init__()
+        self.path = path
+        self.data = data
+        self.dirty = False
+        # Per spliced table as last written: its text (pieces of UTF-8), its ids and documents
+        # in order, and each document's text by id (with the document it is the text of).
+        self.texts: dict[str, _TableText] = {}
 
-        def __len__(self) -> int:
-            return len(self.raw)
+    def read(self) -> dict[str, Any]:
+        return self.data
 
-    class Table(tinydb.table.Table):
-        """TinyDB's table, changed in place. TinyDB's own ``_update_table`` copies the whole
-        table twice on every operation (ids to numbers and back), which made recording a hand
-        cost time in proportion to the session's length. The storage is told what changed."""
+    def write(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.dirty = True
 
-        def _update_table(self, updater: Callable[[Any], None]) -> None:
-            tables = self._storage.read()
-            if tables is None:
-                tables = {}
-            view = _IntKeyed(tables.setdefault(self.name, {}),
-                             self._storage.added.get(self.name, []))
-            updater(view)
-            self._storage.added[self.name] = view.added
-            self._storage.write(tables)
-            self.clear_cache()
+    def close(self) -> None:
+        pass
 
-    class TinyDB(tinydb.TinyDB):
-        table_class = Table
-
-    class AtomicJSONStorage(Storage):
-        """TinyDB storage over data read once under the lock; ``commit`` writes it back atomically,
-        once, however many TinyDB operations changed it.
-
-        The session, events and hands tables only ever gain or lose whole documents (a document
-        is never changed in place), so the JSON text of each document is kept and written again
-        as it was: recording a hand serialises that hand, not the whole history."""
-
-        SPLICED = ("session", "events", "hands")
-
-        def __init__(self, path: Path, data: dict[str, Any] | None = None) -> None:
-            super().__init__()
-            self.path = path
-            self._data = data
-            self._dirty = False
-            # Per spliced table: its text as last written (pieces) and each document's text.
-            self.texts: dict[str, tuple[list[bytes], dict[str, tuple[Any, str]]]] = {}
-            # Per table: the ids added at its end since it was last written, or None when it
-            # may have changed otherwise (then it is serialised document by document).
-            self.added: dict[str, list[str] | None] = {}
-
-        def read(self) -> dict[str, Any] | None:
-            return self._data
-
-        def write(self, data: dict[str, Any]) -> None:
-            self._data = data
-            self._dirty = True
-
-        def serialise(self) -> list[bytes]:
-            """The whole file, as ``json.dumps`` would write it, in pieces of UTF-8 (the
-            history's text is large: joining or encoding it again would copy it for nothing)."""
-            pieces = [b"{"]
-            for name, table in self._data.items():
-                if len(pieces) > 1:
-                    pieces.append(b", ")
-                if name in self.SPLICED and isinstance(table, dict):
-                    pieces.append(f"{_TEXT(name)}: {{".encode())
-                    pieces += self._spliced(name, table)
-                    pieces.append(b"}")
-                else:
-                    pieces.append(f"{_TEXT(name)}: {_TEXT(table)}".encode())
-            pieces.append(b"}")
-            self.added = {}
-            return pieces
-
-        def _spliced(self, name: str, table: dict[str, Any]) -> list[bytes]:
-            """A spliced table's items as pieces of JSON in UTF-8. When the table only gained
-            documents at its end since it was last written, the text written then is reused as
-            it was and only the new documents are serialised; otherwise each document's text is
-            looked up by document."""
-            done = self.texts.get(name)
-            added = self.added.get(name, [])
-            if done is not None and added is not None:
-                pieces, known = list(done[0]), done[1]
-                for doc_id in added:
-                    item = self._item(known, doc_id, table[doc_id])
-                    pieces.append((", " + item if pieces else item).encode("utf-8"))
-                    # Few pieces, each byte copied few times: a piece joins the one before it
-                    # once it is at least half as long (the pieces halve in size, oldest first).
-                    while len(pieces) > 1 and 2 * len(pieces[-1]) >= len(pieces[-2]):
-                        last = pieces.pop()
-                        pieces[-1] += last
+    def serialise(self) -> list[bytes]:
+        """The whole file, compact JSON as ``orjson.dumps`` writes it, in pieces of UTF-8 (the
+        history's text is large: joining it would copy it for nothing)."""
+        pieces = [b"{"]
+        for name, table in self.data.items():
+            if len(pieces) > 1:
+                pieces.append(b",")
+            if name in self.SPLICED and isinstance(table, dict):
+                pieces.append(jsontext.compact(name) + b":{")
+                pieces += self._spliced(name, table)
+                pieces.append(b"}")
             else:
-                known = {} if done is None else done[1]
-                fresh: dict[str, tuple[Any, str]] = {}
-                items = []
-                for doc_id, doc in table.items():
-                    cached = known.get(doc_id)
-                    if cached is not None and cached[0] is doc:
-                        fresh[doc_id] = cached
-                        items.append(cached[1])
-                    else:
-                        items.append(self._item(fresh, doc_id, doc))
-                known, pieces = fresh, [", ".join(items).encode("utf-8")] if items else []
-            self.texts[name] = (pieces, known)
-            return pieces
+                pieces.append(jsontext.compact(name) + b":" + jsontext.compact(table))
+        pieces.append(b"}")
+        return pieces
 
-        @staticmethod
-        def _item(known: dict[str, tuple[Any, str]], doc_id: str, doc: Any) -> str:
-            """A document's text in its table, noted in ``known``."""
-            item = f"{_TEXT(doc_id)}: {_TEXT(doc)}"
-            known[doc_id] = (doc, item)
-            return item
+    def _spliced(self, name: str, table: dict[str, Any]) -> list[bytes]:
+        """A spliced table's items as pieces of JSON in UTF-8."""
+        done = self.texts.get(name)
+        ids, docs = list(table), list(table.values())
+        if done is not None and _extends(ids, docs, done):  # documents added at the end only
+            pieces, known = list(done.pieces), done.known
+            for doc_id, doc in zip(ids[len(done.ids):], docs[len(done.ids):]):
+                item = _item(known, doc_id, doc)
+                pieces.append(b"," + item if pieces else item)
+                # Few pieces, each byte copied few times: a piece joins the one before it
+                # once it is at least half as long (the pieces halve in size, oldest first).
+                while len(pieces) > 1 and 2 * len(pieces[-1]) >= len(pieces[-2]):
+                    last = pieces.pop()
+                    pieces[-1] += last
+        else:  # anything else: each document's text looked up, if known, by document
+            old = {} if done is None else done.known
+            known = {}
+            items = []
+            for doc_id, doc in zip(ids, docs):
+                cached = old.get(doc_id)
+                if cached is not None and cached[0] is doc:
+                    known[doc_id] = cached
+                    items.append(cached[1])
+                else:
+                    items.append(_item(known, doc_id, doc))
+            pieces = [b",".join(items)] if items else []
+        self.texts[name] = _TableText(pieces, ids, docs, known)
+        return pieces
 
-        def commit(self) -> os.stat_result | None:
-            """Write the data if it changed; the written file's status."""
-            if not self._dirty:
-                return None
-            status = atomic_write(self.path, self.serialise())
-            self._dirty = False
-            return status
-
-        def close(self) -> None:
-            pass
-
-    class _Existing(Storage):
-        """Adapter: TinyDB builds its storage from a class; this one hands over ours."""
-
-        def __new__(cls, existing: AtomicJSONStorage):  # type: ignore[misc]
-            return existing
-
-    return SimpleNamespace(TinyDB=TinyDB, Document=Document, FileLock=FileLock, Timeout=Timeout,
-                           AtomicJSONStorage=AtomicJSONStorage, Existing=_Existing)
+    def commit(self) -> os.stat_result | None:
+        """Write the data if it changed; the written file's status."""
+        if not self.dirty:
+            return None
+        status = atomic_write(self.path, self.serialise())
+        self.dirty = False
+        return status
 
 
-_TEXT = json_writer(ensure_ascii=False)  # as json.dumps(..., ensure_ascii=False) writes it
+@dataclass
+class _TableText:
+    """A spliced table as ``SessionStorage`` last wrote it."""
+
+    pieces: list[bytes]
+    ids: list[str]
+    docs: list[Any]
+    known: dict[str, tuple[Any, bytes]]
+
+
+def _extends(ids: list[str], docs: list[Any], done: _TableText) -> bool:
+    """Whether a table is the one last written with documents added at its end: the same ids
+    first, in order, each with the very same document (compared in C, not id by id)."""
+    n = len(done.ids)
+    return len(ids) >= n and ids[:n] == done.ids and all(map(operator.is_, docs, done.docs))
+
+
+def _item(known: dict[str, tuple[Any, bytes]], doc_id: str, doc: Any) -> bytes:
+    """A document's text in its table, noted in ``known``."""
+    item = jsontext.compact(doc_id) + b":" + jsontext.compact(doc)
+    known[doc_id] = (doc, item)
+    return item
 
 
 def _file_key(path: Path, status: os.stat_result | None = None) -> tuple[int, int, int] | None:
@@ -492,8 +461,7 @@ class OpenSession:
         """Every hand in force settled again from its record with the session's ruleset."""
         if self._ledger is None:
             try:
-                with no_cycle_collection():
-                    self._ledger = core.settle_hands(self.config, self.records(), self.ruleset)
+                self._ledger = core.settle_hands(self.config, self.records(), self.ruleset)
             except ScorekeeperError as error:
                 raise StoreError(f"{self.label}: damaged: {error}") from None
         return self._ledger
@@ -505,8 +473,7 @@ class OpenSession:
         from .export import ExportSource, source_from_ledger
 
         hands = tuple(self.hands[n] for n in range(1, self.hands_played + 1))
-        with no_cycle_collection():
-            readable = core.stored_hands_readable(self.ruleset, self.config, hands)
+        readable = core.stored_hands_readable(self.ruleset, self.config, hands)
         if readable:  # then the last hand's figures, which state() reads, are readable too
             return ExportSource(config=self.config, state=self.state(), hands=hands,
                                         session_id=self.id, digest=self.digest,
@@ -626,7 +593,7 @@ class _Transaction:
             previous = self.session.events[-1] if self.session.events else None
             sealed = core.seal(event | {"at": at}, previous)
             self.session.events.append(sealed)
-            sealed_events.append(tiny().Document(sealed, doc_id=sealed["seq"]))
+            sealed_events.append(Document(sealed, doc_id=sealed["seq"]))
         self.db.table("events").insert_multiple(sealed_events)
         self.session._ledger = None
 
@@ -644,7 +611,7 @@ class _Transaction:
         documents = []
         for s in settlements:
             doc = core.stored_hand(s)
-            documents.append(tiny().Document(doc, doc_id=s.number))
+            documents.append(Document(doc, doc_id=s.number))
             self.session.hands[s.number] = doc
         if documents:
             table.insert_multiple(documents)
@@ -718,8 +685,7 @@ class Store:
         """Read a session (no lock: the file is only ever replaced whole)."""
         path = self.resolve(ref)
         label = self.label(path)
-        with no_cycle_collection():
-            return parse_session(path, read_json_file(path, label), label)
+        return parse_session(path, read_json_file(path, label), label)
 
     def audit(self, ref: str) -> tuple[OpenSession | None, list[Any], str, str]:
         """Settle a session file again and compare: (session if readable, findings, digest, label).
@@ -728,22 +694,20 @@ class Store:
 
         path = self.resolve(ref)
         label = self.label(path)
-        with no_cycle_collection():
-            data = read_json_file(path, label)
-            check_shape(data, label)
-            findings = audit_document(data)
-            try:
-                session = parse_session(path, data, label)
-            except StoreError:
-                session = None
-            return session, findings, core.digest_of(core.table_rows(data.get("events"))), label
+        data = read_json_file(path, label)
+        check_shape(data, label)
+        findings = audit_document(data)
+        try:
+            session = parse_session(path, data, label)
+        except StoreError:
+            session = None
+        return session, findings, core.digest_of(core.table_rows(data.get("events"))), label
 
     # -- writing
 
     @contextlib.contextmanager
     def _writing(self, path: Path, new: dict[str, Any] | None = None) -> Iterator[_Transaction]:
         label = self.label(path)
-        t = tiny()
         lock = FileLock(str(path) + ".lock", self.lock_wait)
         try:
             lock.acquire()
@@ -755,41 +719,40 @@ class Store:
                              f"({error.strerror or error})") from None
         cached = self._cache.pop(path, None)
         try:
-            with no_cycle_collection():  # a long history read in: many objects, no cycles
-                if new is None:
-                    key = _file_key(path)
-                    if cached is not None and key is not None and cached[0] == key:
-                        # Nobody has replaced the file since this store wrote it: its data,
-                        # its text and the database over them are as this store left them.
-                        _, storage, db, session = cached
-                    else:
-                        data = read_json_file(path, label)
-                        session = parse_session(path, data, label)
-                        session.check_for_writing()
-                        storage = None
+            if new is None:
+                key = _file_key(path)
+                if cached is not None and key is not None and cached[0] == key:
+                    # Nobody has replaced the file since this store wrote it: its data,
+                    # its text and the database over them are as this store left them.
+                    _, storage, db, session = cached
                 else:
-                    if path.exists():
-                        raise StoreError(f"{label}: already exists")
-                    data = {"session": {}, "events": {}, "hands": {}}
-                    storage = session = None
-                if storage is None:
-                    storage = t.AtomicJSONStorage(path, data)
-                    db = t.TinyDB(storage=t.Existing, existing=storage)
-                    if "summary" in data:  # an older file's summary: nothing keeps it
-                        db.drop_table("summary")  # up to date any more, so it goes
-                if session is None:
-                    db.table("session").insert(t.Document(new, doc_id=1))
-                    session = parse_session(path, storage.read(), label)
-                transaction = _Transaction(self, session, db)
-                yield transaction
-                try:
-                    written = storage.commit()
-                except OSError as error:
-                    raise StoreError(f"{label}: cannot be written ({error.strerror or error}); "
-                                     f"nothing was changed") from None
-                key = _file_key(path, written)
-                if key is not None:
-                    self._cache = {path: (key, storage, db, session)}
+                    data = read_json_file(path, label)
+                    session = parse_session(path, data, label)
+                    session.check_for_writing()
+                    storage = None
+            else:
+                if path.exists():
+                    raise StoreError(f"{label}: already exists")
+                data = {"session": {}, "events": {}, "hands": {}}
+                storage = session = None
+            if storage is None:
+                db = SessionDB(path, data, storage=SessionStorage)
+                storage = db.storage
+                if "summary" in data:  # an older file's summary: nothing keeps it
+                    db.drop_table("summary")  # up to date any more, so it goes
+            if session is None:
+                db.table("session").insert(Document(new, doc_id=1))
+                session = parse_session(path, storage.read(), label)
+            transaction = _Transaction(self, session, db)
+            yield transaction
+            try:
+                written = storage.commit()
+            except OSError as error:
+                raise StoreError(f"{label}: cannot be written ({error.strerror or error}); "
+                                 f"nothing was changed") from None
+            key = _file_key(path, written)
+            if key is not None:
+                self._cache = {path: (key, storage, db, session)}
         finally:
             lock.release()
 
@@ -965,7 +928,7 @@ class Store:
         # The index is only a cache of the files' summaries: failing to write it is harmless.
         with contextlib.suppress(OSError, LockTimeout):
             with FileLock(str(self.home / INDEX_NAME) + ".lock", 1):
-                atomic_write(self.home / INDEX_NAME, json.dumps(data, ensure_ascii=False))
+                atomic_write(self.home / INDEX_NAME, [jsontext.compact(data)])
 
 
 def _version_of(config: SessionConfig) -> str:

@@ -266,7 +266,7 @@ def test_the_file_is_exactly_json_after_every_kind_of_write(tmp_path):
         step()
         text = session.path.read_text(encoding="utf-8")
         data = json.loads(text)
-        assert text == json.dumps(data, ensure_ascii=False)
+        assert text == json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         from scorekeeper.ledger import audit_document
         assert audit_document(data) == []
     final = store.open(session.id)
@@ -284,7 +284,8 @@ def test_the_file_written_piece_by_piece_is_exactly_json_dumps_of_its_data(tmp_p
 
     def check() -> None:
         raw = session.path.read_bytes()
-        assert raw == json.dumps(json.loads(raw), ensure_ascii=False).encode("utf-8")
+        assert raw == json.dumps(json.loads(raw), ensure_ascii=False,
+                                 separators=(",", ":")).encode("utf-8")
 
     for step in range(6):
         store.record(session.id, hand)
