@@ -34,14 +34,8 @@ FORBIDDEN = [
      r"orjson|filelock|platformdirs)\._[A-Za-z]", "a library module's private name"),
 ]
 
-# Exemptions, each for one file and the exact text found there.
-EXEMPT = {
-    # TODO remove when Frozen.trusted goes (another branch replaces it with public pydantic API)
-    ("scorekeeper/rules/base.py", "__pydantic_"),
-    ("scorekeeper/rules/base.py", "object.__setattr__"),
-    ("scorekeeper/rules/base.py", "object.__new__"),
-    ("scorekeeper/rules/base.py", '"__dict__"'),
-}
+# Exemptions, each for one file and the exact text found there (none today).
+EXEMPT: set[tuple[str, str]] = set()
 
 # Underscore attributes that are public API of a library: Enum's ``_value_`` (documented).
 ALLOWED_ATTRIBUTES = {"_value_"}

@@ -54,7 +54,7 @@ async def play_hands(pilot, records) -> None:
         state = screen.state
         muss = screen.session.ruleset.is_muss(state, record.indicator) if record.indicator else False
         await pilot.press(*hand_keys(screen.session.config, state.dealer, record, muss))
-        assert screen.entry.phase == "ready", (record, screen.entry.prompt())
+        assert screen.entry.complete, (record, screen.entry.prompt())
         await pilot.press("enter")       # the settlement preview
         await pilot.pause()
         await pilot.press("enter")       # save
@@ -109,7 +109,8 @@ async def test_undo_amend_and_count_through_the_keys(tmp_path):
         await pilot.press("2", "enter")
         await pilot.pause()
         assert screen.amending == 2
-        await pilot.press("w", "a", "h", "p", "d", "p", "2", "2", "2", "2", "enter")
+        assert screen.entry.complete           # the hand as it was recorded, ready to change
+        await pilot.press(*["backspace"] * 4, "2", "2", "2", "2", "enter")
         await pilot.pause()
         preview = app.screen
         text = str(preview.query_one("#preview-body Static", Static).render())
@@ -128,7 +129,7 @@ async def test_undo_amend_and_count_through_the_keys(tmp_path):
         await pilot.pause()
         await pilot.press("2", "enter")
         await pilot.pause()
-        await pilot.press("w", "a", "h", "p", "d", "p", "2", "3", "2", "2", "enter")
+        await pilot.press(*["backspace"] * 3, "3", "2", "2", "enter")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -231,10 +232,16 @@ async def test_a_hand_entered_card_by_card_settles_like_its_winners(tmp_path):
         screen = app.screen
         await pilot.press("ctrl+o")
         assert screen.entry.by_cards
-        await pilot.press(*[k for k in cards if k != " "])
-        assert screen.entry.phase == "ready"
+        keys = [k for k in cards if k != " "]
+        await pilot.press(*keys[:8])
         text = str(screen.query_one("#entry", Static).render())
         assert "Trick 1: Ben 7♣, Cleo 8♣, Dora A♣, Anna 9♣  -> Dora" in text
+        await pilot.press(*keys[8:])
+        assert screen.entry.complete
+        # The box is small: the earlier tricks are told by their winners, the last in full.
+        text = str(screen.query_one("#entry", Static).render())
+        assert "Tricks: 1 Dora, 2 Dora, 3 Dora" in text
+        assert "Trick 8: Dora K♠, Anna 10♠, Ben J♠, Cleo Q♠  -> Dora" in text
         await pilot.press("a", "c")                      # one card too many: refused
         await pilot.press("enter")
         await pilot.pause()
@@ -267,7 +274,7 @@ async def test_the_referee_screen_judges_as_cards_are_typed(tmp_path):
         assert "May play: A♣" in text and "must beat the current winner: A♣ beats the Weli" in text
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen.entry.indicator  # the hand being typed is still there
+        assert app.screen.entry.draft.turned  # the hand being typed is still there
 
 
 async def test_seating_can_be_reordered_and_a_player_removed(tmp_path):

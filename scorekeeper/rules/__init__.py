@@ -18,8 +18,9 @@ from .letzter_stich import LetzterStich
 for _ruleset in (LetzterStich(), Letzter(), Kratzen()):
     register(_ruleset)
 GAMES = tuple(RULESETS)
+DEFAULT_GAME = "kratzen"  # the game a new session is offered first
 
-__all__ = ["GAMES", "PENALTY", "POT", "RULESETS", "DealPlan", "GameOptions", "HandDraft",
+__all__ = ["DEFAULT_GAME", "GAMES", "PENALTY", "POT", "RULESETS", "DealPlan", "GameOptions", "HandDraft",
            "HandRecord", "Ruleset", "SessionConfig", "Settlement", "Step", "TableState",
            "Transfer", "amended_record", "get_ruleset", "make_config", "register", "ruleset_for_version"]
 

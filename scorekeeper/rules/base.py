@@ -409,7 +409,7 @@ class Ruleset(ABC):
         return self.deal_plan(config.players, state.dealer).steps
 
     def pot_words(self, config: SessionConfig, state: TableState) -> str | None:
-        """A word on the pot for the hand about to be played, beside its size."""
+        """A word on the pot for the hand about to be played (or on there being none)."""
         return None
 
     # --- entering a hand, one answer at a time (see ``draft``) ---------------------------

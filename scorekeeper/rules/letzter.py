@@ -70,6 +70,9 @@ class Letzter(Ruleset):
         taken = sum(1 for w in winners if w == last)
         return (f"{last} won the last trick ({plural(taken, 'trick')} in all): 1 penalty point.",)
 
+    def pot_words(self, config: SessionConfig, state: TableState) -> str | None:
+        return "the last trick costs a penalty point"
+
     def pack(self, players: int) -> frozenset[Card]:
         """32 cards for four players; for three the 7s and 8s are taken out (24)."""
         return self.piquet_pack(players)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from pathlib import Path
 
 from rich.text import Text
@@ -14,10 +16,12 @@ from textual.widgets import Footer, Input, Label, Markdown, OptionList, Select, 
 from ...amounts import parse_amount
 from ...errors import ScorekeeperError
 
-EXAMPLES = [("kratzen.toml", "Kratzen: the worked session of the rules (4 players)"),
-            ("kratzen-five.toml", "Kratzen: 5 players, 2 rotations, Weli, walkover"),
-            ("letzter-stich.toml", "Letzter Stich: a whole match with a sweep"),
-            ("letzter.toml", "Letzter: two rounds with a Durchmarsch")]
+
+def examples() -> list[tuple[str, str]]:
+    """The examples that ship with the package, as (file, description), from their index."""
+    index = resources.files("scorekeeper").joinpath("examples", "index.json")
+    listed = json.loads(index.read_text(encoding="utf-8"))
+    return [(str(item["file"]), str(item["description"])) for item in listed]
 
 
 def lines_text(lines: list[str | Text]) -> Text:
@@ -87,15 +91,19 @@ class PreviewDialog(ModalScreen[bool]):
 class ExamplePicker(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Back", id="example-back")]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.examples = examples()
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text("Open an example as a new session", style="bold"))
-            yield OptionList(*[Text(label) for _, label in EXAMPLES], id="examples")
+            yield OptionList(*[Text(label) for _, label in self.examples], id="examples")
             yield Static(Text("Enter: load    Escape: back"), classes="dialog-keys")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(EXAMPLES[event.option_index][0])
+        self.dismiss(self.examples[event.option_index][0])
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 
 from ...errors import ConfigError
-from ...rules import GAMES, get_ruleset, make_config
+from ...rules import DEFAULT_GAME, GAMES, get_ruleset, make_config
 
 DRAW = "__draw__"
 
@@ -35,7 +35,7 @@ class NewSessionScreen(Screen):
             yield Static(Text("New session", style="bold"))
             with Horizontal(classes="field"):
                 yield Label("Game", classes="field-label")
-                yield Select([(get_ruleset(g).title, g) for g in GAMES], value="kratzen",
+                yield Select([(get_ruleset(g).title, g) for g in GAMES], value=DEFAULT_GAME,
                              allow_blank=False, id="game", compact=True)
                 yield Static("", id="error-game", classes="field-error")
             with Horizontal(classes="field"):
@@ -74,7 +74,7 @@ class NewSessionScreen(Screen):
 
     def on_mount(self) -> None:
         self.app.steady(self)
-        self.show_options("kratzen")
+        self.show_options(DEFAULT_GAME)
         self.query_one("#player-name", Input).focus()
 
     def show_options(self, game: str) -> None:

@@ -9,9 +9,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from ...cards import Suit, parse_cards
+from ...cards import Card, Suit, parse_cards
 from ...errors import ScorekeeperError
 from ...referee import legal_cards, winning_position
+from ...rules import Ruleset
 
 
 class RefereeScreen(Screen):
@@ -19,16 +20,20 @@ class RefereeScreen(Screen):
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="referee-back")]
 
-    def __init__(self, game: str, trump: Suit | None = None) -> None:
+    def __init__(self, ruleset: Ruleset, players: int, trump: Suit | None = None) -> None:
         super().__init__()
-        self.game = game
+        self.ruleset = ruleset
+        self.players = players
         self.trump = trump
 
     def compose(self) -> ComposeResult:
+        special = Card.parse("W")
+        extra = (f" ({special} or W is the {special.symbol()})"
+                 if special in self.ruleset.pack(self.players) else "")
         with Vertical(id="referee"):
-            yield Static(Text(f"Referee ({self.game}): cards as rank then suit, e.g. "
-                              f"KC 6D 8C (6D or W is the Weli)", style="bold"))
-            if self.game == "kratzen":
+            yield Static(Text(f"Referee ({self.ruleset.game}): cards as rank then suit, e.g. "
+                              f"KC 10D 8C{extra}", style="bold"))
+            if self.ruleset.trumps:
                 with Horizontal(classes="field"):
                     yield Label("Trump", classes="field-label")
                     yield Select([(f"{s.symbol} {s.name_in('french')}", s.value) for s in Suit],
@@ -59,20 +64,20 @@ class RefereeScreen(Screen):
     def judge(self) -> None:
         verdict = self.query_one("#referee-verdict", Static)
         trump = None
-        if self.game == "kratzen":
+        if self.ruleset.trumps:
             trump = Suit(str(self.query_one("#referee-trump", Select).value))
         lines: list[str] = []
         try:
             trick = read(self.query_one("#referee-trick", Input).value)
             hand = read(self.query_one("#referee-hand", Input).value)
             if trick:
-                position = winning_position(self.game, trick, trump)
+                position = winning_position(self.ruleset, trick, trump, self.players)
                 lines.append(f"Winning so far: {trick[position].symbol()} "
                              f"(card {position + 1} of {len(trick)})")
             else:
                 lines.append("Type the cards of the trick as they fall.")
             if hand:
-                advice = legal_cards(self.game, hand, trick, trump)
+                advice = legal_cards(self.ruleset, hand, trick, trump, self.players)
                 lines.append("May play: " + ", ".join(c.symbol() for c in advice.legal))
                 lines += [f"  because: {reason}" for reason in advice.reasons]
         except ScorekeeperError as error:

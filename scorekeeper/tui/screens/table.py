@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -12,13 +13,26 @@ from textual.widgets import Footer, Static
 
 from ...amounts import format_amount, parse_amount
 from ...errors import ScorekeeperError
-from ...export import amendment_lines, payment_lines
-from ...guide import table_guide
 from ...ledger import settle_next, state_from_stored
+from ...presentation import amendment_lines, draft_lines, payment_lines, table_guide
+from ...rules import HandDraft, HandRecord
 from ...store import OpenSession
-from ..entry import HandEntry
+from ..entry import KeyEntry
 from ..widgets import SeatPanel
-from .dialogs import ConfirmDialog, CountDialog, PickHandDialog, PreviewDialog, RulesScreen
+from .dialogs import (
+    ConfirmDialog,
+    CountDialog,
+    PickHandDialog,
+    PreviewDialog,
+    RulesScreen,
+)
+
+# Lines of text the entry box shows (app.tcss: #entry's max-height, less its border).
+ENTRY_LINES = 4
+
+# The fields of a hand's record that an amendment replaces: every one, from the hand as
+# entered again (only the note is kept).
+AMENDED_FIELDS = tuple(name for name in HandRecord.model_fields if name != "note")
 
 
 class TableScreen(Screen):
@@ -43,7 +57,7 @@ class TableScreen(Screen):
         super().__init__()
         self.session = session
         self.amending: int | None = None
-        self.entry: HandEntry | None = None
+        self.entry: KeyEntry | None = None
         self.by_cards = False
         self.mtime = self._mtime()
 
@@ -74,15 +88,19 @@ class TableScreen(Screen):
     # ---- state
 
     def start_entry(self) -> None:
-        """A fresh entry for the next hand, or for the hand being amended."""
+        """A fresh entry for the next hand, or the hand being amended as it was recorded."""
         session = self.session
+        ruleset, config = session.ruleset, session.config
         if self.amending is not None:
-            last = session.hands.get(self.amending - 1)
-            self.state = state_from_stored(session.ruleset, session.config, last,
-                                           self.amending - 1)
+            number = self.amending
+            last = session.hands.get(number - 1)
+            self.state = state_from_stored(ruleset, config, last, number - 1)
+            draft = HandDraft.from_record(ruleset, config, self.state,
+                                          session.records()[number - 1])
         else:
             self.state = session.state()
-        self.entry = HandEntry(session.config, self.state, by_cards=self.by_cards)
+            draft = HandDraft(ruleset, config, self.state, by_cards=self.by_cards)
+        self.entry = KeyEntry(draft)
         self.show()
 
     def reload(self) -> None:
@@ -104,7 +122,8 @@ class TableScreen(Screen):
         except ScorekeeperError as error:
             self.notify(str(error), severity="error", markup=False)
             return
-        typing = bool(self.entry and self.entry.keys)
+        typing = bool(self.entry and (self.entry.keys or self.entry.pending
+                                      or self.amending is not None))
         self.amending = None
         self.start_entry()
         self.notify("The session was changed from another terminal; the table is up to date."
@@ -129,33 +148,30 @@ class TableScreen(Screen):
         top.append(f"  digest {session.digest}")
         self.query_one("#table-top", Static).update(top)
 
-        taken = {p: 0 for p in config.players}
-        for w in ((entry.derived_tricks() if entry.by_cards else entry.tricks) if entry else []):
-            taken[w] += 1
-        playing = entry.playing() if entry and not finished else config.players
+        draft = entry.draft if entry is not None and not finished else None
+        taken = draft.taken() if draft is not None else {}
+        # Out of the hand: only those who said they drop (nobody asked yet is out).
+        dropped = {p for p, plays in draft.decisions if not plays} if draft is not None else set()
+        leader = draft.leader() if draft is not None and not draft.complete else None
         for panel in self.query(SeatPanel):
             p = panel.player
             marks = []
             if not finished and p == state.dealer:
                 marks.append("DEALS")
-            if not finished and p == state.leader:
+            if p == leader:
                 marks.append("LEADS")
             if p in state.leaders and state.hands_played:
                 marks.append("WINNER" if finished else "BEST")
-            out = (not finished and entry is not None and config.game == "kratzen"
-                   and entry.phase != "indicator" and p not in playing)
-            panel.show(state.scores[p], marks, None if finished else taken[p], out)
+            panel.show(state.scores[p], marks, None if finished else taken.get(p, 0),
+                       p in dropped)
 
         pot = self.query_one("#pot", Static)
+        words = None if finished else ruleset.pot_words(config, state)
         if state.pot is None:
-            pot.update(Text("no pot: the last trick costs a penalty point"))
-        elif config.game == "kratzen" and not finished:
-            _, stake = ruleset.stakes(config, state)
-            pot.update(Text.assemble("Pot ", (format_amount(state.pot), "bold"),
-                                     "   after the stakes P = ", (format_amount(stake), "bold"),
-                                     "   each trick pays P/4 (not in a Muss)"))
+            pot.update(Text("no pot" + (f": {words}" if words else "")))
         else:
-            pot.update(Text.assemble("Pot ", (format_amount(state.pot), "bold")))
+            pot.update(Text.assemble("Pot ", (format_amount(state.pot), "bold"),
+                                     f"   {words}" if words else ""))
 
         last = session.hands.get(state.hands_played) if self.amending is None else None
         if last is not None:
@@ -169,51 +185,40 @@ class TableScreen(Screen):
         guide = self.query_one("#guide", Static)
         entry_box = self.query_one("#entry", Static)
         if finished:
-            lines = table_guide(config, state) + ["Final standings:"] + [
+            lines = table_guide(ruleset, config, state) + ["Final standings:"] + [
                 f"  {p}: {format_amount(state.scores[p])}" for p in ruleset.ranked(state.scores)] + [
                 f"Digest {session.digest}: write it down; 'audit' checks the file against it."]
             guide.update(Text("\n".join(lines)))
             entry_box.update(Text("The session is over: no more hands can be entered. "
                                   "ctrl+l ledger, ctrl+t standings, ctrl+x export, Escape home."))
             return
-        guide.update(Text("\n".join(table_guide(config, state))))
+        guide.update(Text("\n".join(table_guide(ruleset, config, state))))
         entry_box.update(self.entry_text())
 
     def entry_text(self) -> Text:
         entry = self.entry
-        config = self.session.config
-        parts = Text()
-        if entry.kratzen:
-            if entry.indicator or entry.pending_rank:
-                turned = " then ".join(c.symbol() for c in entry.indicator)
-                if entry.pending_rank:
-                    turned += (" then " if turned else "") + entry.pending_rank.value + "?"
-                parts.append(f"Indicator: {turned}")
-                if entry.indicator_done():
-                    trump = entry.indicator[-1].suit
-                    kind = ("forced Muss (a 7)" if entry.indicator[-1].rank.value == "7" else
-                            "Muss" if entry.muss() else "normal hand")
-                    parts.append(f"  trump {trump.symbol} ({trump.name_in(config.options.deck)})"
-                                 f"  {kind}")
-                parts.append("\n")
-            if entry.decisions:
-                parts.append("Decisions: " + ", ".join(
-                    f"{p} {'plays' if yes else 'drops'}" for p, yes in entry.decisions) + "\n")
-            if entry.walkover():
-                parts.append(f"Everyone else dropped: a walkover for {self.state.dealer}.\n")
-        if entry.by_cards and entry.cards:
-            for i, ((order, winner), cards) in enumerate(zip(entry.progress(), entry.cards),
-                                                         start=1):
-                played = ", ".join(f"{p} {c.symbol()}" for p, c in zip(order, cards))
-                done = len(cards) == len(order)
-                parts.append(f"Trick {i}: {played}  -> {winner}"
-                             f"{'' if done else ' so far'}\n")
-        elif entry.by_cards:
-            parts.append("Card by card (ctrl+o: winners only)\n")
-        if entry.tricks:
-            parts.append("Tricks: " + ", ".join(f"{i} {w}" for i, w in
-                                                enumerate(entry.tricks, start=1)) + "\n")
-        parts.append(Text(entry.prompt(), style="bold"))
+        draft = entry.draft
+        prompt = entry.prompt()
+        lines = draft_lines(draft)
+        if draft.by_cards and not draft.cards:
+            lines.append("Card by card (ctrl+o: winners only)")
+        # The box holds a few lines: the question must stay in sight, so when a hand typed
+        # card by card outgrows it, the earlier tricks are told by their winners only.
+        box = self.query_one("#entry", Static)
+        width = max(20, box.content_size.width or self.app.size.width - 2)
+        room = ENTRY_LINES - -(-cell_len(prompt) // width)
+        shown = len(draft.cards) if draft.by_cards else 0
+        if len(lines) > room and shown > 1:
+            head, tricks = lines[:-shown], lines[-shown:]
+            keep = max(1, room - len(head) - 1)
+            won = draft.tricks_won()[:shown - keep]
+            summary = "Tricks: " + ", ".join(f"{i} {w}" for i, w in enumerate(won, start=1))
+            if len(head) + 1 + keep <= room:
+                lines = head + [summary] + tricks[-keep:]
+            else:  # no room even for that: one line for both
+                lines = head + [f"{summary};  {tricks[-1]}"]
+        parts = Text("".join(line + "\n" for line in lines))
+        parts.append(Text(prompt, style="bold"))
         return parts
 
     # ---- keys
@@ -236,13 +241,10 @@ class TableScreen(Screen):
 
     def action_toggle_cards(self) -> None:
         """Switch between typing each trick's winner and typing every card of every trick."""
-        old = self.entry
-        self.by_cards = not self.by_cards
-        self.entry = HandEntry(self.session.config, self.state, by_cards=self.by_cards)
-        for key in old.keys if old else []:
-            if self.entry.phase in ("tricks", "ready"):
-                break
-            self.entry.press(key)
+        if self.entry is None:
+            return
+        self.by_cards = not self.entry.by_cards
+        self.entry = self.entry.switched(self.by_cards)
         self.notify("Entering every card of each trick, in play order." if self.by_cards else
                     "Entering the winner of each trick.", markup=False)
         self.show()
@@ -250,23 +252,25 @@ class TableScreen(Screen):
     def action_referee(self) -> None:
         from .referee import RefereeScreen
 
-        trump = self.entry.trump() if self.entry else None
-        self.app.push_screen(RefereeScreen(self.session.config.game, trump))
+        trump = self.entry.draft.trump() if self.entry else None
+        self.app.push_screen(RefereeScreen(self.session.ruleset,
+                                           len(self.session.config.players), trump))
 
     def action_back(self) -> None:
         if self.entry and self.entry.back():
             self.show()
-        elif self.amending is not None:
-            self.amending = None
-            self.start_entry()
-            self.notify("Amending cancelled.", markup=False)
+
+    def cancel_amend(self) -> None:
+        self.amending = None
+        self.start_entry()
+        self.notify("Amending cancelled.", markup=False)
 
     def action_preview(self) -> None:
         if self.entry is None:
             return
         if self.amending is None and self.state.finished:
             return
-        if self.entry.phase != "ready":
+        if not self.entry.complete:
             self.notify("The hand is not complete yet: " + self.entry.prompt(),
                         severity="warning", markup=False)
             return
@@ -280,7 +284,7 @@ class TableScreen(Screen):
             self.notify(str(error), severity="error", markup=False)
             return
         lines: list[str | Text] = list(settlement.explanation) + [""]
-        lines += payment_lines(session.config.game, session.config.players, settlement.deltas,
+        lines += payment_lines(session.ruleset, session.config.players, settlement.deltas,
                                after.scores, settlement.pot_before, settlement.pot_after)
         title = f"Hand {settlement.number}: {settlement.dealer} dealt; {settlement.kind}"
 
@@ -309,8 +313,7 @@ class TableScreen(Screen):
 
     def preview_amend(self, record) -> None:
         number = self.amending
-        changes = {"tricks": record.tricks, "indicator": record.indicator,
-                   "entered": record.entered, "cards": None, "led_by": None}
+        changes = {name: getattr(record, name) for name in AMENDED_FIELDS}
         try:
             amended = self.app.store.preview_amend(self.session.id, number, changes)
         except ScorekeeperError as error:
@@ -371,8 +374,9 @@ class TableScreen(Screen):
             if number:
                 self.amending = number
                 self.start_entry()
-                self.notify(f"Amending hand {number}: enter it again as it really was. "
-                            f"Backspace on an empty entry cancels.", markup=False)
+                self.notify(f"Amending hand {number}, as it was recorded: Backspace takes "
+                            f"back what was wrong, then type it as it really was. Escape "
+                            f"cancels.", markup=False)
 
         self.app.push_screen(PickHandDialog(n), picked)
 
@@ -432,7 +436,10 @@ class TableScreen(Screen):
         self.app.push_screen(RulesScreen(self.session.config.game))
 
     def action_home(self) -> None:
-        if self.entry and self.entry.keys:
+        if self.amending is not None:
+            self.cancel_amend()
+            return
+        if self.entry and self.entry.started:
             def leave(ok: bool | None) -> None:
                 if ok:
                     self.app.pop_screen()
