@@ -83,9 +83,9 @@ def complete_sessions(ctx: click.Context, param: click.Parameter, incomplete: st
         items = []
         for listing in Store(home_folder(home)).list_sessions():
             s = listing.summary
-            if s is not None and str(s["id"]).startswith(prefix):
+            if s is not None and s.id.startswith(prefix):
                 items.append(CompletionItem(
-                    s["id"], help=f"{s['game']}: {', '.join(s['players'])}"))
+                    s.id, help=f"{s.game}: {', '.join(s.players)}"))
         return items
     except Exception:
         return []
@@ -334,7 +334,7 @@ def record(ctx, session, as_json, home, **given) -> None:
 
     Prints what each player and the pot pay or receive, and who deals and leads next.
     """
-    from .ledger import hand_document
+    from .documents import hand_document
     from .presentation import next_text, payments_text
 
     fields = record_fields(given)
@@ -364,7 +364,7 @@ def undo(ctx, session, home) -> None:
     from .presentation import next_text
 
     opened, withdrawn = get_store(home or ctx.obj.get("home")).undo(session)
-    click.echo(f"hand {withdrawn['number']} ({withdrawn['dealer']} dealt, {withdrawn['kind']}) "
+    click.echo(f"hand {withdrawn.number} ({withdrawn.dealer} dealt, {withdrawn.kind}) "
                f"withdrawn from session {opened.id}; it stays in the history")
     click.echo(next_text(opened, opened.state()))
 
@@ -430,7 +430,7 @@ def sessions(ctx, as_json, home) -> None:
     store = get_store(home or ctx.obj.get("home"))
     listing = store.list_sessions()
     if as_json:
-        emit_json([l.summary | {"file": l.file} if l.summary else
+        emit_json([l.summary.to_json() | {"file": l.file} if l.summary else
                    {"file": l.file, "damaged": l.problem} for l in listing])
         return
     if not listing:
@@ -442,12 +442,12 @@ def sessions(ctx, as_json, home) -> None:
             click.echo(f"{l.file}  DAMAGED: {l.problem}")
             continue
         s = l.summary
-        status = "finished" if s["finished"] else "running"
-        word = "winners" if s["finished"] else "leading"
-        click.echo(f"{s['id']}  {s['game']:<13}  {s['started'][:16].replace('T', ' ')}  "
-                   f"{s['hands']:>4} hand{'s' if s['hands'] != 1 else ' '}  {status:<8}  "
-                   f"{', '.join(s['players'])}  "
-                   f"({word}: {', '.join(s['leaders'])})")
+        status = "finished" if s.finished else "running"
+        word = "winners" if s.finished else "leading"
+        click.echo(f"{s.id}  {s.game:<13}  {s.started[:16].replace('T', ' ')}  "
+                   f"{s.hands:>4} hand{'s' if s.hands != 1 else ' '}  {status:<8}  "
+                   f"{', '.join(s.players)}  "
+                   f"({word}: {', '.join(s.leaders)})")
 
 
 @cli.command()

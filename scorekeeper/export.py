@@ -11,19 +11,20 @@ import html
 import io
 import re
 import unicodedata
+from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any, Callable
 
 from . import jsontext
 from .amounts import ZERO, exact, format_amount, to_decimal_string
-from .ledger import HAND_FIELDS, Ledger, checked_hand, hand_document
-from .rules import SessionConfig, TableState, get_ruleset
-from .rules.base import Frozen
+from .documents import GENESIS, event_to_json, hand_document
+from .ledger import ChipCount, Event, HandRecorded, Ledger, SessionStarted
+from .rules import SessionConfig, Settlement, TableState, get_ruleset
 
 
-def standings_document(ledger: Ledger) -> dict[str, Any]:
-    """The standings document of CONTRACT.md (``replay --json``, ``show --json``)."""
+def standings_document(ledger: Ledger | ExportSource) -> dict[str, Any]:
+    """The standings document of the contract (``replay --json``, ``show --json``)."""
     return _standings(ledger.config, ledger.state,
                       [hand_document(s) for s in ledger.settlements])
 
@@ -44,37 +45,37 @@ def _standings(config: SessionConfig, state: TableState,
 
 # ---- exports of a stored session -------------------------------------------------------------
 
-class ExportSource(Frozen):
-    """What an export needs: the session's settings, the table now, every hand in force as its
-    figures (``checked_hand``'s form: amounts as exact decimal strings) and the events (times,
-    chip counts). Built from a session file's stored figures (``OpenSession.export_source``,
-    quick for thousands of hands) or from a settled ledger (``source_from_ledger``)."""
+@dataclass(frozen=True, slots=True)
+class ExportSource:
+    """What every export is made from: the session's settings, the table now, every hand in
+    force, and the history (times, chip counts). Built from a session file's stored figures
+    (``OpenSession.export_source``, quick for thousands of hands) or from a settled ledger
+    (``source_from_ledger``)."""
 
     config: SessionConfig
     state: TableState
-    hands: tuple[dict[str, Any], ...]
+    settlements: tuple[Settlement, ...]
+    events: tuple[Event, ...]
     session_id: str
     digest: str
-    events: tuple[dict[str, Any], ...]
 
     def hand_times(self) -> dict[int, str]:
         """When each hand in force was played: the time of the event that recorded it."""
-        times: dict[int, str] = {}
-        for event in self.events:
-            if event.get("type") == "hand":
-                times[event["number"]] = event.get("at", "")
-        return times
+        return {e.number: e.at for e in self.events if isinstance(e, HandRecorded)}
 
-    def counts(self) -> list[dict[str, Any]]:
-        return [e for e in self.events if e.get("type") == "count"]
+    def counts(self) -> list[ChipCount]:
+        return [e for e in self.events if isinstance(e, ChipCount)]
+
+    def started(self) -> str:
+        return next((e.at for e in self.events if isinstance(e, SessionStarted)), "")
 
 
 def source_from_ledger(ledger: Ledger, session_id: str, digest: str,
-                       events: tuple[dict[str, Any], ...]) -> ExportSource:
+                       events: tuple[Event, ...]) -> ExportSource:
     """An export's source from a ledger settled here."""
     return ExportSource(config=ledger.config, state=ledger.state,
-                                hands=tuple(checked_hand(s) for s in ledger.settlements),
-                                session_id=session_id, digest=digest, events=events)
+                        settlements=ledger.settlements, events=events,
+                        session_id=session_id, digest=digest)
 
 
 class _Once(dict):
@@ -91,8 +92,13 @@ class _Once(dict):
 
 
 def _shown(signed: bool = False) -> _Once:
-    """Amounts as people read them (``4¼``), from the hands' decimal strings."""
-    return _Once(lambda text: format_amount(Decimal(text), signed=signed))
+    """Amounts as people read them (``4¼``)."""
+    return _Once(lambda value: format_amount(value, signed=signed))
+
+
+def _texts() -> _Once:
+    """Amounts as exact decimal strings (``4.25``)."""
+    return _Once(to_decimal_string)
 
 
 _CSV_DANGEROUS = ("=", "+", "-", "@", "\t", "\r")
@@ -121,28 +127,31 @@ def export_csv(source: ExportSource, standings: bool = False) -> str:
         return _csv(rows)
     times = source.hand_times()
     rows = [["hand", "time", "dealer", "kind", "from", "to", "amount", "reason", "pot_after"]]
-    cells = _Once(lambda t: (csv_text_cell(t[0]), csv_text_cell(t[1]), t[2], csv_text_cell(t[3])))
+    text = _texts()
+    cells = _Once(lambda t: (csv_text_cell(t.source), csv_text_cell(t.target), text[t.amount],
+                             csv_text_cell(t.reason)))
     dealers = {p: csv_text_cell(p) for p in config.players}
-    for h in source.hands:
-        n = h["number"]
-        hand = (n, times.get(n, ""), dealers[h["dealer"]], h["kind"])
-        tail = (h["pot_after"] or "",)
-        rows += [hand + cells[t["from"], t["to"], t["amount"], t["reason"]] + tail
-                 for t in h["transfers"]]
+    for h in source.settlements:
+        n = h.number
+        hand = (n, times.get(n, ""), dealers[h.dealer], h.kind)
+        tail = ("" if h.pot_after is None else text[h.pot_after],)
+        rows += [hand + cells[t] + tail for t in h.transfers]
     for event in source.counts():
-        for who, amount in event.get("counted", {}).items():
-            off = (event.get("off") or {}).get(who)
-            reason = f"chip count: ledger {event['expected'][who]}" + (f", off by {off}" if off else "")
-            rows.append([event.get("after_hand"), event.get("at", ""), "", "count",
-                         csv_text_cell(who), "", amount, csv_text_cell(reason), ""])
+        for who, amount in event.counted.items():
+            off = event.off.get(who)
+            reason = f"chip count: ledger {text[event.expected[who]]}" + (
+                f", off by {text[off]}" if off is not None else "")
+            rows.append([event.after_hand, event.at, "", "count",
+                         csv_text_cell(who), "", text[amount], csv_text_cell(reason), ""])
     return _csv(rows)
 
 
 def export_json(source: ExportSource) -> str:
     """The standings document plus the session's id, digest and every event."""
-    hands = [{key: h[key] for key in HAND_FIELDS} for h in source.hands]
-    document = _standings(source.config, source.state, hands) | {
-        "session": source.session_id, "digest": source.digest, "events": list(source.events)}
+    previous = [GENESIS] + [e.hash for e in source.events]
+    events = [event_to_json(e, before) for e, before in zip(source.events, previous)]
+    document = standings_document(source) | {
+        "session": source.session_id, "digest": source.digest, "events": events}
     return jsontext.indented(document) + "\n"
 
 
@@ -173,30 +182,30 @@ def export_md(source: ExportSource) -> str:
     lines.append(f"Hands played: {state.hands_played}; "
                  f"{'finished' if state.finished else 'running'}. Digest: `{source.digest}`.")
     lines.append("")
-    has_pot = bool(source.hands) and source.hands[0]["pot_before"] is not None
+    has_pot = bool(source.settlements) and source.settlements[0].pot_before is not None
     header = "| # | dealer | kind |" + (" pot before | P | pot after |" if has_pot else "")
     header += "".join(f" {md_cell(p)} |" for p in config.players)
     lines += [header, "|" + " --- |" * (header.count("|") - 1)]
     shown, change = _shown(), _shown(signed=True)
-    change["0"] = ""  # no change: an empty cell
+    change[ZERO] = ""  # no change: an empty cell
     dealers = {p: md_cell(p) for p in config.players}
-    for h in source.hands:
-        row = f"| {h['number']} | {dealers[h['dealer']]} | {h['kind']} |"
+    for h in source.settlements:
+        row = f"| {h.number} | {dealers[h.dealer]} | {h.kind} |"
         if has_pot:
-            stake = "" if h["stake"] is None else shown[h["stake"]]
-            row += f" {shown[h['pot_before']]} | {stake} | {shown[h['pot_after']]} |"
-        deltas = h["deltas"]
+            stake = "" if h.stake is None else shown[h.stake]
+            row += f" {shown[h.pot_before]} | {stake} | {shown[h.pot_after]} |"
+        deltas = h.deltas
         row += "".join(f" {change[deltas[p]]} |" for p in config.players)
         lines.append(row)
     counts = source.counts()
+    text = _texts()
     if counts:
         lines += ["", "## Chip counts", ""]
         for event in counts:
-            counted = ", ".join(f"{md_cell(k)} {v}" for k, v in event.get("counted", {}).items())
-            off = event.get("off") or {}
-            verdict = "agrees" if not off else "off: " + ", ".join(
-                f"{md_cell(k)} {v}" for k, v in off.items())
-            lines.append(f"- after hand {event.get('after_hand')}: {counted} ({verdict})")
+            counted = ", ".join(f"{md_cell(k)} {text[v]}" for k, v in event.counted.items())
+            verdict = "agrees" if not event.off else "off: " + ", ".join(
+                f"{md_cell(k)} {text[v]}" for k, v in event.off.items())
+            lines.append(f"- after hand {event.after_hand}: {counted} ({verdict})")
     return "\n".join(lines) + "\n"
 
 
@@ -219,8 +228,7 @@ def _series_of(source: ExportSource) -> dict[str, list[Decimal]]:
     """``score_series`` from an export's hands."""
     config = source.config
     start = get_ruleset(config.game).initial_state(config).scores
-    amounts = _Once(Decimal)
-    return {p: [start[p]] + [amounts[h["scores_after"][p]] for h in source.hands]
+    return {p: [start[p]] + [h.scores_after[p] for h in source.settlements]
             for p in config.players}
 
 
@@ -300,29 +308,27 @@ def export_html(source: ExportSource) -> str:
             "<table><tr><th>hand</th><th>time</th><th>dealer</th><th>kind</th><th>from</th>"
             "<th>to</th><th>amount</th><th>reason</th><th>pot after</th></tr>"]
     shown = _shown()
-    cells = _Once(lambda t: f"<td>{e(t[0])}</td><td>{e(t[1])}</td>"
-                            f"<td class=n>{e(shown[t[2]])}</td><td>{e(t[3])}</td>")
+    cells = _Once(lambda t: f"<td>{e(t.source)}</td><td>{e(t.target)}</td>"
+                            f"<td class=n>{e(shown[t.amount])}</td><td>{e(t.reason)}</td>")
     dealers = {p: e(p) for p in config.players}
     kinds = {k: e(k) for k in ruleset.hand_kinds}
-    for h in source.hands:
-        n = h["number"]
-        pot_after = "" if h["pot_after"] is None else e(shown[h["pot_after"]])
+    for h in source.settlements:
+        n = h.number
+        pot_after = "" if h.pot_after is None else e(shown[h.pot_after])
         hand = (f"<tr><td class=n>{n}</td><td>{e(times.get(n, ''))}</td>"
-                f"<td>{dealers[h['dealer']]}</td><td>{kinds[h['kind']]}</td>")
+                f"<td>{dealers[h.dealer]}</td><td>{kinds[h.kind]}</td>")
         tail = f"<td class=n>{pot_after}</td></tr>"
-        out += [hand + cells[t["from"], t["to"], t["amount"], t["reason"]] + tail
-                for t in h["transfers"]]
+        out += [hand + cells[t] + tail for t in h.transfers]
     out.append("</table>")
     counts = source.counts()
+    text = _texts()
     if counts:
         out.append("<h2>Chip counts</h2><ul>")
         for event in counts:
-            counted = ", ".join(f"{e(k)} {e(v)}" for k, v in event.get("counted", {}).items())
-            off = event.get("off") or {}
-            verdict = "agrees" if not off else "off: " + ", ".join(
-                f"{e(k)} {e(v)}" for k, v in off.items())
-            out.append(f"<li>after hand {e(str(event.get('after_hand')))}: {counted} "
-                       f"({verdict})</li>")
+            counted = ", ".join(f"{e(k)} {e(text[v])}" for k, v in event.counted.items())
+            verdict = "agrees" if not event.off else "off: " + ", ".join(
+                f"{e(k)} {e(text[v])}" for k, v in event.off.items())
+            out.append(f"<li>after hand {event.after_hand}: {counted} ({verdict})</li>")
         out.append("</ul>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
@@ -358,7 +364,7 @@ def _beancount(source: ExportSource) -> str:
     ruleset = get_ruleset(config.game)
     commodity = ruleset.unit.upper()
     times = source.hand_times()
-    created = next((ev.get("at", "") for ev in source.events if ev.get("type") == "created"), "")
+    created = source.started()
     first_day = (created or next(iter(times.values()), "") or "1970-01-01")[:10]
     accounts = {p: beancount_account(seat, p) for seat, p in enumerate(config.players, start=1)}
     pot = "Assets:Pot" if ruleset.has_pot else None
@@ -390,30 +396,32 @@ def _beancount(source: ExportSource) -> str:
             return source_account
         return accounts[end]
 
-    def balances(day: str, hand: dict[str, Any]) -> None:
+    text = _texts()
+
+    def balances(day: str, hand: Settlement) -> None:
         following = (date.fromisoformat(day) + timedelta(days=1)).isoformat()
-        scores = hand["scores_after"]
+        scores = hand.scores_after
         for p in config.players:
-            out.append(f"{following} balance {accounts[p]}  {scores[p]} {commodity}")
-        if pot and hand["pot_after"] is not None:
-            out.append(f"{following} balance {pot}  {hand['pot_after']} {commodity}")
+            out.append(f"{following} balance {accounts[p]}  {text[scores[p]]} {commodity}")
+        if pot and hand.pot_after is not None:
+            out.append(f"{following} balance {pot}  {text[hand.pot_after]} {commodity}")
         out.append("")
 
-    ends = _Once(lambda t: (account_of(t[0]), account_of(t[1]), Decimal(t[2])))
+    ends = _Once(lambda t: (account_of(t.source), account_of(t.target), t.amount))
     last_day = None
-    previous: dict[str, Any] | None = None
-    for h in source.hands:
-        n = h["number"]
+    previous: Settlement | None = None
+    for h in source.settlements:
+        n = h.number
         day = (times.get(n) or first_day)[:10]
         if last_day is not None and day != last_day and previous is not None:
             balances(last_day, previous)
         last_day = day
-        title = f"Hand {n}: {h['dealer']} deals, {h['kind']}"
+        title = f"Hand {n}: {h.dealer} deals, {h.kind}"
         out.append(f"{day} * {_bean_string(title)}")
         out.append(f"  hand: {n}")
         net: dict[str, Decimal] = {}
-        for t in h["transfers"]:
-            paying, receiving, amount = ends[t["from"], t["to"], t["amount"]]
+        for t in h.transfers:
+            paying, receiving, amount = ends[t]
             net[paying] = net.get(paying, ZERO) - amount
             net[receiving] = net.get(receiving, ZERO) + amount
         for account, amount in net.items():
@@ -424,14 +432,14 @@ def _beancount(source: ExportSource) -> str:
     if previous is not None and last_day is not None:
         balances(last_day, previous)
     for event in source.counts():
-        day = event.get("at", first_day)[:10]
-        for who, amount in event.get("counted", {}).items():
+        day = (event.at or first_day)[:10]
+        for who, amount in event.counted.items():
             account = pot if who == "pot" else accounts.get(who)
             if account:
-                off = (event.get("off") or {}).get(who)
-                text = f"chip count after hand {event.get('after_hand')}: {amount} held" + (
-                    f", off by {off}" if off else ", agrees")
-                out.append(f"{day} note {account} {_bean_string(text)}")
+                off = event.off.get(who)
+                words = f"chip count after hand {event.after_hand}: {text[amount]} held" + (
+                    f", off by {text[off]}" if off is not None else ", agrees")
+                out.append(f"{day} note {account} {_bean_string(words)}")
     return "\n".join(out).rstrip("\n") + "\n"
 
 

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from .amounts import format_amount, parse_amount
-from .ledger import Ledger
-from .rules import HandDraft, Ruleset, SessionConfig, Settlement, TableState
+from .amounts import format_amount
+from .ledger import ChipCount, HandAmended, HandWithdrawn, Ledger
+from .rules import HandDraft, HandRecord, Ruleset, SessionConfig, Settlement, TableState
 from .rules.base import RECORD_SHAPES
 
 def cell_width(text: str) -> int:
@@ -130,11 +130,18 @@ def render_text(ledger: Ledger) -> str:
     return "\n".join(standings_lines(ledger) + [""] + hand_lines(ledger)) + "\n"
 
 
-def standings_text(session, ledger=None) -> str:
+def _minute(at: str) -> str:
+    """A stored time to the minute: ``2026-11-30 21:05``."""
+    return at[:16].replace("T", " ")
+
+
+def standings_text(session: Any, ledger: Ledger | None = None) -> str:
+    """A stored session as ``show`` prints it: standings and hands, the history of changes,
+    the chip counts (each compared with the ledger of its time) and the digest."""
     ledger = ledger or session.ledger()
-    lines = [f"session {session.id} ({session.label}), started {session.created[:16].replace('T', ' ')} UTC",
+    lines = [f"session {session.id} ({session.label}), started {_minute(session.created)} UTC",
              render_text(ledger).rstrip("\n")]
-    changes = [e for e in session.events if e.get("type") in ("amend", "withdraw")]
+    changes = [e for e in session.events if isinstance(e, (HandAmended, HandWithdrawn))]
     if changes:
         lines.append("")
         lines.append("history (kept in the file):")
@@ -151,31 +158,40 @@ def standings_text(session, ledger=None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def record_words(record: dict[str, Any] | None) -> str:
-    if not record:
+def record_words(record: HandRecord | None) -> str:
+    """A hand's record in a few words: ``indicator KC; entered Ben; tricks Ben,Ben,Cleo,Ben``."""
+    if record is None:
         return "?"
-    parts = [f"{key} " + (",".join(value) or "none") for key, value in record.items()
-             if RECORD_SHAPES.get(key) in ("names", "cards") and key not in ("tricks", "led_by")
-             and value is not None]
-    parts.append("tricks " + (",".join(record.get("tricks", [])) or "none"))
+    parts = []
+    for key, shape in RECORD_SHAPES.items():
+        value = getattr(record, key)
+        if shape in ("names", "cards") and key not in ("tricks", "led_by") and value is not None:
+            parts.append(f"{key} " + (",".join(str(v) for v in value) or "none"))
+    parts.append("tricks " + (",".join(record.tricks) or "none"))
     return "; ".join(parts)
 
 
-def change_line(event: dict[str, Any]) -> str:
-    when = event.get("at", "")[:16].replace("T", " ")
-    if event["type"] == "withdraw":
-        return f"hand {event['number']} withdrawn ({when}): it was {record_words(event.get('record'))}"
-    return (f"hand {event['number']} amended ({when}): now {record_words(event.get('record'))}; "
-            f"was {record_words(event.get('previous'))}")
+def change_line(event: HandAmended | HandWithdrawn) -> str:
+    when = _minute(event.at)
+    if isinstance(event, HandWithdrawn):
+        return f"hand {event.number} withdrawn ({when}): it was {record_words(event.record)}"
+    return (f"hand {event.number} amended ({when}): now {record_words(event.record)}; "
+            f"was {record_words(event.previous)}")
 
 
-def count_line(event: dict[str, Any]) -> str:
-    counted = ", ".join(f"{k} {format_amount(parse_amount(v))}" for k, v in event["counted"].items())
-    off = event.get("off") or {}
-    verdict = ("agrees with the ledger" if not off else
-               "disagrees: " + ", ".join(f"{k} off by {format_amount(parse_amount(v), signed=True)}"
-                                         for k, v in off.items()))
-    return f"after hand {event['after_hand']} ({event['at'][:16].replace('T', ' ')}): {counted}; {verdict}"
+def count_line(event: ChipCount) -> str:
+    counted = ", ".join(f"{k} {format_amount(v)}" for k, v in event.counted.items())
+    verdict = ("agrees with the ledger" if not event.off else
+               "disagrees: " + ", ".join(f"{k} off by {format_amount(v, signed=True)}"
+                                         for k, v in event.off.items()))
+    return f"after hand {event.after_hand} ({_minute(event.at)}): {counted}; {verdict}"
+
+
+def last_hand_line(hand: Settlement) -> str:
+    """The last hand in one line: who dealt, what kind of hand, every player's change."""
+    changes = ", ".join(f"{p} {format_amount(d, signed=True)}" for p, d in hand.deltas.items() if d)
+    return (f"Last hand ({hand.number}, {hand.dealer} dealt, {hand.kind}): "
+            f"{changes or 'no change'}")
 
 
 def payments_text(session, settlement, state) -> str:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
@@ -44,27 +44,14 @@ try:
 except ImportError:  # not POSIX: the lock library does the locking
     fcntl = None  # type: ignore[assignment]
 
-if TYPE_CHECKING:
-    from .ledger import Ledger
-    from .rules import HandRecord, Ruleset, SessionConfig, Settlement, TableState
+from . import documents
+from .amounts import exact, to_decimal_string
+from .documents import SessionSummary
+from .ledger import (ChipCount, Event, Ledger, compare_count, records_in_force, settle_hands,
+                     settle_next)
+from .rules import (HandRecord, Ruleset, SessionConfig, Settlement, TableState, amended_record,
+                    get_ruleset)
 
-
-class _Core:
-    """The rules core, imported on first use: opening the app and listing sessions must not
-    pay for importing pydantic and the rules."""
-
-    def __getattr__(self, name: str) -> Any:
-        from . import amounts, ledger, rules
-
-        for module in (ledger, rules, amounts):
-            if hasattr(module, name):
-                value = getattr(module, name)
-                setattr(self, name, value)
-                return value
-        raise AttributeError(name)
-
-
-core = _Core()
 
 LOCK_WAIT_SECONDS = 10.0
 INDEX_NAME = "index.json"
@@ -405,16 +392,16 @@ def check_shape(data: dict[str, Any], label: str) -> dict[str, Any]:
     for table in ("session", "events", "hands"):
         if not isinstance(data.get(table), dict):
             raise StoreError(f"{label}: damaged: not a scorekeeper session (no '{table}' table)")
-    header = core.table_rows(data["session"])
+    header = documents.table_rows(data["session"])
     if not header or not isinstance(header[0], dict):
         raise StoreError(f"{label}: damaged: the session header is missing")
     header = header[0]
     version = header.get("format")
     if not isinstance(version, int):
         raise StoreError(f"{label}: damaged: no format version")
-    if version > core.FORMAT_VERSION:
+    if version > documents.FORMAT_VERSION:
         raise StoreError(f"{label}: written by a newer scorekeeper (file format {version}; this "
-                         f"one reads format {core.FORMAT_VERSION}); upgrade to open it")
+                         f"one reads format {documents.FORMAT_VERSION}); upgrade to open it")
     for event in data["events"].values():
         if not isinstance(event, dict):
             raise StoreError(f"{label}: damaged: an event is not an object")
@@ -426,72 +413,112 @@ def check_shape(data: dict[str, Any], label: str) -> dict[str, Any]:
 
 @dataclass
 class OpenSession:
-    """A session file as read: its settings, events and stored hands. Settling is lazy."""
+    """A session file as read: its settings, its history and the figures of its hands in
+    force, given out as models (``documents`` converts them, once each). Settling is lazy."""
 
     path: Path
     label: str
     header: dict[str, Any]
-    events: list[dict[str, Any]]
-    hands: dict[int, dict[str, Any]]
+    rows: list[dict[str, Any]]  # the events as the file writes them (the chain is over these)
+    stored: dict[int, dict[str, Any]]  # each hand's stored figures as the file writes them
     config: SessionConfig
     ruleset: Ruleset
+    _events: tuple[Event, ...] | None = field(default=None, repr=False)
+    _hands: dict[int, Settlement] = field(default_factory=dict, repr=False)
     _ledger: Ledger | None = field(default=None, repr=False)
     _state: TableState | None = field(default=None, repr=False)
 
     @property
     def id(self) -> str:
-        return self.header["id"]
+        return str(self.header["id"])
 
     @property
     def created(self) -> str:
-        return self.header.get("created", "")
+        return str(self.header.get("created", ""))
 
     @property
     def digest(self) -> str:
-        return core.digest_of(self.events)
+        return documents.raw_digest(self.rows)
 
     @property
     def hands_played(self) -> int:
-        return len(self.hands)
+        return len(self.stored)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The history, oldest first."""
+        if self._events is None:
+            try:
+                self._events = documents.events_from_json(self.rows)
+            except ScorekeeperError as error:
+                raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+        return self._events
 
     def records(self) -> list[HandRecord]:
-        return core.records_in_force(self.events)
+        return records_in_force(self.events)
 
     def ledger(self) -> Ledger:
         """Every hand in force settled again from its record with the session's ruleset."""
         if self._ledger is None:
             try:
-                self._ledger = core.settle_hands(self.config, self.records(), self.ruleset)
+                self._ledger = settle_hands(self.config, self.records(), self.ruleset)
             except ScorekeeperError as error:
                 raise StoreError(f"{self.label}: damaged: {error}") from None
         return self._ledger
 
-    def export_source(self):
-        """What the exports need. The hands as the file states them (each hand's stored
-        figures, printed without settling again: quick for thousands of hands; ``audit`` is
-        what checks them); settled again from the records when those figures are damaged."""
-        from .export import ExportSource, source_from_ledger
+    def hand(self, number: int) -> Settlement:
+        """Hand ``number`` as the file states it (its stored figures, not settled again)."""
+        found = self._hands.get(number)
+        if found is None:
+            raw = self.stored.get(number)
+            if raw is None:
+                raise StoreError(f"{self.label}: hand {number} is not in force")
+            record = documents.record_from_json(raw.get("record"))
+            try:
+                found = documents.settlement_from_stored(raw, self.config, record, self.ruleset)
+            except ScorekeeperError as error:
+                raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+            self._hands[number] = found
+        return found
 
-        hands = tuple(self.hands[n] for n in range(1, self.hands_played + 1))
-        readable = core.stored_hands_readable(self.ruleset, self.config, hands)
-        if readable:  # then the last hand's figures, which state() reads, are readable too
-            return ExportSource(config=self.config, state=self.state(), hands=hands,
-                                        session_id=self.id, digest=self.digest,
-                                        events=tuple(self.events))
-        return source_from_ledger(self.ledger(), self.id, self.digest, tuple(self.events))
+    def export_source(self) -> ExportSource:
+        """What the exports need: every hand as the file states it (printed without settling
+        again: quick for thousands of hands; ``audit`` is what checks the figures), settled
+        again from the records when those figures cannot be read; the table now; the history."""
+        from .export import ExportSource
+
+        try:
+            settlements = tuple(self.hand(n) for n in range(1, self.hands_played + 1))
+            state = self.state()
+        except StoreError:
+            ledger = self.ledger()
+            settlements, state = ledger.settlements, ledger.state
+        return ExportSource(config=self.config, state=state, settlements=settlements,
+                            events=self.events, session_id=self.id, digest=self.digest)
 
     def state(self) -> TableState:
         """The table now, from the last stored hand (no re-settling of the history); kept
         once known, until the stored hands change."""
         if self._state is None:
-            last = self.hands.get(self.hands_played)
-            try:
-                self._state = core.state_from_stored(self.ruleset, self.config, last,
-                                                     self.hands_played)
-            except (KeyError, TypeError, ValueError, ScorekeeperError):
-                raise StoreError(f"{self.label}: damaged: hand {self.hands_played}'s stored "
-                                 f"figures cannot be read; run audit") from None
+            n = self.hands_played
+            if n == 0:
+                self._state = self.ruleset.initial_state(self.config)
+            else:
+                try:
+                    last = self.hand(n)
+                except StoreError:
+                    raise StoreError(f"{self.label}: damaged: hand {n}'s stored figures cannot "
+                                     f"be read; run audit") from None
+                self._state = self.ruleset.state_at(self.config, n, last.scores_after,
+                                                    last.pot_after)
         return self._state
+
+    def state_before(self, number: int) -> TableState:
+        """The table before hand ``number``, from the stored figures of the hand before it."""
+        if number == 1:
+            return self.ruleset.initial_state(self.config)
+        last = self.hand(number - 1)
+        return self.ruleset.state_at(self.config, number - 1, last.scores_after, last.pot_after)
 
     def check_for_writing(self) -> None:
         """Refuse to add to a file whose history cannot be read back or whose newest event was
@@ -503,35 +530,35 @@ class OpenSession:
         if len(records) != self.hands_played:
             raise StoreError(f"{self.label}: damaged: {self.hands_played} hands are stored but "
                              f"the history has {len(records)}; run audit")
-        last = self.events[-1] if self.events else None
-        if last is None or last.get("hash") != core.event_hash(last):
+        last = self.rows[-1] if self.rows else None
+        if last is None or last.get("hash") != documents.event_hash(last):
             raise StoreError(f"{self.label}: damaged: the newest event does not match its "
                              f"hash; run audit")
 
-    def counts(self) -> list[dict[str, Any]]:
-        return [e for e in self.events if e.get("type") == "count"]
+    def counts(self) -> list[ChipCount]:
+        return [e for e in self.events if isinstance(e, ChipCount)]
 
 
 def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
     header = check_shape(data, label)
     try:
-        ruleset = core.ruleset_for_version(header.get("ruleset"))
+        ruleset = documents.ruleset_for_version(header.get("ruleset"))
     except ScorekeeperError as error:
         raise StoreError(f"{label}: {error}") from None
     try:
-        config = core.config_from_json(header.get("settings"))
+        config = documents.config_from_json(header.get("settings"))
     except ScorekeeperError as error:
         raise StoreError(f"{label}: damaged: settings: {error}") from None
     if not isinstance(header.get("id"), str):
         raise StoreError(f"{label}: damaged: the session has no id")
-    events = core.table_rows(data["events"])
+    rows = documents.table_rows(data["events"])
     try:
         hands = {int(k): v for k, v in data["hands"].items()}
     except ValueError:
         raise StoreError(f"{label}: damaged: a stored hand has no number") from None
     if sorted(hands) != list(range(1, len(hands) + 1)):
         raise StoreError(f"{label}: damaged: the stored hands are not numbered 1 to {len(hands)}")
-    return OpenSession(path=path, label=label, header=header, events=events, hands=hands,
+    return OpenSession(path=path, label=label, header=header, rows=rows, stored=hands,
                        config=config, ruleset=ruleset)
 
 
@@ -553,7 +580,7 @@ class Amended:
 
     def changes(self) -> dict[str, Decimal]:
         """Each player's score after the amendment minus before it."""
-        with core.exact():
+        with exact():
             return {p: self.after.state.scores[p] - self.before.state.scores[p]
                     for p in self.after.config.players}
 
@@ -572,7 +599,7 @@ class Listing:
     """One line of the sessions list; ``problem`` is set for a damaged file."""
 
     file: str
-    summary: dict[str, Any] | None
+    summary: SessionSummary | None
     problem: str | None = None
 
 
@@ -588,35 +615,41 @@ class _Transaction:
         """Seal and add events to the history, in one table write however many there are,
         all with one reading of the clock."""
         at = self.store.now()
+        session = self.session
         sealed_events = []
         for event in events:
-            previous = self.session.events[-1] if self.session.events else None
-            sealed = core.seal(event | {"at": at}, previous)
-            self.session.events.append(sealed)
+            previous = session.rows[-1] if session.rows else None
+            sealed = documents.seal(event | {"at": at}, previous)
+            session.rows.append(sealed)
             sealed_events.append(Document(sealed, doc_id=sealed["seq"]))
+            if session._events is not None:  # the models, when they were read: one more
+                session._events += (documents.event_from_json(sealed),)
         self.db.table("events").insert_multiple(sealed_events)
-        self.session._ledger = None
+        session._ledger = None
 
     def put_hands(self, settlements: list[Settlement], keep_before: int,
                   state: TableState | None = None) -> None:
         """Store these settlements, dropping every stored hand numbered ``keep_before`` or more.
         ``state``, when the caller has it, is the table after them (kept with the session, so
         it need not be read back from the stored figures)."""
+        session = self.session
         table = self.db.table("hands")
-        stale = list(range(keep_before, self.session.hands_played + 1))  # hands are 1 to n
+        stale = list(range(keep_before, session.hands_played + 1))  # hands are 1 to n
         if stale:
             table.remove(doc_ids=stale)
             for n in stale:
-                del self.session.hands[n]
-        documents = []
+                del session.stored[n]
+                session._hands.pop(n, None)
+        written = []
         for s in settlements:
-            doc = core.stored_hand(s)
-            documents.append(Document(doc, doc_id=s.number))
-            self.session.hands[s.number] = doc
-        if documents:
-            table.insert_multiple(documents)
-        self.session._ledger = None
-        self.session._state = state
+            doc = documents.stored_hand(s)
+            written.append(Document(doc, doc_id=s.number))
+            session.stored[s.number] = doc
+            session._hands[s.number] = s
+        if written:
+            table.insert_multiple(written)
+        session._ledger = None
+        session._state = state
 
 
 # ---- the store ----------------------------------------------------------------------------------
@@ -690,7 +723,7 @@ class Store:
     def audit(self, ref: str) -> tuple[OpenSession | None, list[Any], str, str]:
         """Settle a session file again and compare: (session if readable, findings, digest, label).
         A file that cannot be read at all is a ``StoreError``."""
-        from .ledger import audit_document
+        from .documents import audit_document
 
         path = self.resolve(ref)
         label = self.label(path)
@@ -701,7 +734,7 @@ class Store:
             session = parse_session(path, data, label)
         except StoreError:
             session = None
-        return session, findings, core.digest_of(core.table_rows(data.get("events"))), label
+        return session, findings, documents.raw_digest(documents.table_rows(data.get("events"))), label
 
     # -- writing
 
@@ -759,20 +792,20 @@ class Store:
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
                dealer_drawn: bool = False) -> OpenSession:
         """A new session file, with ``records`` settled and stored as its first hands."""
-        ruleset = core.ruleset_for_version(_version_of(config))
-        ledger = core.settle_hands(config, records, ruleset)  # refuse bad hands before any file exists
+        ruleset = documents.ruleset_for_version(_version_of(config))
+        ledger = settle_hands(config, records, ruleset)  # refuse bad hands before any file exists
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StoreError(f"{self.folder}: cannot be created ({error.strerror or error})") from None
         session_id = self._new_id()
         path = self.folder / f"{session_id}.json"
-        settings = core.config_to_json(config)
-        header = {"format": core.FORMAT_VERSION, "id": session_id, "ruleset": ruleset.version,
+        settings = documents.config_to_json(config)
+        header = {"format": documents.FORMAT_VERSION, "id": session_id, "ruleset": ruleset.version,
                   "settings": settings, "created": self.now(), "dealer_drawn": dealer_drawn}
         with self._writing(path, new=header) as tx:
             tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn},
-                      *({"type": "hand", "number": s.number, "record": core.record_to_json(s.record)}
+                      *({"type": "hand", "number": s.number, "record": documents.record_to_json(s.record)}
                         for s in ledger.settlements))
             tx.put_hands(list(ledger.settlements), keep_before=1, state=ledger.state)
         return tx.session
@@ -787,14 +820,14 @@ class Store:
                 raise StoreError(f"{s.label}: the session changed meanwhile (it now has "
                                  f"{s.hands_played} hands, not {expected_hands}); nothing was "
                                  f"recorded: check the table and enter the hand again")
-            settlement, state = self._settle(s, lambda: core.settle_next(s.ruleset, s.config,
+            settlement, state = self._settle(s, lambda: settle_next(s.ruleset, s.config,
                                                                     s.state(), record))
             tx.append({"type": "hand", "number": settlement.number,
-                       "record": core.record_to_json(settlement.record)})
+                       "record": documents.record_to_json(settlement.record)})
             tx.put_hands([settlement], keep_before=settlement.number, state=state)
         return Recorded(tx.session, settlement, state)
 
-    def undo(self, ref: str) -> tuple[OpenSession, dict[str, Any]]:
+    def undo(self, ref: str) -> tuple[OpenSession, Settlement]:
         """Withdraw the last hand: it stays in the history, marked withdrawn."""
         path = self.resolve(ref)
         with self._writing(path) as tx:
@@ -802,8 +835,8 @@ class Store:
             n = s.hands_played
             if n == 0:
                 raise StoreError(f"{s.label}: there is no hand to withdraw")
-            withdrawn = s.hands[n]
-            tx.append({"type": "withdraw", "number": n, "record": withdrawn.get("record")})
+            withdrawn = s.hand(n)
+            tx.append({"type": "withdraw", "number": n, "record": s.stored[n].get("record")})
             tx.put_hands([], keep_before=n)
         return tx.session, withdrawn
 
@@ -821,12 +854,12 @@ class Store:
         records = s.records()
         old = records[number - 1]
         try:
-            new = core.amended_record(old, changes)
+            new = amended_record(old, changes)
         except ValueError as error:
             raise StoreError(f"{s.label}: hand {number}: {error}") from None
         before = s.ledger()
         records[number - 1] = new
-        after = self._settle(s, lambda: core.settle_hands(s.config, records, s.ruleset),
+        after = self._settle(s, lambda: settle_hands(s.config, records, s.ruleset),
                              amending=number)
         return Amended(s, number, before, after)
 
@@ -839,8 +872,8 @@ class Store:
             before, after = amended.before, amended.after
             old = before.settlements[number - 1].record
             tx.append({"type": "amend", "number": number,
-                       "record": core.record_to_json(after.settlements[number - 1].record),
-                       "previous": core.record_to_json(old)})
+                       "record": documents.record_to_json(after.settlements[number - 1].record),
+                       "previous": documents.record_to_json(old)})
             tx.put_hands(list(after.settlements[number - 1:]), keep_before=number,
                          state=after.state)
         return Amended(tx.session, number, before, after)
@@ -855,12 +888,12 @@ class Store:
             for who, amount in counted.items():
                 key = "pot" if who.strip().lower() == "pot" else s.config.resolve(who, "count")
                 resolved[key] = amount
-            off = core.compare_count(state, resolved)
+            off = compare_count(state, resolved)
             expected = {k: (state.pot if k == "pot" else state.scores[k]) for k in resolved}
             tx.append({"type": "count", "after_hand": state.hands_played,
-                       "counted": {k: core.to_decimal_string(v) for k, v in resolved.items()},
-                       "expected": {k: core.to_decimal_string(v) for k, v in expected.items()},
-                       "off": {k: core.to_decimal_string(v) for k, v in off.items()}})
+                       "counted": {k: to_decimal_string(v) for k, v in resolved.items()},
+                       "expected": {k: to_decimal_string(v) for k, v in expected.items()},
+                       "off": {k: to_decimal_string(v) for k, v in off.items()}})
         return Counted(tx.session, state, resolved, expected, off)
 
     def _settle(self, session: OpenSession, settle: Callable[[], Any], amending: int | None = None):
@@ -898,11 +931,11 @@ class Store:
                 changed = True
                 fresh[path.name] = {"key": key, **self._summarise(path)}
             entry = fresh[path.name]
-            listings.append(Listing(file=path.name, summary=entry.get("summary"),
-                                    problem=entry.get("problem")))
+            listings.append(_listing(path.name, entry))
         if changed or set(fresh) != set(entries):
             self._index_write({"version": 1, "files": fresh})
-        listings.sort(key=lambda l: (l.summary or {}).get("started", ""), reverse=True)
+        listings.sort(key=lambda line: line.summary.started if line.summary else "",
+                      reverse=True)
         return listings
 
     def _summarise(self, path: Path) -> dict[str, Any]:
@@ -911,9 +944,9 @@ class Store:
         label = self.label(path)
         try:
             s = parse_session(path, read_json_file(path, label), label)
-            updated = s.events[-1].get("at", s.created) if s.events else s.created
-            return {"summary": core.summary_document(s.id, s.created, updated, s.state(),
-                                                     s.config, s.digest)}
+            updated = s.rows[-1].get("at", s.created) if s.rows else s.created
+            return {"summary": documents.summary_document(s.id, s.created, str(updated),
+                                                          s.state(), s.config, s.digest)}
         except StoreError as error:
             return {"summary": None, "problem": str(error)}
 
@@ -931,7 +964,15 @@ class Store:
                 atomic_write(self.home / INDEX_NAME, [jsontext.compact(data)])
 
 
-def _version_of(config: SessionConfig) -> str:
-    from .rules import get_ruleset
+def _listing(file: str, entry: dict[str, Any]) -> Listing:
+    """A line of the listing from its entry in the index (a summary, or the file's problem)."""
+    if entry.get("summary") is None:
+        return Listing(file=file, summary=None, problem=str(entry.get("problem")))
+    try:
+        return Listing(file=file, summary=documents.SessionSummary.from_json(entry["summary"]))
+    except ScorekeeperError as error:
+        return Listing(file=file, summary=None, problem=str(error))
 
+
+def _version_of(config: SessionConfig) -> str:
     return get_ruleset(config.game).version

@@ -91,7 +91,7 @@ LAYERS = [
     {"errors", "amounts", "cards", "paths", "jsontext", "memory"},
     {"rules"},
     {"referee", "ledger"},
-    {"presentation", "export", "script", "rulecards"},
+    {"documents", "presentation", "export", "script", "rulecards"},
     {"store"},
     {"cli", "tui", "__main__"},
 ]

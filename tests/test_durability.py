@@ -9,7 +9,7 @@ import sys
 import textwrap
 import time
 
-from scorekeeper.ledger import audit_document
+from scorekeeper.documents import audit_document
 from scorekeeper.rules import make_config
 from scorekeeper.store import Store
 

@@ -133,7 +133,8 @@ def test_exports_from_stored_figures_equal_exports_settled_again(run, tmp_path, 
     session_id = saved_id(run, name)
     opened = Store(tmp_path / "home").open(session_id)
     stored, settled = _both_ways(opened)
-    assert stored.hands is not settled.hands and len(stored.hands) == len(settled.hands) > 0
+    assert stored.settlements is not settled.settlements
+    assert len(stored.settlements) == len(settled.settlements) > 0
     for fmt, export in FORMATS.items():
         assert export(stored) == export(settled), fmt
 

@@ -267,11 +267,11 @@ def test_the_file_is_exactly_json_after_every_kind_of_write(tmp_path):
         text = session.path.read_text(encoding="utf-8")
         data = json.loads(text)
         assert text == json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        from scorekeeper.ledger import audit_document
+        from scorekeeper.documents import audit_document
         assert audit_document(data) == []
     final = store.open(session.id)
     assert final.hands_played == 3
-    assert [h["kind"] for h in final.hands.values()] == ["durchmarsch", "last-trick", "last-trick"]
+    assert [h["kind"] for h in final.stored.values()] == ["durchmarsch", "last-trick", "last-trick"]
 
 
 def test_the_file_written_piece_by_piece_is_exactly_json_dumps_of_its_data(tmp_path):
@@ -338,7 +338,7 @@ def test_a_write_that_fails_half_way_leaves_the_store_reading_the_file_again(tmp
     import os
 
     from scorekeeper import store as store_module
-    from scorekeeper.ledger import audit_document
+    from scorekeeper.documents import audit_document
 
     store = Store(tmp_path)
     session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
@@ -361,8 +361,8 @@ def test_a_write_that_fails_half_way_leaves_the_store_reading_the_file_again(tmp
     assert recorded.settlement.number == 2 and recorded.state.hands_played == 2
     data = json.loads(session.path.read_text(encoding="utf-8"))
     assert audit_document(data) == []
-    assert [e["type"] for e in store.open(session.id).events] == ["created", "hand", "hand"]
-    assert [h["kind"] for h in store.open(session.id).hands.values()] == ["last-trick"] * 2
+    assert [e["type"] for e in store.open(session.id).rows] == ["created", "hand", "hand"]
+    assert [h["kind"] for h in store.open(session.id).stored.values()] == ["last-trick"] * 2
     assert os.path.getsize(session.path) > len(before)
 
 
@@ -398,7 +398,7 @@ def test_the_listing_line_comes_from_the_hands_and_an_older_files_summary_goes_o
     """Files keep no summary table any more: the listing works its line out from the header,
     the newest event and the last stored hand. A file written before, with its summary table,
     lists and audits as before; its next write drops the table (it would go stale)."""
-    from scorekeeper.ledger import audit_document, summary_document
+    from scorekeeper.documents import audit_document, summary_document
 
     clock = iter(f"2026-11-30T20:{m:02d}:00.000000Z" for m in range(60))
     store = Store(tmp_path, now=lambda: next(clock))
@@ -408,7 +408,7 @@ def test_the_listing_line_comes_from_the_hands_and_an_older_files_summary_goes_o
     data = json.loads(session.path.read_text(encoding="utf-8"))
     assert set(data) == {"session", "events", "hands"}
     [line] = Store(tmp_path).list_sessions()
-    assert line.summary == {
+    assert line.summary.to_json() == {
         "id": session.id, "game": "letzter", "players": ["Anna", "Ben", "Cleo"],
         "started": "2026-11-30T20:00:00.000000Z", "updated": "2026-11-30T20:03:00.000000Z",
         "hands": 2, "finished": False, "leaders": ["Cleo"],
@@ -425,8 +425,8 @@ def test_the_listing_line_comes_from_the_hands_and_an_older_files_summary_goes_o
     data["summary"]["1"]["hands"] = 1  # a stale one is still named by audit
     assert [f.kind for f in audit_document(data)] == ["summary"]
     other = Store(tmp_path)
-    assert other.list_sessions()[0].summary["hands"] == 2
+    assert other.list_sessions()[0].summary.hands == 2
     other.undo(session.id)
     after = json.loads(session.path.read_text(encoding="utf-8"))
     assert "summary" not in after and audit_document(after) == []
-    assert other.list_sessions()[0].summary["hands"] == 1
+    assert other.list_sessions()[0].summary.hands == 1

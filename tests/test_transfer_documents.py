@@ -1,6 +1,6 @@
 """A transfer's document is the caller's own: changing one changes no other."""
 
-from scorekeeper.ledger import hand_document, transfer_to_json
+from scorekeeper.documents import hand_document, transfer_to_json
 
 from .conftest import play
 

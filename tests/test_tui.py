@@ -149,7 +149,7 @@ async def test_undo_amend_and_count_through_the_keys(tmp_path):
     store = fixed_store(tmp_path)
     session = store.open(session_id)
     assert standings_document(session.ledger()) == standings_document(expected)
-    kinds = [e["type"] for e in session.events]
+    kinds = [e["type"] for e in session.rows]
     assert kinds.count("withdraw") == 1 and kinds.count("amend") == 2 and kinds.count("count") == 1
     findings = store.audit(session_id)[1]
     assert [f.kind for f in findings] == ["count"]
@@ -249,7 +249,7 @@ async def test_a_hand_entered_card_by_card_settles_like_its_winners(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
     stored = fixed_store(tmp_path).open(session.id)
-    hand = stored.hands[1]
+    hand = stored.stored[1]
     assert hand["kind"] == "sweep" and hand["record"]["tricks"] == ["Dora"] * 8
     assert hand["record"]["cards"][0] == ["7C", "8C", "AC", "9C"]
 

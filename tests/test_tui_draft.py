@@ -92,12 +92,12 @@ async def test_a_hand_recorded_card_by_card_is_amended_card_by_card(tmp_path):
     record = stored.records()[0]
     assert record.cards == cards(FIRST_SEVEN + ["QS,10S,KS,JS"])
     assert record.tricks == ("Dora",) * 7 + ("Ben",)
-    assert stored.hands[1]["kind"] == "last-trick"
-    assert stored.hands[1]["deltas"]["Ben"] == "-1"
+    assert stored.stored[1]["kind"] == "last-trick"
+    assert stored.stored[1]["deltas"]["Ben"] == "-1"
     state = stored.state()
     assert state.scores == {"Anna": 5, "Ben": 4, "Cleo": 5, "Dora": 6}
     assert state.pot == Decimal(0)
-    assert [e["type"] for e in stored.events].count("amend") == 1
+    assert [e["type"] for e in stored.rows].count("amend") == 1
 
 
 async def test_a_hand_recorded_by_winners_is_amended_by_its_cards(tmp_path):

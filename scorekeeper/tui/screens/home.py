@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...amounts import format_amount, parse_amount
+from ...amounts import format_amount
 from ..keybar import KeyBar
 
 
@@ -65,14 +65,14 @@ class HomeScreen(Screen):
                 self.rows.append((entry.file, False))
                 continue
             s = entry.summary
-            leaders = ", ".join(s["leaders"])
-            if s.get("scores") and s["leaders"]:
-                leaders += f" ({format_amount(parse_amount(s['scores'][s['leaders'][0]]))})"
-            table.add_row(Text(s["id"]), Text(s["game"]), Text(s["started"][:16].replace("T", " ")),
-                          Text(str(s["hands"]), justify="right"),
-                          Text("finished" if s["finished"] else "running"),
-                          Text(", ".join(s["players"])), Text(leaders), key=entry.file)
-            self.rows.append((s["id"], True))
+            leaders = ", ".join(s.leaders)
+            if s.scores and s.leaders:
+                leaders += f" ({format_amount(s.scores[s.leaders[0]])})"
+            table.add_row(Text(s.id), Text(s.game), Text(s.started[:16].replace("T", " ")),
+                          Text(str(s.hands), justify="right"),
+                          Text("finished" if s.finished else "running"),
+                          Text(", ".join(s.players)), Text(leaders), key=entry.file)
+            self.rows.append((s.id, True))
         if listing:
             table.focus()
 

@@ -11,10 +11,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...amounts import format_amount, parse_amount
+from ...amounts import format_amount
 from ...errors import ScorekeeperError
-from ...ledger import settle_next, state_from_stored
-from ...presentation import amendment_lines, draft_lines, payment_lines, table_guide
+from ...ledger import settle_next
+from ...presentation import (amendment_lines, draft_lines, last_hand_line, payment_lines,
+                             table_guide)
 from ...rules import HandDraft, HandRecord
 from ...store import OpenSession
 from ..entry import KeyEntry
@@ -93,8 +94,7 @@ class TableScreen(Screen):
         ruleset, config = session.ruleset, session.config
         if self.amending is not None:
             number = self.amending
-            last = session.hands.get(number - 1)
-            self.state = state_from_stored(ruleset, config, last, number - 1)
+            self.state = session.state_before(number)
             draft = HandDraft.from_record(ruleset, config, self.state,
                                           session.records()[number - 1])
         else:
@@ -173,13 +173,9 @@ class TableScreen(Screen):
             pot.update(Text.assemble("Pot ", (format_amount(state.pot), "bold"),
                                      f"   {words}" if words else ""))
 
-        last = session.hands.get(state.hands_played) if self.amending is None else None
-        if last is not None:
-            changes = ", ".join(f"{p} {format_amount(parse_amount(d), signed=True)}"
-                                for p, d in last["deltas"].items() if parse_amount(d))
-            self.query_one("#last", Static).update(Text(
-                f"Last hand ({last['number']}, {last['dealer']} dealt, {last['kind']}): "
-                f"{changes or 'no change'}"))
+        if self.amending is None and state.hands_played:
+            last = session.hand(state.hands_played)
+            self.query_one("#last", Static).update(Text(last_hand_line(last)))
         else:
             self.query_one("#last", Static).update(Text(""))
         guide = self.query_one("#guide", Static)
@@ -345,7 +341,7 @@ class TableScreen(Screen):
         if n == 0:
             self.notify("There is no hand to take back.", markup=False)
             return
-        hand = self.session.hands[n]
+        hand = self.session.hand(n)
 
         def confirmed(ok: bool | None) -> None:
             if not ok:
@@ -361,7 +357,7 @@ class TableScreen(Screen):
             self.notify(f"Hand {n} withdrawn (kept in the history).", markup=False)
 
         self.app.push_screen(ConfirmDialog(
-            f"Withdraw hand {n} ({hand['dealer']} dealt, {hand['kind']})?",
+            f"Withdraw hand {n} ({hand.dealer} dealt, {hand.kind})?",
             ["It stays in the history, marked withdrawn."]), confirmed)
 
     def action_amend(self) -> None:

@@ -1,0 +1,511 @@
+"""A session file's documents: what the file keeps (its header, its events, the figures of
+every hand in force) turned into typed models and back, the hash chain over the events, and
+the audit of a whole file. The one place that knows the file's layout; above it (the store's
+callers, the exports, the command line and the table app) there are only models. Pure.
+
+TinyDB keeps three tables: ``session`` (one header: format, id, ruleset, settings), ``events``
+(the hash-chained history) and ``hands`` (the settlement of each hand in force, derived data
+that ``audit`` settles again and compares).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from . import jsontext
+from .amounts import exact, parse_amount, to_decimal_string
+from .errors import ScorekeeperError
+from .ledger import (ChipCount, Event, HandAmended, HandRecorded, HandWithdrawn, NoteAdded,
+                     SessionStarted, compare_count, records_in_force, settle_hands)
+from .rules import (PENALTY, POT, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
+                    Transfer, make_config, ruleset_for_version)
+from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error, transfer
+
+FORMAT_VERSION = 1
+GENESIS = "0" * 64
+EVENT_TYPES = ("created", "hand", "amend", "withdraw", "count", "note")
+
+
+# ---- documents: the JSON forms of records, settlements and settings ---------------------------
+
+def _amount(value: Decimal | None) -> str | None:
+    return None if value is None else to_decimal_string(value)
+
+
+def record_to_json(record: HandRecord) -> dict[str, Any]:
+    """A hand's record as stored in an event: the winners, then only the fields that were
+    given, cards written as text (``RECORD_SHAPES`` says how each field is written)."""
+    data: dict[str, Any] = {"tricks": list(record.tricks)}
+    for key, shape in RECORD_SHAPES.items():
+        value = getattr(record, key)
+        if key == "tricks" or value is None:
+            continue
+        if shape == "cards":
+            data[key] = [str(c) for c in value]
+        elif shape == "tricks":
+            data[key] = [[str(c) for c in trick] for trick in value]
+        elif shape == "names":
+            data[key] = list(value)
+        else:
+            data[key] = value
+    return data
+
+
+def record_from_json(data: Any) -> HandRecord:
+    """A stored record, checked for shape like any input."""
+    if not isinstance(data, dict):
+        raise ScorekeeperError("a hand's record must be an object")
+    try:
+        return HandRecord(**data)
+    except (ValidationError, TypeError) as error:
+        if isinstance(error, ValidationError):
+            field, message = describe_validation_error(error)
+            raise ScorekeeperError(f"a hand's record is not valid: {field}: {message}") from None
+        raise ScorekeeperError("a hand's record is not valid") from None
+
+
+HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
+               "transfers")  # a hand in CONTRACT.md's standings document, in this order
+
+
+def hand_document(settlement: Settlement) -> dict[str, Any]:
+    """One hand as CONTRACT.md's ``hands[]`` entry."""
+    return {
+        "number": settlement.number,
+        "dealer": settlement.dealer,
+        "kind": settlement.kind,
+        "pot_before": _amount(settlement.pot_before),
+        "stake": _amount(settlement.stake),
+        "pot_after": _amount(settlement.pot_after),
+        "deltas": _amounts(settlement.deltas),
+        "transfers": [transfer_to_json(t) for t in settlement.transfers],
+    }
+
+
+def checked_hand(settlement: Settlement) -> dict[str, Any]:
+    """The figures of a hand that audit compares: the contract's, the balances after it and
+    the record."""
+    document = hand_document(settlement)
+    document["scores_after"] = _amounts(settlement.scores_after)
+    document["record"] = record_to_json(settlement.record)
+    return document
+
+
+def _amounts(by_player: dict[str, Decimal]) -> dict[str, str]:
+    return {p: to_decimal_string(v) for p, v in by_player.items()}
+
+
+def transfer_to_json(transfer: Transfer) -> dict[str, Any]:
+    """A transfer as CONTRACT.md writes it (a new dict each time: the caller's to change)."""
+    data = {"from": transfer.source, "to": transfer.target,
+            "amount": to_decimal_string(transfer.amount), "reason": transfer.reason}
+    if transfer.due is not None:
+        data["due"] = to_decimal_string(transfer.due)
+    return data
+
+
+def stored_hand(settlement: Settlement) -> dict[str, Any]:
+    """What a session file keeps for a hand in force: the checked figures, the explanation
+    and the referee's findings."""
+    document = checked_hand(settlement)
+    document["explanation"] = list(settlement.explanation)
+    if settlement.findings:
+        document["findings"] = list(settlement.findings)
+    return document
+
+
+def config_to_json(config: SessionConfig) -> dict[str, Any]:
+    return {"game": config.game, "players": list(config.players),
+            "first_dealer": config.first_dealer, "options": config.options.model_dump()}
+
+
+def config_from_json(data: Any) -> SessionConfig:
+    if not isinstance(data, dict):
+        raise ScorekeeperError("the session's settings are missing")
+    return make_config(data.get("game"), data.get("players"), data.get("first_dealer"),
+                       data.get("options"))
+
+
+_AMOUNT = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+def summary_document(session_id: str, created: str, updated: str, state: TableState,
+                     config: SessionConfig, digest: str) -> dict[str, Any]:
+    """What the listing shows for a session (from the table after its stored hands: a listing
+    need not settle), as the listing's index keeps it."""
+    return SessionSummary(id=session_id, game=config.game, players=config.players,
+                          started=created, updated=updated, hands=state.hands_played,
+                          finished=state.finished, leaders=state.leaders,
+                          scores=state.scores, pot=state.pot, digest=digest).to_json()
+
+
+# ---- the event chain ----------------------------------------------------------------------------
+
+def event_hash(event: dict[str, Any]) -> str:
+    """SHA-256 of an event's canonical JSON, its own ``hash`` left out: the text of
+    ``json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`` in UTF-8,
+    as ``jsontext.canonical`` writes it.
+
+    That is orjson's text for everything scorekeeper writes. Only a float, which scorekeeper
+    never writes, can be written differently by orjson (``0.00001`` for ``1e-05``); so when
+    the event's stored hash is not that of orjson's text, the standard library's text is
+    hashed, and that is the answer (the two agree whenever the event has no float)."""
+    body = dict(event)
+    stored = body.pop("hash", None)
+    digest = hashlib.sha256(jsontext.canonical(body)).hexdigest()
+    if stored is not None and stored != digest:  # changed, or a float: settle it exactly
+        digest = hashlib.sha256(jsontext.reference_canonical(body)).hexdigest()
+    return digest
+
+
+def seal(event: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:
+    """The event with its sequence number, the previous event's hash and its own hash."""
+    sealed = dict(event)
+    sealed["seq"] = 1 if previous is None else previous["seq"] + 1
+    sealed["prev"] = GENESIS if previous is None else previous["hash"]
+    sealed["hash"] = event_hash(sealed)
+    return sealed
+
+
+def raw_digest(events: list[dict[str, Any]]) -> str:
+    """The digest of a file's events as they are written (``Event.hash`` once converted)."""
+    last = events[-1].get("hash") if events else ""
+    return last[:12] if isinstance(last, str) else ""
+
+
+# ---- from the file to models --------------------------------------------------------------------
+
+_EVENT_MODELS: dict[str, type[Event]] = {
+    "created": SessionStarted, "hand": HandRecorded, "amend": HandAmended,
+    "withdraw": HandWithdrawn, "count": ChipCount, "note": NoteAdded}
+_RECORD_KEYS = ("record", "previous")
+_AMOUNT_KEYS = ("counted", "expected", "off")
+
+
+def event_from_json(raw: dict[str, Any]) -> Event:
+    """An event as its file writes it, as a model. A problem is a ``ScorekeeperError`` that
+    names the event."""
+    seq = raw.get("seq")
+    kind = raw.get("type")
+    model = _EVENT_MODELS.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        raise ScorekeeperError(f"event {seq}: unknown event type {kind!r}")
+    fields: dict[str, Any] = {}
+    known = model.model_fields
+    for key, value in raw.items():
+        if key not in known:  # "type", "prev", or a field a later version added: the chain
+            continue          # vouches for it, this reader has no use for it
+        if key in _RECORD_KEYS and value is not None:
+            value = record_from_json(value)
+        elif key == "settings":
+            value = config_from_json(value)
+        elif key in _AMOUNT_KEYS:
+            value = _amounts_from_json(value, f"event {seq}: {key}")
+        fields[key] = value
+    if model is HandAmended and "previous" not in fields:
+        fields["previous"] = None
+    try:
+        return model(**fields)
+    except ValidationError as error:
+        field, message = describe_validation_error(error)
+        raise ScorekeeperError(f"event {seq} ({kind}): {field}: {message}") from None
+
+
+def events_from_json(rows: list[dict[str, Any]]) -> tuple[Event, ...]:
+    """A file's events, in order, as models."""
+    return tuple(event_from_json(row) for row in rows)
+
+
+def event_to_json(event: Event, previous_hash: str) -> dict[str, Any]:
+    """An event as its file writes it (the inverse of ``event_from_json``), keys in the order
+    they are written."""
+    kind = next(k for k, model in _EVENT_MODELS.items() if type(event) is model)
+    data: dict[str, Any] = {"type": kind}
+    for key in type(event).model_fields:
+        if key in ("seq", "at", "hash"):
+            continue
+        value = getattr(event, key)
+        if key in _RECORD_KEYS:
+            if value is None and key == "previous":
+                continue
+            value = None if value is None else record_to_json(value)
+        elif key == "settings":
+            value = config_to_json(value)
+        elif key in _AMOUNT_KEYS:
+            value = _amounts(value)
+        data[key] = value
+    data |= {"at": event.at, "seq": event.seq, "prev": previous_hash, "hash": event.hash}
+    return data
+
+
+def _amounts_from_json(value: Any, where: str) -> dict[str, Decimal]:
+    if not isinstance(value, dict):
+        raise ScorekeeperError(f"{where}: must be amounts by name")
+    return {who: _amount_from_json(text, where) for who, text in value.items()}
+
+
+def _amount_from_json(text: Any, where: str) -> Decimal:
+    if type(text) is not str or not _AMOUNT.fullmatch(text):
+        raise ScorekeeperError(f"{where}: {text!r} is not an amount")
+    return Decimal(text)
+
+
+def _optional_amount(text: Any, where: str) -> Decimal | None:
+    return None if text is None else _amount_from_json(text, where)
+
+
+def settlement_from_stored(raw: dict[str, Any], config: SessionConfig, record: HandRecord,
+                           ruleset: Ruleset) -> Settlement:
+    """A hand's stored figures as a ``Settlement`` (of the record in force, ``record``). Only
+    the shape is checked: whether the figures are right is ``audit``'s question. A shape
+    problem is a ``ScorekeeperError`` naming the hand."""
+    number = raw.get("number")
+    where = f"hand {number}"
+    try:
+        players = set(config.players)
+        ends = players | {POT, PENALTY}
+        if raw["dealer"] not in players or raw["kind"] not in ruleset.hand_kinds:
+            raise ScorekeeperError(f"{where}: its dealer or its kind is not one of this game's")
+        transfers = []
+        for t in raw["transfers"]:
+            if t["from"] not in ends or t["to"] not in ends or type(t["reason"]) is not str:
+                raise ScorekeeperError(f"{where}: a transfer is not between players and the pot")
+            transfers.append(transfer(t["from"], t["to"], _amount_from_json(t["amount"], where),
+                                      t["reason"], _optional_amount(t.get("due"), where)))
+        deltas = _amounts_from_json(raw["deltas"], where)
+        scores = _amounts_from_json(raw["scores_after"], where)
+        if deltas.keys() != players or scores.keys() != players:
+            raise ScorekeeperError(f"{where}: its figures are not one per player")
+        findings = raw.get("findings", [])
+        return Settlement(number=number, dealer=raw["dealer"], kind=raw["kind"], record=record,
+                          pot_before=_optional_amount(raw["pot_before"], where),
+                          stake=_optional_amount(raw["stake"], where), transfers=tuple(transfers),
+                          deltas=deltas, pot_after=_optional_amount(raw["pot_after"], where),
+                          scores_after=scores, game=config.game, findings=tuple(findings))
+    except (KeyError, TypeError, AttributeError, ValidationError):
+        raise ScorekeeperError(f"{where}: its stored figures cannot be read") from None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """A session's line in the listing (worked out from its last stored hand: a listing never
+    settles)."""
+
+    id: str
+    game: str
+    players: tuple[str, ...]
+    started: str
+    updated: str
+    hands: int
+    finished: bool
+    leaders: tuple[str, ...]
+    scores: dict[str, Decimal]
+    pot: Decimal | None
+    digest: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "players": list(self.players),
+                "started": self.started, "updated": self.updated, "hands": self.hands,
+                "finished": self.finished, "leaders": list(self.leaders),
+                "scores": _amounts(self.scores), "pot": _amount(self.pot),
+                "digest": self.digest}
+
+    @classmethod
+    def from_json(cls, data: Any) -> SessionSummary:
+        """A summary as the listing's index keeps it (a ``ScorekeeperError`` when it is not)."""
+        try:
+            return cls(id=str(data["id"]), game=str(data["game"]),
+                       players=tuple(str(p) for p in data["players"]),
+                       started=str(data["started"]), updated=str(data["updated"]),
+                       hands=int(data["hands"]), finished=bool(data["finished"]),
+                       leaders=tuple(str(p) for p in data["leaders"]),
+                       scores=_amounts_from_json(data["scores"], "summary"),
+                       pot=_optional_amount(data["pot"], "summary"), digest=str(data["digest"]))
+        except (KeyError, TypeError, ValueError):
+            raise ScorekeeperError("the listing's summary cannot be read") from None
+
+
+# ---- audit ---------------------------------------------------------------------------------------
+
+class Finding(Frozen):
+    """One thing the audit found wrong. ``hand`` is the hand it concerns, when there is one."""
+
+    hand: int | None
+    kind: Literal["chain", "ruleset", "record", "transfers", "figures", "conservation",
+                  "count", "summary", "settings"]
+    message: str
+
+
+def audit_document(document: dict[str, Any]) -> list[Finding]:
+    """Settle a session file's hands again with its ruleset and compare with what it says.
+
+    ``document`` is the file's JSON (TinyDB's tables). Returns every finding; none means the
+    file is consistent: chain intact, every stored figure re-derived, chips conserved."""
+    with exact():
+        return _audit(document)
+
+
+def _audit(document: dict[str, Any]) -> list[Finding]:
+    findings: list[Finding] = []
+    header = _only(document.get("session"))
+    events = table_rows(document.get("events"))
+    stored = {int(k): v for k, v in (document.get("hands") or {}).items()}
+
+    previous_hash = GENESIS
+    for i, event in enumerate(events, start=1):
+        where = _event_label(event)
+        if event.get("seq") != i:
+            findings.append(Finding(hand=event.get("number"), kind="chain",
+                                    message=f"{where}: out of sequence (expected event {i})"))
+        if event.get("prev") != previous_hash:
+            findings.append(Finding(hand=event.get("number"), kind="chain",
+                                    message=f"{where}: does not follow the event before it "
+                                            f"(broken chain: an event was removed, added or moved)"))
+        if event.get("hash") != event_hash(event):
+            findings.append(Finding(hand=event.get("number"), kind="chain",
+                                    message=f"{where}: its contents do not match its hash "
+                                            f"(changed after it was written)"))
+        previous_hash = event.get("hash")
+
+    version = header.get("ruleset")
+    try:
+        ruleset = ruleset_for_version(version)
+    except ScorekeeperError as error:
+        return findings + [Finding(hand=None, kind="ruleset", message=str(error))]
+    try:
+        config = config_from_json(header.get("settings"))
+    except ScorekeeperError as error:
+        return findings + [Finding(hand=None, kind="settings", message=f"settings: {error}")]
+    created = events[0] if events else {}
+    if created.get("type") != "created" or created.get("settings") != header.get("settings"):
+        findings.append(Finding(hand=None, kind="settings",
+                                message="the session's settings differ from those it was "
+                                        "created with"))
+    try:
+        typed = events_from_json(events)
+        ledger = settle_hands(config, records_in_force(typed), ruleset)
+    except ScorekeeperError as error:
+        return findings + [Finding(hand=getattr(error, "hand", None), kind="record",
+                                   message=f"the hands no longer settle: {error}")]
+
+    matching: dict[int, Settlement] = {}  # hands whose stored figures are the re-settled ones
+    for settlement in ledger.settlements:
+        n = settlement.number
+        got = stored.get(n)
+        if got is None:
+            findings.append(Finding(hand=n, kind="figures",
+                                    message=f"hand {n}: its settlement is missing from the file"))
+            continue
+        expected = checked_hand(settlement)
+        same = True
+        if got.get("transfers") != expected["transfers"]:
+            same = False
+            findings.append(Finding(hand=n, kind="transfers", message=(
+                f"hand {n}: stored transfers differ from the re-settled ones: "
+                f"{_transfer_difference(got.get('transfers'), expected['transfers'])}")))
+        for key in ("dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
+                    "scores_after", "record"):
+            if got.get(key) != expected[key]:
+                same = False
+                findings.append(Finding(hand=n, kind="figures", message=(
+                    f"hand {n}: stored {key} {_show(got.get(key))} differs from "
+                    f"{_show(expected[key])} re-settled")))
+        if same:
+            matching[n] = settlement
+    for n in sorted(set(stored) - {s.number for s in ledger.settlements}):
+        findings.append(Finding(hand=n, kind="figures",
+                                message=f"hand {n}: a settlement is stored for a hand not in force"))
+
+    if ruleset.has_pot:  # chips move between players and the pot: their total never changes
+        start = ruleset.initial_state(config)
+        total = sum(start.scores.values()) + start.pot
+        for n, hand in sorted(stored.items()):
+            settled = matching.get(n)
+            if settled is not None:  # the stored figures are these, already exact
+                held = sum(settled.scores_after.values()) + settled.pot_after
+            else:
+                try:
+                    held = sum(parse_amount(v) for v in hand["scores_after"].values())
+                    held += parse_amount(hand["pot_after"])
+                except (KeyError, TypeError, AttributeError, ScorekeeperError):
+                    continue
+            if held != total:
+                findings.append(Finding(hand=n, kind="conservation", message=(
+                    f"hand {n}: balances plus pot come to {to_decimal_string(held)}, "
+                    f"not {to_decimal_string(total)}")))
+
+    findings += _audit_counts(config, ruleset, events, typed)
+
+    summary = _only(document.get("summary"))
+    if summary and (summary.get("hands") != ledger.state.hands_played
+                    or summary.get("digest") != raw_digest(events)):
+        findings.append(Finding(hand=None, kind="summary", message=(
+            "the session's summary (used by the listing) does not match its hands")))
+    return findings
+
+
+def _audit_counts(config: SessionConfig, ruleset: Ruleset, events: list[dict[str, Any]],
+                  typed: tuple[Event, ...]) -> list[Finding]:
+    """Each chip count against the ledger as re-settled at that point of the history: a count
+    that disagreed stays a finding until an amendment explains it."""
+    findings = []
+    for i, event in enumerate(events):
+        if event.get("type") != "count":
+            continue
+        state = settle_hands(config, records_in_force(events_from_json(events[:i])),
+                             ruleset).state
+        try:
+            counted = {who: parse_amount(v) for who, v in event.get("counted", {}).items()}
+            off = compare_count(state, counted)
+        except (KeyError, ScorekeeperError, AttributeError):
+            findings.append(Finding(hand=state.hands_played, kind="count", message=(
+                f"chip count (event {event.get('seq')}) cannot be read")))
+            continue
+        if off:
+            detail = ", ".join(
+                f"{who} counted {to_decimal_string(counted[who])}, the ledger says "
+                f"{to_decimal_string(counted[who] - amount)} (off by {to_decimal_string(amount)})"
+                for who, amount in off.items())
+            findings.append(Finding(hand=state.hands_played, kind="count", message=(
+                f"chip count after hand {state.hands_played} (event {event.get('seq')}) "
+                f"disagreed: {detail}")))
+    return findings
+
+
+def table_rows(table: Any) -> list[dict[str, Any]]:
+    """A TinyDB table's documents in id order."""
+    if not isinstance(table, dict):
+        return []
+    rows = sorted(((int(k), v) for k, v in table.items()), key=lambda kv: kv[0])
+    return [v for _, v in rows]
+
+
+def _only(table: Any) -> dict[str, Any]:
+    rows = table_rows(table)
+    return rows[0] if rows else {}
+
+
+def _event_label(event: dict[str, Any]) -> str:
+    label = f"event {event.get('seq')} ({event.get('type')}"
+    if event.get("number") is not None:
+        label += f" of hand {event.get('number')}"
+    return label + ")"
+
+
+def _show(value: Any) -> str:
+    return jsontext.text(value)
+
+
+def _transfer_difference(got: Any, expected: list[dict[str, Any]]) -> str:
+    if not isinstance(got, list) or len(got) != len(expected):
+        return f"{len(got) if isinstance(got, list) else 'no'} stored, {len(expected)} expected"
+    for i, (a, b) in enumerate(zip(got, expected), start=1):
+        if a != b:
+            return f"transfer {i}: stored {_show(a)}, re-settled {_show(b)}"
+    return "they differ"
