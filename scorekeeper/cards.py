@@ -34,7 +34,7 @@ class Suit(enum.Enum):
         return (_GERMAN_SUITS if deck == "german" else _FRENCH_SUITS)[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         """Read a suit: ``C D H S`` or ``♣ ♦ ♥ ♠``, any case."""
         key = text.strip().upper()
         suit = _SUIT_INPUT.get(key)
@@ -123,7 +123,7 @@ class Card(BaseModel):
         return f"{self.rank.name_in(deck)} of {self.suit.name_in(deck)}"
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read a card as CONTRACT.md allows: ``10H``, ``qc``, ``O♣``, ``U♦``, ``6D``, ``W``, ``Weli``."""
         return _parse(text.strip().upper() if isinstance(text, str) else text)
 

@@ -6,7 +6,6 @@ from hypothesis import strategies as st
 
 from scorekeeper.ledger import settle_next
 from scorekeeper.rules import HandRecord, get_ruleset, make_config
-
 from scorekeeper.rules import get_ruleset as _get_ruleset
 
 
@@ -16,7 +15,7 @@ def pack(game, players):
 
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
-KRATZEN_CARDS = sorted((str(c) for c in pack("kratzen", 4) if not c.is_weli))
+KRATZEN_CARDS = sorted(str(c) for c in pack("kratzen", 4) if not c.is_weli)
 
 
 @st.composite

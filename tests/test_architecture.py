@@ -6,8 +6,6 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
 # Words that belong to one game. Outside scorekeeper/rules/ the code asks the game's ruleset

@@ -1,9 +1,9 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.cards import WELI, Card, Rank, Suit, parse_cards
 from scorekeeper.errors import CardError
-
 from scorekeeper.rules import get_ruleset as _get_ruleset
 
 

@@ -11,8 +11,14 @@ from xml.etree import ElementTree
 
 import pytest
 
-from scorekeeper.export import (FORMATS, beancount_account, csv_text_cell, export_beancount,
-                                export_csv, source_from_ledger)
+from scorekeeper.export import (
+    FORMATS,
+    beancount_account,
+    csv_text_cell,
+    export_beancount,
+    export_csv,
+    source_from_ledger,
+)
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
 

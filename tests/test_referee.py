@@ -3,18 +3,17 @@
 import itertools
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.cards import Card, Suit, parse_cards
 from scorekeeper.errors import RecordError, ScorekeeperError
 from scorekeeper.referee import deal_plan, judge, legal_cards, winning_position
+from scorekeeper.rules import HandRecord, get_ruleset, make_config
+from scorekeeper.rules import get_ruleset as _get_ruleset
 from scorekeeper.script import replay_file
 
 from .conftest import EXAMPLES, play
-
-from scorekeeper.rules import HandRecord, make_config
-from scorekeeper.rules import get_ruleset as _get_ruleset
-from scorekeeper.rules import get_ruleset
 
 
 def pack(game, players):

@@ -7,9 +7,22 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ConfigError, ScorekeeperError
-from .base import (PENALTY, POT, RULESETS, DealPlan, GameOptions, HandRecord, Ruleset,
-                   SessionConfig, Settlement, TableState, Transfer, amended_record, check_name,
-                   register)
+from .base import (
+    PENALTY,
+    POT,
+    RULESETS,
+    DealPlan,
+    GameOptions,
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+    Transfer,
+    amended_record,
+    check_name,
+    register,
+)
 from .draft import HandDraft, Step
 from .kratzen import Kratzen
 from .letzter import Letzter

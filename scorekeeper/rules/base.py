@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import unicodedata
 from abc import ABC, abstractmethod
-from decimal import Decimal
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, SerializeAsAny, Strict, ValidationError, field_validator
 
 from ..amounts import ZERO, exact, format_amount
-from ..cards import ORDINARY_RANKS, Card, Rank, Suit
+from ..cards import ORDINARY_RANKS, Card, Suit
 from ..errors import ConfigError, RecordError
 from .play import tricks_from_cards
 
@@ -99,7 +99,7 @@ class Transfer(Frozen):
     due: Exact | None = None
 
 
-_TRANSFERS: dict[tuple, "Transfer"] = {}
+_TRANSFERS: dict[tuple, Transfer] = {}
 
 
 def transfer(source: str, target: str, amount: Decimal, reason: str,
@@ -329,7 +329,7 @@ class Ruleset(ABC):
     def initial_state(self, config: SessionConfig) -> TableState:
         """The table before the first hand."""
         start = self.starting_score(config)
-        scores = {p: start for p in config.players}
+        scores = dict.fromkeys(config.players, start)
         return TableState(hands_played=0, dealer=config.first_dealer,
                           leader=self.first_leader(config, config.first_dealer),
                           scores=scores, pot=self.starting_pot(config), finished=False,

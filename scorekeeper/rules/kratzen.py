@@ -11,8 +11,20 @@ from pydantic import Field
 from ..amounts import ONE, exact, format_amount
 from ..cards import ORDINARY_RANKS, WELI, Card, Rank, Suit
 from ..errors import RecordError
-from .base import (POT, DealPlan, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
-                   TableState, Transfer, count_tricks, plural, transfer)
+from .base import (
+    POT,
+    DealPlan,
+    GameOptions,
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+    Transfer,
+    count_tricks,
+    plural,
+    transfer,
+)
 
 TRICKS = 4
 # 33 cards at any table size: A to 7 in four suits and the Weli.

@@ -8,8 +8,18 @@ from pydantic import Field
 
 from ..amounts import ONE
 from ..cards import Card
-from .base import (PENALTY, DealPlan, GameOptions, HandRecord, Ruleset, SessionConfig,
-                   Settlement, TableState, plural, transfer)
+from .base import (
+    PENALTY,
+    DealPlan,
+    GameOptions,
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+    plural,
+    transfer,
+)
 
 
 class LetzterOptions(GameOptions):

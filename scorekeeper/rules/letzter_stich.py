@@ -8,8 +8,19 @@ from typing import Literal
 from pydantic import Field
 
 from ..cards import Card
-from .base import (POT, DealPlan, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
-                   TableState, amount_text, plural, transfer)
+from .base import (
+    POT,
+    DealPlan,
+    GameOptions,
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+    amount_text,
+    plural,
+    transfer,
+)
 
 SWEEP_PAYS = Decimal(2)
 LAST_TRICK_COSTS = Decimal(1)

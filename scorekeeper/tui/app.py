@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
-from typing import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding

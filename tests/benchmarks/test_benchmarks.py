@@ -20,8 +20,16 @@ from scorekeeper.ledger import settle_hands
 from scorekeeper.rules import HandRecord
 from scorekeeper.store import Store, atomic_write
 
-from .conftest import (Row, kratzen_session, letzter_records, measuring, median_time, ms,
-                       report, side_by_side)
+from .conftest import (
+    Row,
+    kratzen_session,
+    letzter_records,
+    measuring,
+    median_time,
+    ms,
+    report,
+    side_by_side,
+)
 
 HERE = Path(__file__).parent
 

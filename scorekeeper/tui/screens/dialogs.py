@@ -326,7 +326,6 @@ class HelpScreen(ModalScreen[None]):
                   Text("  ctrl+p       command palette: every action by name"),
                   Text("  f1           this help"),
                   Text("  ctrl+q       quit")]
-        with Vertical(classes="dialog"):
-            with VerticalScroll():
-                yield Static(lines_text(lines))
+        with Vertical(classes="dialog"), VerticalScroll():
+            yield Static(lines_text(lines))
         yield Footer()
