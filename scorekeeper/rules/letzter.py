@@ -17,6 +17,7 @@ from .base import (
     SessionConfig,
     Settlement,
     TableState,
+    options_as,
     plural,
     transfer,
 )
@@ -51,10 +52,11 @@ class Letzter(Ruleset):
         return config.right_of(dealer)
 
     def planned_hands(self, config: SessionConfig) -> int | None:
-        rounds = config.options.rounds
+        rounds = options_as(config, LetzterOptions).rounds
         return None if rounds is None else rounds * len(config.players)
 
-    def is_finished(self, config, hands_played, scores) -> bool:
+    def is_finished(self, config: SessionConfig, hands_played: int,
+                    scores: dict[str, Decimal]) -> bool:
         planned = self.planned_hands(config)
         return planned is not None and hands_played >= planned
 
@@ -93,6 +95,7 @@ class Letzter(Ruleset):
         left, right = players[(i + 1) % n], players[(i - 1) % n]
         if n == 4:
             middle = players[(i + 2) % n]
+            steps: tuple[str, ...]
             steps = (f"{dealer} shuffles the 32-card pack and deals 7 cards to each player",
                      f"{dealer} takes the remaining 4 (11 cards)",
                      f"{dealer} pushes 3 cards face down to {left} (forehand)",
