@@ -36,8 +36,8 @@ def kratzen_record(draw, config, state):
         if not entered:
             return HandRecord(indicator=tuple(indicator), entered=(), tricks=())
     tricks = draw(st.lists(st.sampled_from(playing), min_size=4, max_size=4))
-    return HandRecord(indicator=tuple(indicator), entered=None if entered is None else tuple(entered),
-                      tricks=tuple(tricks))
+    return HandRecord(indicator=tuple(indicator),
+                      entered=None if entered is None else tuple(entered), tricks=tuple(tricks))
 
 
 @st.composite

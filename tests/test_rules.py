@@ -115,7 +115,8 @@ def test_seed_settlement_example_P12():
     assert penalties == {"Anna": 24, "Dora": 12}
     assert s.pot_after == 36
     after = ruleset.advance(config, state, s)
-    nxt = ruleset.settle(config, after, HandRecord(indicator=("9H",), entered=("Cleo", "Dora", "Anna"),
+    nxt = ruleset.settle(config, after, HandRecord(indicator=("9H",),
+                                                    entered=("Cleo", "Dora", "Anna"),
                                                     tricks=("Ben", "Ben", "Cleo", "Dora")))
     assert nxt.stake == 37
 

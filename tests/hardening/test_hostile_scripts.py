@@ -146,7 +146,8 @@ ARGS = st.lists(st.sampled_from([
     max_size=7)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(args=ARGS)
 def test_random_command_lines_never_crash(tmp_path, capsys, monkeypatch, args):
     monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
