@@ -9,6 +9,7 @@ an exact decimal (``"4.25"``); text shows quarters and halves as ``4¼``, ``8½`
 from __future__ import annotations
 
 import decimal
+from contextlib import AbstractContextManager
 from decimal import Decimal
 from fractions import Fraction
 
@@ -24,7 +25,7 @@ _QUARTERS = {(1, 4): "¼", (1, 2): "½", (3, 4): "¾"}
 _VULGAR = {"¼": Decimal("0.25"), "½": Decimal("0.5"), "¾": Decimal("0.75")}
 
 
-def exact() -> decimal.localcontext:
+def exact() -> AbstractContextManager[decimal.Context]:
     """``with exact(): …``: arithmetic on amounts that raises rather than rounds."""
     return decimal.localcontext(EXACT)
 
@@ -105,4 +106,5 @@ def format_amount(value: Decimal | int | Fraction, *, signed: bool = False) -> s
     symbol = _QUARTERS.get((rest, denominator))
     if symbol is not None:
         return f"{sign}{whole if whole else ''}{symbol}"
-    return f"{sign}{to_decimal_string(abs(amount(value) if not isinstance(value, int) else value))}"
+    magnitude = abs(value) if isinstance(value, int) else abs(amount(value))
+    return f"{sign}{to_decimal_string(magnitude)}"

@@ -34,7 +34,7 @@ class Suit(enum.Enum):
         return (_GERMAN_SUITS if deck == "german" else _FRENCH_SUITS)[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         """Read a suit: ``C D H S`` or ``♣ ♦ ♥ ♠``, any case."""
         key = text.strip().upper()
         suit = _SUIT_INPUT.get(key)
@@ -123,8 +123,9 @@ class Card(BaseModel):
         return f"{self.rank.name_in(deck)} of {self.suit.name_in(deck)}"
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
-        """Read a card as CONTRACT.md allows: ``10H``, ``qc``, ``O♣``, ``U♦``, ``6D``, ``W``, ``Weli``."""
+    def parse(cls, text: str) -> Card:
+        """Read a card as CONTRACT.md allows: ``10H``, ``qc``, ``O♣``, ``U♦``, ``6D``, ``W``,
+        ``Weli``."""
         return _parse(text.strip().upper() if isinstance(text, str) else text)
 
 
@@ -140,7 +141,8 @@ def _parse(key: str) -> Card:
     rank = _RANK_INPUT.get(key[:-1])
     suit = _SUIT_INPUT.get(key[-1])
     if rank is None or suit is None or rank is Rank.SIX:
-        raise CardError(f"'{key}' is not a card (write rank then suit, e.g. 10H, QC, O♣, or W for the Weli)")
+        raise CardError(f"'{key}' is not a card (write rank then suit, e.g. 10H, QC, O♣, "
+                        f"or W for the Weli)")
     return Card(rank=rank, suit=suit)
 
 

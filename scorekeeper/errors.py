@@ -43,7 +43,7 @@ class RecordError(ScorekeeperError, ValueError):
         prefix = f"hand {hand}: " if hand is not None else ""
         super().__init__(f"{prefix}{field}: {message}")
 
-    def in_hand(self, hand: int) -> "RecordError":
+    def in_hand(self, hand: int) -> RecordError:
         """The same problem, now naming the hand it belongs to."""
         return RecordError(self.field, self.detail, hand)
 

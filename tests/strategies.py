@@ -6,7 +6,6 @@ from hypothesis import strategies as st
 
 from scorekeeper.ledger import settle_next
 from scorekeeper.rules import HandRecord, get_ruleset, make_config
-
 from scorekeeper.rules import get_ruleset as _get_ruleset
 
 
@@ -16,7 +15,7 @@ def pack(game, players):
 
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
-KRATZEN_CARDS = sorted((str(c) for c in pack("kratzen", 4) if not c.is_weli))
+KRATZEN_CARDS = sorted(str(c) for c in pack("kratzen", 4) if not c.is_weli)
 
 
 @st.composite
@@ -37,8 +36,8 @@ def kratzen_record(draw, config, state):
         if not entered:
             return HandRecord(indicator=tuple(indicator), entered=(), tricks=())
     tricks = draw(st.lists(st.sampled_from(playing), min_size=4, max_size=4))
-    return HandRecord(indicator=tuple(indicator), entered=None if entered is None else tuple(entered),
-                      tricks=tuple(tricks))
+    return HandRecord(indicator=tuple(indicator),
+                      entered=None if entered is None else tuple(entered), tricks=tuple(tricks))
 
 
 @st.composite

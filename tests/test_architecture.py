@@ -6,8 +6,6 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
 # Words that belong to one game. Outside scorekeeper/rules/ the code asks the game's ruleset
@@ -49,7 +47,8 @@ def _code_words(path: Path) -> list[tuple[int, str]]:
             words.append((node.lineno, node.arg))
         elif isinstance(node, ast.keyword) and node.arg:
             words.append((node.value.lineno, node.arg))
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and id(node) not in docs):
             words.append((node.lineno, node.value))
     return words
 

@@ -1,9 +1,9 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.cards import WELI, Card, Rank, Suit, parse_cards
 from scorekeeper.errors import CardError
-
 from scorekeeper.rules import get_ruleset as _get_ruleset
 
 
@@ -15,8 +15,9 @@ def pack(game, players):
 
 @pytest.mark.parametrize("text, rank, suit", [
     ("10H", Rank.TEN, Suit.HEARTS), ("qc", Rank.QUEEN, Suit.CLUBS), ("O♣", Rank.QUEEN, Suit.CLUBS),
-    ("U♦", Rank.JACK, Suit.DIAMONDS), ("u♦", Rank.JACK, Suit.DIAMONDS), ("A♠", Rank.ACE, Suit.SPADES),
-    (" 7s ", Rank.SEVEN, Suit.SPADES), ("K♥", Rank.KING, Suit.HEARTS),
+    ("U♦", Rank.JACK, Suit.DIAMONDS), ("u♦", Rank.JACK, Suit.DIAMONDS),
+    ("A♠", Rank.ACE, Suit.SPADES), (" 7s ", Rank.SEVEN, Suit.SPADES),
+    ("K♥", Rank.KING, Suit.HEARTS),
 ])
 def test_every_written_form_reads_as_the_card(text, rank, suit):
     assert Card.parse(text) == Card(rank=rank, suit=suit)

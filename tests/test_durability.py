@@ -71,8 +71,9 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_hand(tmp_path):
 def test_two_processes_recording_at_once_lose_nothing(tmp_path):
     home = tmp_path / "home"
     session_id = open_ended_session(home)
-    workers = [subprocess.Popen([sys.executable, "-c", WORKER, str(home), session_id, winner, "100"],
-                                stdout=subprocess.PIPE, text=True) for winner in ("Anna", "Ben")]
+    workers = [subprocess.Popen([sys.executable, "-c", WORKER, str(home), session_id, winner,
+                                 "100"], stdout=subprocess.PIPE, text=True)
+               for winner in ("Anna", "Ben")]
     for worker in workers:
         out, _ = worker.communicate(timeout=300)
         assert worker.returncode == 0

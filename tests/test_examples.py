@@ -16,7 +16,8 @@ def test_letzter_stich_worked_match():
     assert ledger.state.scores == {"Anna": F(2), "Ben": F(1), "Cleo": F(0), "Dora": F(3)}
     assert ledger.state.pot == 2
     assert ledger.state.finished and ledger.state.leaders == ("Dora",)
-    assert [s.kind for s in ledger.settlements] == ["last-trick", "sweep", "last-trick", "last-trick"]
+    assert [s.kind for s in ledger.settlements] == ["last-trick", "sweep", "last-trick",
+                                                    "last-trick"]
     sweep = ledger.settlements[1]
     # 2 due, the pot held 1: Dora receives 1 and the pot is empty.
     assert (sweep.pot_before, sweep.pot_after) == (1, 0)
@@ -106,4 +107,6 @@ def test_replay_text_shows_standings_and_every_hand(run):
     assert result.code == 0
     assert "14¼" in result.out and "-27¾" in result.out
     assert "winner: Ben" in result.out
-    assert len([l for l in result.out.splitlines() if l.lstrip().startswith(("1 ", "2 ", "3 ", "4 "))]) == 4
+    seats = ("1 ", "2 ", "3 ", "4 ")
+    assert len([line for line in result.out.splitlines()
+                if line.lstrip().startswith(seats)]) == 4

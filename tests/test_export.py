@@ -11,14 +11,21 @@ from xml.etree import ElementTree
 
 import pytest
 
-from scorekeeper.export import (FORMATS, beancount_account, csv_text_cell, export_beancount,
-                                export_csv, source_from_ledger)
+from scorekeeper.export import (
+    FORMATS,
+    beancount_account,
+    csv_text_cell,
+    export_beancount,
+    export_csv,
+    source_from_ledger,
+)
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
 
 from .test_store import EXAMPLE_NAMES, saved_id
 
-BEAN_CHECK = shutil.which("bean-check", path=str(Path(sys.executable).parent)) or shutil.which("bean-check")
+BEAN_CHECK = (shutil.which("bean-check", path=str(Path(sys.executable).parent))
+              or shutil.which("bean-check"))
 
 
 @pytest.mark.parametrize("name", EXAMPLE_NAMES)
@@ -74,9 +81,11 @@ def test_csv_keeps_amounts_numeric_and_neutralises_names(run):
     made = run("new", "--game", "kratzen", "--players", "=Anna,-Ben,@Cleo", "--dealer", "=Anna",
                "--json")
     session_id = json.loads(made.out)["id"]
-    assert run("record", session_id, "--indicator", "KC", "--tricks", "-Ben,-Ben,@Cleo,=Anna").code == 0
+    assert run("record", session_id, "--indicator", "KC",
+               "--tricks", "-Ben,-Ben,@Cleo,=Anna").code == 0
     rows = list(csv.reader(io.StringIO(run("export", session_id, "--format", "csv").out)))
-    assert rows[0] == ["hand", "time", "dealer", "kind", "from", "to", "amount", "reason", "pot_after"]
+    assert rows[0] == ["hand", "time", "dealer", "kind", "from", "to", "amount", "reason",
+                       "pot_after"]
     first = rows[1]
     assert first[2] == "'=Anna" and first[4] == "'=Anna" and first[6] == "2"
     penalty = [r for r in rows if r[7].startswith("penalty")][0]

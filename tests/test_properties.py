@@ -20,7 +20,8 @@ def test_balances_plus_pot_never_change(session):
     if config.game == "letzter":
         # Penalty points: every hand adds 1 point (last trick) or n-1 (Durchmarsch).
         for s in ledger.settlements:
-            assert sum(s.deltas.values()) == (len(config.players) - 1 if s.kind == "durchmarsch" else 1)
+            expected = len(config.players) - 1 if s.kind == "durchmarsch" else 1
+            assert sum(s.deltas.values()) == expected
         return
     total = sum(start.scores.values()) + start.pot
     for s in ledger.settlements:
@@ -61,4 +62,5 @@ def test_the_deal_passes_left_every_hand(session):
     config, records = session
     ledger = settle_hands(config, records)
     for i, s in enumerate(ledger.settlements):
-        assert s.dealer == config.players[(config.seat_of(config.first_dealer) + i) % len(config.players)]
+        seat = (config.seat_of(config.first_dealer) + i) % len(config.players)
+        assert s.dealer == config.players[seat]

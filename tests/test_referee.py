@@ -3,18 +3,17 @@
 import itertools
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.cards import Card, Suit, parse_cards
 from scorekeeper.errors import RecordError, ScorekeeperError
 from scorekeeper.referee import deal_plan, judge, legal_cards, winning_position
+from scorekeeper.rules import HandRecord, get_ruleset, make_config
+from scorekeeper.rules import get_ruleset as _get_ruleset
 from scorekeeper.script import replay_file
 
 from .conftest import EXAMPLES, play
-
-from scorekeeper.rules import HandRecord, make_config
-from scorekeeper.rules import get_ruleset as _get_ruleset
-from scorekeeper.rules import get_ruleset
 
 
 def pack(game, players):
@@ -209,7 +208,8 @@ def test_the_turned_card_belongs_to_the_dealer():
     # Anna deals Kratzen with K♣ turned: she holds it; Ben playing it is refused.
     config = make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna")
     state = get_ruleset("kratzen").initial_state(config)
-    record = HandRecord(indicator=("KC",), cards=(("9C", "KC", "AC", "7C"), ("AH", "KH", "QH", "JH"),
+    record = HandRecord(indicator=("KC",), cards=(("9C", "KC", "AC", "7C"),
+                                                   ("AH", "KH", "QH", "JH"),
                                                    ("AS", "KS", "QS", "JS"),
                                                    ("AD", "KD", "QD", "JD")))
     with pytest.raises(RecordError, match="trick 1: Ben played K♣: K♣ was turned up, and the "
@@ -223,7 +223,8 @@ def test_the_turned_card_belongs_to_the_dealer():
 def test_a_card_level_script_settles_like_its_winner_only_twin(name):
     winners = replay_file(EXAMPLES / f"{name}.toml")
     cards = replay_file(EXAMPLES / "cards" / f"{name}.toml")
-    assert [s.record.tricks for s in cards.settlements] == [s.record.tricks for s in winners.settlements]
+    assert [s.record.tricks for s in cards.settlements] == \
+        [s.record.tricks for s in winners.settlements]
     strip = lambda s: s.model_dump(exclude={"record"})  # noqa: E731
     assert [strip(s) for s in cards.settlements] == [strip(s) for s in winners.settlements]
     assert cards.state == winners.state
@@ -237,15 +238,18 @@ SWEEP_CARDS = [["7C", "8C", "AC", "9C"], ["AD", "7D", "8D", "9D"], ["AH", "7H", 
 def test_cards_give_the_winners_of_a_sweep():
     # Anna deals, Ben leads trick 1; Dora plays the highest card of every trick.
     ledger = play("letzter-stich", [{"cards": SWEEP_CARDS}])
-    assert ledger.settlements[0].kind == "sweep" and ledger.settlements[0].record.tricks == ("Dora",) * 8
+    first = ledger.settlements[0]
+    assert first.kind == "sweep" and first.record.tricks == ("Dora",) * 8
     assert ledger.settlements[0].findings == ()
 
 
 @pytest.mark.parametrize("change, message", [
     (lambda c: c[:7], "cards: 8 tricks of cards are needed, 7 were given"),
     (lambda c: [c[0][:3]] + c[1:], "cards: trick 1 has 3 cards; 4 hands play"),
-    (lambda c: [c[0]] + [["7C", "7D", "8D", "9D"]] + c[2:], "cards: trick 2: 7♣ was already played in trick 1"),
-    (lambda c: [["6D", "8C", "9C", "AC"]] + c[1:], "cards: trick 1: Weli is not in the letzter-stich pack"),
+    (lambda c: [c[0]] + [["7C", "7D", "8D", "9D"]] + c[2:],
+     "cards: trick 2: 7♣ was already played in trick 1"),
+    (lambda c: [["6D", "8C", "9C", "AC"]] + c[1:],
+     "cards: trick 1: Weli is not in the letzter-stich pack"),
 ])
 def test_card_records_that_cannot_be_true_name_the_trick(change, message):
     with pytest.raises(RecordError) as error:
@@ -257,7 +261,8 @@ def test_the_wrong_leader_is_named():
     led_by = ["Ben"] + ["Dora"] * 7
     assert play("letzter-stich", [{"cards": SWEEP_CARDS, "led_by": led_by}]).state.hands_played == 1
     with pytest.raises(RecordError) as error:
-        play("letzter-stich", [{"cards": SWEEP_CARDS, "led_by": ["Ben", "Dora", "Cleo"] + ["Dora"] * 5}])
+        play("letzter-stich",
+             [{"cards": SWEEP_CARDS, "led_by": ["Ben", "Dora", "Cleo"] + ["Dora"] * 5}])
     assert "trick 3 was led by Cleo, but Dora leads it (Dora won trick 2)" in str(error.value)
 
 

@@ -15,7 +15,8 @@ MUSS = '[[hands]]\nindicator = "KC"\ntricks = ["Ben", "Ben", "Cleo", "Dora"]\n'
 
 CASES = {
     "unknown player in tricks": (
-        STICH + '[[hands]]\ntricks = ["Ben", "Cleo", "Cleo", "Eve", "Anna", "Ben", "Ben", "Cleo"]\n',
+        STICH + '[[hands]]\n'
+        'tricks = ["Ben", "Cleo", "Cleo", "Eve", "Anna", "Ben", "Ben", "Cleo"]\n',
         "night.toml: hand 1: tricks: 'Eve' is not playing"),
     "duplicate player ignoring case": (
         'game = "letzter"\nplayers = ["Anna", "Ben", "anna"]\nfirst_dealer = "Anna"\n',
@@ -35,16 +36,20 @@ CASES = {
         "night.toml: hand 2: tricks: 'Dora' is not playing in this hand"),
     "a hand after the session finished": (
         'game = "letzter"\nplayers = ["Anna", "Ben", "Cleo"]\nfirst_dealer = "Anna"\n'
-        '[options]\nrounds = 1\n' + '[[hands]]\ntricks = ["Anna", "Anna", "Anna", "Anna", "Anna", "Anna", "Anna", "Ben"]\n' * 4,
+        '[options]\nrounds = 1\n'
+        + '[[hands]]\ntricks = ["Anna", "Anna", "Anna", "Anna", "Anna", "Anna", "Anna", "Ben"]\n'
+        * 4,
         "night.toml: hand 4: hand: the session finished after hand 3"),
     "the Weli alone as indicator": (
         KRATZEN + '[[hands]]\nindicator = "W"\ntricks = ["Ben", "Ben", "Cleo", "Dora"]\n',
         "night.toml: hand 1: indicator: the Weli was turned"),
     "entered in a Muss that does not name everyone": (
-        KRATZEN + '[[hands]]\nindicator = "KC"\nentered = ["Ben", "Cleo"]\ntricks = ["Ben", "Ben", "Cleo", "Dora"]\n',
+        KRATZEN + '[[hands]]\nindicator = "KC"\nentered = ["Ben", "Cleo"]\n'
+        'tricks = ["Ben", "Ben", "Cleo", "Dora"]\n',
         "night.toml: hand 1: entered: in a Muss nobody may drop: Dora must play"),
     "tricks in a walkover": (
-        KRATZEN + MUSS + '[[hands]]\nindicator = "AH"\nentered = []\ntricks = ["Ben", "Ben", "Ben", "Ben"]\n',
+        KRATZEN + MUSS + '[[hands]]\nindicator = "AH"\nentered = []\n'
+        'tricks = ["Ben", "Ben", "Ben", "Ben"]\n',
         "night.toml: hand 2: tricks: everyone else dropped: a walkover has no tricks"),
     "an option of another game": (
         STICH + '[options]\nrounds = 2\n',
@@ -64,14 +69,16 @@ CASES = {
     "an unknown key in a hand": (
         STICH + '[[hands]]\ntricks = ' + EIGHT + '\nwinner = "Ben"\n',
         "night.toml: hand 1: winner: is not a known key"),
-    "an unknown top-level key": (STICH + 'colour = "red"\n', "night.toml: colour: is not a known key"),
+    "an unknown top-level key": (STICH + 'colour = "red"\n',
+                                 "night.toml: colour: is not a known key"),
     "tricks that are not a list": (STICH + '[[hands]]\ntricks = "Ben"\n',
                                    "night.toml: hand 1: tricks: must be a list of player names"),
     "a normal hand without entered": (
         KRATZEN + MUSS + '[[hands]]\nindicator = "AH"\ntricks = ["Ben", "Ben", "Cleo", "Dora"]\n',
         "night.toml: hand 2: entered: the pot is not empty"),
     "the dealer named in entered": (
-        KRATZEN + MUSS + '[[hands]]\nindicator = "AH"\nentered = ["Ben", "Cleo"]\ntricks = ["Ben", "Ben", "Cleo", "Ben"]\n',
+        KRATZEN + MUSS + '[[hands]]\nindicator = "AH"\nentered = ["Ben", "Cleo"]\n'
+        'tricks = ["Ben", "Ben", "Cleo", "Ben"]\n',
         "night.toml: hand 2: entered: 'Ben' deals and always plays"),
     "an indicator in letzter-stich": (
         STICH + '[[hands]]\nindicator = "KC"\ntricks = ' + EIGHT + '\n',
@@ -150,7 +157,8 @@ def test_invalid_utf8_is_refused(run, tmp_path):
 
 def test_a_real_process_prints_no_traceback(tmp_path):
     (tmp_path / "night.toml").write_text(CASES["tricks in a walkover"][0])
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "replay", str(tmp_path / "night.toml")],
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "replay",
+                           str(tmp_path / "night.toml")],
                           capture_output=True, text=True, env={"PATH": "", "HOME": str(tmp_path)})
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
@@ -159,7 +167,8 @@ def test_a_real_process_prints_no_traceback(tmp_path):
 
 def test_python_dash_m_runs_replay():
     done = subprocess.run([sys.executable, "-m", "scorekeeper", "replay",
-                           str(EXAMPLES / "letzter.toml"), "--json"], capture_output=True, text=True)
+                           str(EXAMPLES / "letzter.toml"), "--json"],
+                          capture_output=True, text=True)
     assert done.returncode == 0 and json.loads(done.stdout)["leaders"] == ["Dora"]
 
 

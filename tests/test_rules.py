@@ -1,9 +1,9 @@
 """The rules of RULES.md, one decision (D1–D9) at a time, plus the seed's checks."""
 
+from decimal import Decimal
 from fractions import Fraction as F
 
 import pytest
-from decimal import Decimal
 
 from scorekeeper.errors import ConfigError, RecordError
 from scorekeeper.ledger import settle_hands
@@ -18,8 +18,8 @@ ENDS = lambda name: ["Anna", "Ben", "Cleo", "Dora", "Anna", "Ben", "Cleo", name]
 # ---- Letzter Stich -----------------------------------------------------------------------
 
 def test_D1_every_player_starts_with_five_chips_unless_the_session_says_otherwise():
-    assert play("letzter-stich", []).state.scores == {p: 5 for p in FOUR}
-    assert play("letzter-stich", [], starting_chips=2).state.scores == {p: 2 for p in FOUR}
+    assert play("letzter-stich", []).state.scores == dict.fromkeys(FOUR, 5)
+    assert play("letzter-stich", [], starting_chips=2).state.scores == dict.fromkeys(FOUR, 2)
 
 
 def test_the_last_trick_costs_a_chip_into_the_pot():
@@ -115,7 +115,8 @@ def test_seed_settlement_example_P12():
     assert penalties == {"Anna": 24, "Dora": 12}
     assert s.pot_after == 36
     after = ruleset.advance(config, state, s)
-    nxt = ruleset.settle(config, after, HandRecord(indicator=("9H",), entered=("Cleo", "Dora", "Anna"),
+    nxt = ruleset.settle(config, after, HandRecord(indicator=("9H",),
+                                                    entered=("Cleo", "Dora", "Anna"),
                                                     tricks=("Ben", "Ben", "Cleo", "Dora")))
     assert nxt.stake == 37
 

@@ -1,6 +1,7 @@
 """Session files: record, undo, amend, counts, audit and the listing, through the CLI."""
 
 import json
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -382,14 +383,14 @@ def test_text_the_fast_json_parser_refuses_is_read_as_the_standard_library_reads
 
 
 def test_times_are_written_in_utc_to_the_microsecond():
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from scorekeeper.store import utc_now
 
-    before = datetime.now(timezone.utc)
+    before = datetime.now(UTC)
     text = utc_now()
-    after = datetime.now(timezone.utc)
-    written = datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
+    after = datetime.now(UTC)
+    written = datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
     assert before <= written <= after and len(text) == len("2026-11-30T20:15:03.123456Z")
 
 

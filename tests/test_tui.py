@@ -52,7 +52,8 @@ async def play_hands(pilot, records) -> None:
     screen = pilot.app.screen
     for record in records:
         state = screen.state
-        muss = screen.session.ruleset.is_muss(state, record.indicator) if record.indicator else False
+        muss = (screen.session.ruleset.is_muss(state, record.indicator) if record.indicator
+                else False)
         await pilot.press(*hand_keys(screen.session.config, state.dealer, record, muss))
         assert screen.entry.complete, (record, screen.entry.prompt())
         await pilot.press("enter")       # the settlement preview

@@ -7,9 +7,22 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ConfigError, ScorekeeperError
-from .base import (PENALTY, POT, RULESETS, DealPlan, GameOptions, HandRecord, Ruleset,
-                   SessionConfig, Settlement, TableState, Transfer, amended_record, check_name,
-                   register)
+from .base import (
+    PENALTY,
+    POT,
+    RULESETS,
+    DealPlan,
+    GameOptions,
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+    Transfer,
+    amended_record,
+    check_name,
+    register,
+)
 from .draft import HandDraft, Step
 from .kratzen import Kratzen
 from .letzter import Letzter
@@ -20,9 +33,10 @@ for _ruleset in (LetzterStich(), Letzter(), Kratzen()):
 GAMES = tuple(RULESETS)
 DEFAULT_GAME = "kratzen"  # the game a new session is offered first
 
-__all__ = ["DEFAULT_GAME", "GAMES", "PENALTY", "POT", "RULESETS", "DealPlan", "GameOptions", "HandDraft",
-           "HandRecord", "Ruleset", "SessionConfig", "Settlement", "Step", "TableState",
-           "Transfer", "amended_record", "get_ruleset", "make_config", "register", "ruleset_for_version"]
+__all__ = ["DEFAULT_GAME", "GAMES", "PENALTY", "POT", "RULESETS", "DealPlan", "GameOptions",
+           "HandDraft", "HandRecord", "Ruleset", "SessionConfig", "Settlement", "Step",
+           "TableState", "Transfer", "amended_record", "get_ruleset", "make_config", "register",
+           "ruleset_for_version"]
 
 
 def get_ruleset(game: Any) -> Ruleset:
@@ -48,7 +62,7 @@ def make_config(game: Any, players: Any, first_dealer: Any = None,
         raise ConfigError("players", "must be a list of names in clockwise seating order")
     names: list[str] = []
     seen: dict[str, str] = {}
-    for i, raw in enumerate(players, start=1):
+    for raw in players:
         name = check_name(raw, "players")
         key = name.casefold()
         if key in seen:

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import unicodedata
 from abc import ABC, abstractmethod
-from decimal import Decimal
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar
+from decimal import Decimal
+from typing import Annotated, Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, ConfigDict, SerializeAsAny, Strict, ValidationError, field_validator
 
 from ..amounts import ZERO, exact, format_amount
-from ..cards import ORDINARY_RANKS, Card, Rank, Suit
+from ..cards import ORDINARY_RANKS, Card, Suit
 from ..errors import ConfigError, RecordError
 from .play import tricks_from_cards
 
@@ -99,7 +99,7 @@ class Transfer(Frozen):
     due: Exact | None = None
 
 
-_TRANSFERS: dict[tuple, "Transfer"] = {}
+_TRANSFERS: dict[tuple[str, str, Decimal, str, Decimal | None], Transfer] = {}
 
 
 def transfer(source: str, target: str, amount: Decimal, reason: str,
@@ -115,6 +115,26 @@ def transfer(source: str, target: str, amount: Decimal, reason: str,
         found = _TRANSFERS[key] = Transfer(source=source, target=target, amount=amount,
                                            reason=reason, due=due)
     return found
+
+
+OptionsT = TypeVar("OptionsT", bound="GameOptions")
+T = TypeVar("T")
+
+
+def options_as(config: SessionConfig, model: type[OptionsT]) -> OptionsT:
+    """The session's options as the game's own model (``make_config`` builds them so)."""
+    options = config.options
+    if not isinstance(options, model):
+        raise TypeError(f"a {config.game} session holds {type(options).__name__} options")
+    return options
+
+
+def present(value: T | None, what: str) -> T:
+    """A value the game always has (its pot, a hand's stake or indicator): the fields are
+    optional because not every game has them, so ``None`` here is a bug, not a bad record."""
+    if value is None:
+        raise TypeError(f"{what} is missing")
+    return value
 
 
 class SessionConfig(Frozen):
@@ -141,10 +161,10 @@ class SessionConfig(Frozen):
 
     def resolve(self, name: Any, field: str) -> str:
         """The seated player called ``name`` (ignoring case and surrounding spaces)."""
-        if name in self.players:
-            return name
         if not isinstance(name, str):
             raise RecordError(field, f"{name!r} is not a player's name")
+        if name in self.players:
+            return name
         key = name.strip().casefold()
         for player in self.players:
             if player.casefold() == key:
@@ -329,7 +349,7 @@ class Ruleset(ABC):
     def initial_state(self, config: SessionConfig) -> TableState:
         """The table before the first hand."""
         start = self.starting_score(config)
-        scores = {p: start for p in config.players}
+        scores = dict.fromkeys(config.players, start)
         return TableState(hands_played=0, dealer=config.first_dealer,
                           leader=self.first_leader(config, config.first_dealer),
                           scores=scores, pot=self.starting_pot(config), finished=False,
@@ -518,7 +538,7 @@ class Ruleset(ABC):
                 raise RecordError("led_by", f"{count} names are needed (who led each trick), "
                                   f"{len(record.led_by)} were given")
             expected = (leader,) + winners[:-1]
-            for i, (raw, due) in enumerate(zip(record.led_by, expected), start=1):
+            for i, (raw, due) in enumerate(zip(record.led_by, expected, strict=True), start=1):
                 said = config.resolve(raw, "led_by")
                 if said != due:
                     why = "the first lead is theirs" if i == 1 else f"{due} won trick {i - 1}"
@@ -526,7 +546,7 @@ class Ruleset(ABC):
                                       f"leads it ({why})")
         if record.tricks:
             named = self._resolve_tricks(config, record, count, playing)
-            for i, (said, derived) in enumerate(zip(named, winners), start=1):
+            for i, (said, derived) in enumerate(zip(named, winners, strict=True), start=1):
                 if said != derived:
                     raise RecordError("tricks", f"trick {i} was won by {derived} according to "
                                       f"its cards, not {said}")
@@ -560,10 +580,12 @@ class Ruleset(ABC):
             if source in deltas:
                 deltas[source] -= t.amount
             elif source == POT:
+                assert pot is not None, "a transfer from the pot in a game without one"
                 pot -= t.amount
             if target in deltas:
                 deltas[target] += t.amount
             elif target == POT:
+                assert pot is not None, "a transfer to the pot in a game without one"
                 pot += t.amount
         before = state.scores
         scores = {p: before[p] + deltas[p] for p in players}

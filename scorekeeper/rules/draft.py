@@ -94,7 +94,7 @@ class HandDraft:
         if not self.by_cards:
             return self.winners
         n = len(self.playing())
-        return tuple(w for (order, w), cards in zip(self.progress(), self.cards)
+        return tuple(w for (order, w), cards in zip(self.progress(), self.cards, strict=True)
                      if len(cards) == n and w is not None)
 
     def taken(self) -> dict[str, int]:

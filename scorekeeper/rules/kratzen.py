@@ -8,11 +8,25 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..amounts import ONE, exact, format_amount
+from ..amounts import ONE, ZERO, exact, format_amount
 from ..cards import ORDINARY_RANKS, WELI, Card, Rank, Suit
 from ..errors import RecordError
-from .base import (POT, DealPlan, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
-                   TableState, Transfer, count_tricks, plural, transfer)
+from .base import (
+    POT,
+    DealPlan,
+    GameOptions,
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+    Transfer,
+    count_tricks,
+    options_as,
+    plural,
+    present,
+    transfer,
+)
 
 TRICKS = 4
 # 33 cards at any table size: A to 7 in four suits and the Weli.
@@ -91,9 +105,10 @@ class Kratzen(Ruleset):
         return dealer
 
     def planned_hands(self, config: SessionConfig) -> int:
-        return config.options.rotations * len(config.players)
+        return options_as(config, KratzenOptions).rotations * len(config.players)
 
-    def is_finished(self, config, hands_played, scores) -> bool:
+    def is_finished(self, config: SessionConfig, hands_played: int,
+                    scores: dict[str, Decimal]) -> bool:
         return hands_played >= self.planned_hands(config)
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
@@ -164,12 +179,14 @@ class Kratzen(Ruleset):
         return 2 if (player == dealer and kind != "forced-muss") else 1
 
     def explain(self, s: Settlement) -> tuple[str, ...]:
-        record, dealer, stake = s.record, s.dealer, s.stake
+        record, dealer = s.record, s.dealer
+        stake = present(s.stake, "a Kratzen hand's stake")
+        indicator = present(record.indicator, "a Kratzen hand's indicator")
         players = tuple(s.deltas)  # in seating order
         said = [(f"The pot is empty: a Muss. {dealer} (dealer) pays 2, everyone else 1."
                  if s.pot_before == 0 else f"{dealer} deals and pays 1 into the pot.")]
-        turned = " then ".join(c.symbol() for c in record.indicator)
-        fixing = record.indicator[-1]
+        turned = " then ".join(c.symbol() for c in indicator)
+        fixing = indicator[-1]
         said.append(f"P = {format_amount(stake)}; trump {fixing.suit.symbol} ({turned} turned).")
         if s.kind == "forced-muss":
             said.append("The indicator is a 7: a forced Muss. Nobody may drop; nobody is paid "
@@ -184,7 +201,8 @@ class Kratzen(Ruleset):
         i = players.index(dealer)
         clockwise = players[i:] + players[:i]
         if s.kind == "normal":
-            dropped = [p for p in clockwise[1:] if p not in record.entered]
+            entered = present(record.entered, "a normal hand's entered")
+            dropped = [p for p in clockwise[1:] if p not in entered]
             if dropped:
                 said.append(f"{', '.join(dropped)} dropped.")
         playing = [p for p in clockwise if p == dealer or record.entered is None
@@ -282,7 +300,7 @@ class Kratzen(Ruleset):
         kind = ("forced Muss (a 7)" if forces_muss(trump) else
                 "Muss" if self.is_muss(state, turned) else "normal hand")
         return (f"{words}  trump {trump.suit.symbol} "
-                f"({trump.suit.name_in(config.options.deck)})  {kind}")
+                f"({trump.suit.name_in(options_as(config, KratzenOptions).deck)})  {kind}")
 
     def deciders(self, config: SessionConfig, state: TableState,
                  turned: tuple[Card, ...]) -> tuple[str, ...]:
@@ -340,7 +358,7 @@ class Kratzen(Ruleset):
             transfers += [transfer(p, POT, ONE, "muss stake") for p in others]
         else:
             transfers = [transfer(dealer, POT, ONE, "stake (dealer)")]
-        return transfers, state.pot + sum([t.amount for t in transfers])
+        return transfers, present(state.pot, "the pot") + sum([t.amount for t in transfers], ZERO)
 
     def stakes_text(self, config: SessionConfig, state: TableState) -> str:
         """The stakes in words: what to collect before the deal."""

@@ -8,8 +8,19 @@ from pydantic import Field
 
 from ..amounts import ONE
 from ..cards import Card
-from .base import (PENALTY, DealPlan, GameOptions, HandRecord, Ruleset, SessionConfig,
-                   Settlement, TableState, plural, transfer)
+from .base import (
+    PENALTY,
+    DealPlan,
+    GameOptions,
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+    options_as,
+    plural,
+    transfer,
+)
 
 
 class LetzterOptions(GameOptions):
@@ -41,10 +52,11 @@ class Letzter(Ruleset):
         return config.right_of(dealer)
 
     def planned_hands(self, config: SessionConfig) -> int | None:
-        rounds = config.options.rounds
+        rounds = options_as(config, LetzterOptions).rounds
         return None if rounds is None else rounds * len(config.players)
 
-    def is_finished(self, config, hands_played, scores) -> bool:
+    def is_finished(self, config: SessionConfig, hands_played: int,
+                    scores: dict[str, Decimal]) -> bool:
         planned = self.planned_hands(config)
         return planned is not None and hands_played >= planned
 
@@ -83,6 +95,7 @@ class Letzter(Ruleset):
         left, right = players[(i + 1) % n], players[(i - 1) % n]
         if n == 4:
             middle = players[(i + 2) % n]
+            steps: tuple[str, ...]
             steps = (f"{dealer} shuffles the 32-card pack and deals 7 cards to each player",
                      f"{dealer} takes the remaining 4 (11 cards)",
                      f"{dealer} pushes 3 cards face down to {left} (forehand)",

@@ -8,8 +8,21 @@ from typing import Literal
 from pydantic import Field
 
 from ..cards import Card
-from .base import (POT, DealPlan, GameOptions, HandRecord, Ruleset, SessionConfig, Settlement,
-                   TableState, amount_text, plural, transfer)
+from .base import (
+    POT,
+    DealPlan,
+    GameOptions,
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+    amount_text,
+    options_as,
+    plural,
+    present,
+    transfer,
+)
 
 SWEEP_PAYS = Decimal(2)
 LAST_TRICK_COSTS = Decimal(1)
@@ -32,7 +45,7 @@ class LetzterStich(Ruleset):
     tricks_per_hand = TRICKS = 8
 
     def starting_score(self, config: SessionConfig) -> Decimal:
-        return Decimal(config.options.starting_chips)
+        return Decimal(options_as(config, LetzterStichOptions).starting_chips)
 
     def starting_pot(self, config: SessionConfig) -> Decimal:
         return Decimal(0)
@@ -40,18 +53,20 @@ class LetzterStich(Ruleset):
     def first_leader(self, config: SessionConfig, dealer: str) -> str:
         return config.left_of(dealer)
 
-    def is_finished(self, config, hands_played, scores) -> bool:
+    def is_finished(self, config: SessionConfig, hands_played: int,
+                    scores: dict[str, Decimal]) -> bool:
         return any(s <= 0 for s in scores.values())
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         winners, findings, clean = self._everyone_plays(config, state, record, self.TRICKS)
         last = winners[-1]
         if all(w == last for w in winners):
-            paid = min(SWEEP_PAYS, state.pot)
+            pot = present(state.pot, "the pot")
+            paid = min(SWEEP_PAYS, pot)
             if paid == SWEEP_PAYS:
                 reason = "sweep: all 8 tricks"
             else:
-                reason = (f"sweep: all 8 tricks; 2 due, the pot held {amount_text(state.pot)} "
+                reason = (f"sweep: all 8 tricks; 2 due, the pot held {amount_text(pot)} "
                           f"(pay-what-exists)")
             sweep = transfer(POT, last, paid, reason, SWEEP_PAYS if paid < SWEEP_PAYS else None)
             return self._finish(config=config, state=state, kind="sweep", record=clean,
@@ -68,8 +83,9 @@ class LetzterStich(Ruleset):
             if paid == SWEEP_PAYS:
                 return (f"{last} took all 8 tricks: a sweep. {last} pays nothing and receives "
                         f"2 from the pot.",)
+            held = present(s.pot_before, "the pot")
             return (f"{last} took all 8 tricks: a sweep. 2 are due but the pot holds only "
-                    f"{amount_text(s.pot_before)}: {last} receives {amount_text(paid)}, and no "
+                    f"{amount_text(held)}: {last} receives {amount_text(paid)}, and no "
                     f"debt is kept.",)
         taken = sum(1 for w in winners if w == last)
         return (f"{last} won the last trick ({plural(taken, 'trick')} in all): pays 1 chip "
@@ -83,8 +99,10 @@ class LetzterStich(Ruleset):
         n = len(players)
         left = players[(players.index(dealer) + 1) % n]
         size = len(self.pack(n))
-        steps = (f"{dealer} shuffles a {size}-card pack" + (" (7s and 8s removed)" if n == 3 else ""),
+        removed = " (7s and 8s removed)" if n == 3 else ""
+        steps = (f"{dealer} shuffles a {size}-card pack{removed}",
                  f"{dealer} deals 4 cards to each player, clockwise from {left}",
                  "then 4 more each: everyone holds 8; no trump, no indicator",
                  f"{left} (the dealer's left) leads the first trick")
-        return DealPlan(game=self.game, players=n, steps=steps, card_count=f"{n} hands of 8 = {size}")
+        return DealPlan(game=self.game, players=n, steps=steps,
+                        card_count=f"{n} hands of 8 = {size}")

@@ -21,8 +21,11 @@ from ..errors import RecordError, ScorekeeperError
 class TrickRules(Protocol):
     """What trick play needs to know of a game (every ``Ruleset`` has it)."""
 
-    game: str
-    trumps: bool
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def trumps(self) -> bool: ...
 
     def is_trump(self, card: Card, trump: Suit | None) -> bool: ...
 
@@ -254,7 +257,7 @@ def tricks_from_cards(game: TrickRules, players_in_order: Sequence[str], leader:
     for cards in tricks:
         start = players_in_order.index(current)
         order = [players_in_order[(start + i) % n] for i in range(n)]
-        plays.append(list(zip(order, cards)))
+        plays.append(list(zip(order, cards, strict=True)))
         if refusal is not None:
             for player, card in plays[-1]:
                 why = refusal(player, card)

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
-from typing import Iterable
+from typing import Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from ..store import Store
+from .widgets import ScorekeeperAppBase
 
 
-class ScorekeeperApp(App):
+class ScorekeeperApp(ScorekeeperAppBase):
     """Home -> table, with ledger, standings, export, rules and help on top."""
 
     CSS_PATH = "app.tcss"
@@ -33,7 +36,7 @@ class ScorekeeperApp(App):
         self.watch_interval = watch_interval
         self.steady_cursor = steady_cursor
 
-    def steady(self, root) -> None:
+    def steady(self, root: DOMNode) -> None:
         """Stop text cursors blinking (for screenshots that must not change between runs)."""
         if self.steady_cursor:
             from textual.widgets import Input
@@ -41,7 +44,7 @@ class ScorekeeperApp(App):
             for widget in root.query(Input):
                 widget.cursor_blink = False
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[Any]:
         """The home screen is the first screen (and the one everything returns to)."""
         from .screens.home import HomeScreen
 
@@ -69,7 +72,7 @@ class ScorekeeperApp(App):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Every key of the current screen is in the command palette too, by its description."""
         yield from super().get_system_commands(screen)
         seen = set()
@@ -78,9 +81,8 @@ class ScorekeeperApp(App):
             if not binding.description or binding.action in seen or binding.action == "quit":
                 continue
             seen.add(binding.action)
-            namespace = active.node
             yield SystemCommand(binding.description, f"key: {binding.key_display or key}",
-                                partial(namespace.run_action, binding.action))
+                                partial(self.run_action, binding.action, active.node))
 
 
 def run_tui(home: Path, session: str | None = None) -> None:

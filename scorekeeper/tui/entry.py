@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..cards import Card
 from ..presentation import step_prompt
 from ..rules import HandDraft, HandRecord
+from ..rules.draft import Answer
 
 # The rank each key stands for, as ``Card.parse`` reads it ("1" begins "10": its "0" may follow).
 RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "o": "O", "j": "J", "u": "U", "t": "10", "1": "10",
@@ -121,7 +122,7 @@ class KeyEntry:
             self.pending = None
         return problem
 
-    def _give(self, answer, keys: str) -> str | None:
+    def _give(self, answer: Answer, keys: str) -> str | None:
         problem = self.draft.give(answer)
         if problem is None:
             self.keys.append(keys)

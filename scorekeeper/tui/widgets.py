@@ -1,16 +1,41 @@
-"""The table's own widgets: a seat, and a chart of scores by hand."""
+"""The table's own widgets: a seat, and a chart of scores by hand; and what the screens ask
+of the app they run in."""
 
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Digits, Static
 
 from ..amounts import format_amount, to_decimal_string
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
+    from ..store import Store
+
+
+class ScorekeeperAppBase(App[None]):
+    """What the screens ask of the app they run in (``ScorekeeperApp`` is the one). It lives
+    here, below the screens, so a screen can declare ``app = getters.app(ScorekeeperAppBase)``
+    and be type-checked against it without importing the app module, which imports every
+    screen."""
+
+    store: Store
+    watch_interval: float | None
+
+    def steady(self, root: DOMNode) -> None:
+        """Stop text cursors blinking under ``root`` (for screenshots)."""
+        raise NotImplementedError
+
+    def open_session(self, ref: str, *, notice: str | None = None) -> None:
+        """Open the session ``ref`` at the table (with ``notice`` shown once it is open)."""
+        raise NotImplementedError
 
 
 class SeatPanel(Vertical):

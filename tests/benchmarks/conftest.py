@@ -121,9 +121,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     rows = [[r.scenario, r.figure, r.floor, r.ratio, r.budget,
              "" if r.ok is None else ("yes" if r.ok else "NO")] for r in REPORT.rows]
     widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(headers)]
-    tr.write_line("  ".join(h.ljust(w) for h, w in zip(headers, widths)))
+    tr.write_line("  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)))
     for row in rows:
-        tr.write_line("  ".join(c.ljust(w) for c, w in zip(row, widths)))
+        tr.write_line("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)))
 
 
 def pytest_sessionfinish(session, exitstatus):

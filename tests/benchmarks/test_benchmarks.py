@@ -20,8 +20,16 @@ from scorekeeper.ledger import settle_hands
 from scorekeeper.rules import HandRecord
 from scorekeeper.store import Store, atomic_write
 
-from .conftest import (Row, kratzen_session, letzter_records, measuring, median_time, ms,
-                       report, side_by_side)
+from .conftest import (
+    Row,
+    kratzen_session,
+    letzter_records,
+    measuring,
+    median_time,
+    ms,
+    report,
+    side_by_side,
+)
 
 HERE = Path(__file__).parent
 
@@ -85,7 +93,7 @@ async def test_keystroke_to_screen(benchmark, enabled, tmp_path):
             want = 1 if typing else 0
             times.append(await type_and_wait(
                 app, "1" if typing else "backspace", "1" if typing else None,
-                lambda: len(screen.entry.keys) == want
+                lambda want=want, typing=typing: len(screen.entry.keys) == want
                 and ("Tricks: 1" in str(screen.query_one("#entry").render())) == typing))
             await pilot.pause()
 
@@ -104,7 +112,7 @@ async def test_keystroke_to_screen(benchmark, enabled, tmp_path):
         for i in range(rounds):
             key = "1" if i % 2 == 0 else "backspace"
             bare_times.append(await type_and_wait(bare, key, "1" if key == "1" else None,
-                                                  lambda: str(label.render()) == key))
+                                                  lambda key=key: str(label.render()) == key))
             await pilot.pause()
     benchmark.pedantic(lambda: None, rounds=1, iterations=1)
     if enabled:

@@ -35,7 +35,8 @@ def check_refused(capsys, path, original: bytes) -> None:
     assert code in (1, 2), err
     if code == 2:
         assert_clean_outcome(code, err)
-    code, _, err = run_cli(capsys, "record", str(path), "--tricks", "Anna,Anna,Anna,Anna,Anna,Anna,Anna,Cleo")
+    code, _, err = run_cli(capsys, "record", str(path), "--tricks",
+                           "Anna,Anna,Anna,Anna,Anna,Anna,Anna,Cleo")
     assert code == 2 and name in err, err
     assert path.read_bytes() == original
     code, out, err = run_cli(capsys, "sessions")
@@ -72,14 +73,20 @@ def mutate(path, change) -> bytes:
     ("not json", None, "damaged: not valid JSON"),
     ("a list", lambda d: d.clear(), "not a scorekeeper session"),
     ("events not a table", lambda d: d.__setitem__("events", []), "no 'events' table"),
-    ("an event not an object", lambda d: d["events"].__setitem__("2", "x"), "an event is not an object"),
-    ("a hand record of the wrong shape", lambda d: d["events"]["2"].__setitem__("record", {"tricks": 5}), "damaged"),
-    ("hands misnumbered", lambda d: d["hands"].__setitem__("7", d["hands"].pop("1")), "not numbered"),
+    ("an event not an object", lambda d: d["events"].__setitem__("2", "x"),
+     "an event is not an object"),
+    ("a hand record of the wrong shape",
+     lambda d: d["events"]["2"].__setitem__("record", {"tricks": 5}), "damaged"),
+    ("hands misnumbered", lambda d: d["hands"].__setitem__("7", d["hands"].pop("1")),
+     "not numbered"),
     ("no header", lambda d: d.__setitem__("session", {}), "header is missing"),
-    ("settings broken", lambda d: d["session"]["1"]["settings"].__setitem__("players", ["A"]), "settings"),
+    ("settings broken", lambda d: d["session"]["1"]["settings"].__setitem__("players", ["A"]),
+     "settings"),
     ("future format", lambda d: d["session"]["1"].__setitem__("format", 2), "newer scorekeeper"),
-    ("unknown ruleset", lambda d: d["session"]["1"].__setitem__("ruleset", "letzter/7"), "unknown ruleset"),
-    ("hand figures unreadable", lambda d: d["hands"]["1"].__setitem__("scores_after", "x"), "damaged"),
+    ("unknown ruleset", lambda d: d["session"]["1"].__setitem__("ruleset", "letzter/7"),
+     "unknown ruleset"),
+    ("hand figures unreadable", lambda d: d["hands"]["1"].__setitem__("scores_after", "x"),
+     "damaged"),
 ])
 def test_damaged_shapes_are_named_and_never_written(capsys, small_session, name, change, message):
     if change is None:
@@ -100,11 +107,13 @@ def test_damaged_shapes_are_named_and_never_written(capsys, small_session, name,
 
 @pytest.mark.parametrize("name, change, finding, refused", [
     ("a wrong hash", lambda d: d["events"]["2"].__setitem__("hash", "0" * 64), "chain", True),
-    ("events reordered", lambda d: d["events"].update({"1": d["events"]["2"], "2": d["events"]["1"]}), "chain", False),
+    ("events reordered",
+     lambda d: d["events"].update({"1": d["events"]["2"], "2": d["events"]["1"]}), "chain", False),
     # The newest event gone: the chain is shorter but whole; the stored hand no longer
     # matches the history, and that is what audit reports.
     ("an event deleted", lambda d: d["events"].pop("2"), "figures", True),
-    ("an amount changed", lambda d: d["hands"]["1"]["deltas"].__setitem__("Ben", "2"), "figures", False),
+    ("an amount changed", lambda d: d["hands"]["1"]["deltas"].__setitem__("Ben", "2"), "figures",
+     False),
 ])
 def test_tampering_is_an_audit_finding_and_writers_refuse_a_broken_tail(
         capsys, small_session, name, change, finding, refused):

@@ -7,7 +7,8 @@ import json
 import tomllib
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.cli import main
 
@@ -145,7 +146,8 @@ ARGS = st.lists(st.sampled_from([
     max_size=7)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(args=ARGS)
 def test_random_command_lines_never_crash(tmp_path, capsys, monkeypatch, args):
     monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))

@@ -104,7 +104,7 @@ def test_money_over_10000_random_sessions(game):
     and in Kratzen every normal hand pays out exactly P."""
     rng = random.Random(game)
     ruleset = get_ruleset(game)
-    for n in range(10000):
+    for _ in range(10000):
         count = rng.randint(ruleset.min_players, ruleset.max_players)
         players = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"][:count]
         options = {"starting_chips": rng.randint(1, 4)} if game == "letzter-stich" else {}
@@ -123,7 +123,8 @@ def test_money_over_10000_random_sessions(game):
                 continue
             assert sum(state.scores.values()) + state.pot == total
             if settlement.kind == "normal":
-                assert sum(t.amount for t in settlement.transfers if t.source == "pot") == settlement.stake
+                paid = sum(t.amount for t in settlement.transfers if t.source == "pot")
+                assert paid == settlement.stake
         COUNTS["sessions"] += 1
     assert COUNTS["sessions"] >= 10000
 
@@ -131,7 +132,7 @@ def test_money_over_10000_random_sessions(game):
 def test_resettling_stored_sessions_reproduces_every_figure(tmp_path):
     rng = random.Random(7)
     store = Store(tmp_path)
-    for n in range(150):
+    for _ in range(150):
         game = rng.choice(["letzter-stich", "letzter", "kratzen"])
         ruleset = get_ruleset(game)
         players = ["Anna", "Ben", "Cleo", "Dora"][: rng.randint(3, 4)]

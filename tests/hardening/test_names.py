@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.errors import ConfigError
-from scorekeeper.presentation import cell_width, render_text
 from scorekeeper.ledger import settle_hands
+from scorekeeper.presentation import cell_width, render_text
 from scorekeeper.rules import HandRecord, make_config
 
 ACCEPTED = ["[bold]x", "[/]", "[@click=app.quit]x[/]", "😀 Ana", "李雷", "عمر", "Zoe\u0301",
@@ -21,7 +21,8 @@ REFUSED = {"x" * 25: "longer than 24", "Ann\u200ba": "invisible", "Ann\u202ea": 
 def test_names_that_are_accepted_come_back_literally(name):
     config = make_config("letzter", [name, "Ben", "Cleo"], name)
     assert config.players[0] == name.strip()
-    assert config.resolve(name.strip().upper() if name.isascii() else name, "tricks") == name.strip()
+    typed = name.strip().upper() if name.isascii() else name
+    assert config.resolve(typed, "tricks") == name.strip()
 
 
 @pytest.mark.parametrize("name, message", sorted(REFUSED.items()))
@@ -48,8 +49,9 @@ def test_text_tables_stay_aligned_with_wide_and_combining_names():
     config = make_config("letzter-stich", names, names[0])
     ledger = settle_hands(config, [HandRecord(tricks=(names[1],) * 7 + (names[2],))])
     lines = render_text(ledger).splitlines()
-    table = [l for l in lines if l.endswith(("5", "4")) and not l.startswith("hands")]
+    table = [line for line in lines if line.endswith(("5", "4"))
+             and not line.startswith("hands")]
     assert len(table) == 4
-    assert len({cell_width(l) for l in table}) == 1          # the score column lines up
-    assert all(cell_width(l) <= 80 for l in lines)
+    assert len({cell_width(line) for line in table}) == 1          # the score column lines up
+    assert all(cell_width(line) <= 80 for line in lines)
     assert "[bold]x" in render_text(ledger)

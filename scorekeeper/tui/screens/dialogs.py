@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from decimal import Decimal
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -15,6 +19,12 @@ from textual.widgets import Footer, Input, Label, Markdown, OptionList, Select, 
 
 from ...amounts import parse_amount
 from ...errors import ScorekeeperError
+from ..widgets import ScorekeeperAppBase
+
+if TYPE_CHECKING:
+    from ...store import Store
+
+ResultT = TypeVar("ResultT")
 
 
 def examples() -> list[tuple[str, str]]:
@@ -24,7 +34,7 @@ def examples() -> list[tuple[str, str]]:
     return [(str(item["file"]), str(item["description"])) for item in listed]
 
 
-def lines_text(lines: list[str | Text]) -> Text:
+def lines_text(lines: Sequence[str | Text]) -> Text:
     """Plain lines as one literal Text (no markup is read from player names)."""
     out = Text()
     for i, line in enumerate(lines):
@@ -109,12 +119,16 @@ class ExamplePicker(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class SteadyModal:
+class SteadyModal(ModalScreen[ResultT]):
+    """A dialog whose cursors stop blinking when the app asks (for screenshots)."""
+
+    app = getters.app(ScorekeeperAppBase)
+
     def on_mount(self) -> None:
         self.app.steady(self)
 
 
-class ExportDialog(SteadyModal, ModalScreen[None]):
+class ExportDialog(SteadyModal[None]):
     """Export a session: choose the format and the file."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", id="export-back"),
@@ -174,6 +188,7 @@ class ExportDialog(SteadyModal, ModalScreen[None]):
 
 
 class AuditDialog(ModalScreen[None]):
+    app = getters.app(ScorekeeperAppBase)
     BINDINGS = [Binding("escape,enter", "close", "Close", id="audit-close")]
 
     def __init__(self, ref: str) -> None:
@@ -192,7 +207,7 @@ class AuditDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-def audit_lines(store, ref: str) -> list[str]:
+def audit_lines(store: Store, ref: str) -> list[str]:
     """The audit's verdict in lines (also used by the ledger screen)."""
     try:
         session, findings, digest, label = store.audit(ref)
@@ -207,7 +222,7 @@ def audit_lines(store, ref: str) -> list[str]:
         f"Digest {digest}"]
 
 
-class CountDialog(SteadyModal, ModalScreen[dict | None]):
+class CountDialog(SteadyModal[dict[str, Decimal] | None]):
     """Type what each player (and the pot) holds; the store compares it with the ledger."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", id="count-back"),
@@ -241,10 +256,11 @@ class CountDialog(SteadyModal, ModalScreen[dict | None]):
             self.action_submit()
 
     def action_submit(self) -> None:
-        counted = {}
+        counted: dict[str, Decimal] = {}
         names = list(self.players) + (["pot"] if self.has_pot else [])
-        ids = [f"count-{i}" for i in range(len(self.players))] + (["count-pot"] if self.has_pot else [])
-        for name, widget_id in zip(names, ids):
+        ids = [f"count-{i}" for i in range(len(self.players))]
+        ids += ["count-pot"] if self.has_pot else []
+        for name, widget_id in zip(names, ids, strict=True):
             raw = self.query_one(f"#{widget_id}", Input).value.strip()
             if not raw:
                 continue
@@ -262,7 +278,7 @@ class CountDialog(SteadyModal, ModalScreen[dict | None]):
         self.dismiss(None)
 
 
-class PickHandDialog(SteadyModal, ModalScreen[int | None]):
+class PickHandDialog(SteadyModal[int | None]):
     BINDINGS = [Binding("escape", "cancel", "Back", id="pick-back")]
 
     def __init__(self, hands: int) -> None:
@@ -290,7 +306,7 @@ class PickHandDialog(SteadyModal, ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class RulesScreen(Screen):
+class RulesScreen(Screen[None]):
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", id="rules-back")]
 
     def __init__(self, game: str) -> None:
@@ -310,7 +326,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,f1", "app.pop_screen", "Close", id="help-close")]
 
-    def __init__(self, under: Screen) -> None:
+    def __init__(self, under: Screen[Any]) -> None:
         super().__init__()
         self.under = under
 
@@ -326,7 +342,6 @@ class HelpScreen(ModalScreen[None]):
                   Text("  ctrl+p       command palette: every action by name"),
                   Text("  f1           this help"),
                   Text("  ctrl+q       quit")]
-        with Vertical(classes="dialog"):
-            with VerticalScroll():
-                yield Static(lines_text(lines))
+        with Vertical(classes="dialog"), VerticalScroll():
+            yield Static(lines_text(lines))
         yield Footer()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -13,11 +14,13 @@ from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 
 from ...errors import ConfigError
 from ...rules import DEFAULT_GAME, GAMES, get_ruleset, make_config
+from ..widgets import ScorekeeperAppBase
 
 DRAW = "__draw__"
 
 
-class NewSessionScreen(Screen):
+class NewSessionScreen(Screen[None]):
+    app = getters.app(ScorekeeperAppBase)
     BINDINGS = [
         Binding("ctrl+s", "start", "Start session", id="new-start"),
         Binding("escape", "app.pop_screen", "Cancel", id="new-cancel"),
@@ -40,10 +43,11 @@ class NewSessionScreen(Screen):
                 yield Static("", id="error-game", classes="field-error")
             with Horizontal(classes="field"):
                 yield Label("Add player", classes="field-label")
-                yield Input(placeholder="a name, then Enter", id="player-name", max_length=64, compact=True)
+                yield Input(placeholder="a name, then Enter", id="player-name", max_length=64,
+                            compact=True)
                 yield Static("", id="error-players", classes="field-error")
-            yield Static(Text("Seating, clockwise (ctrl+up / ctrl+down move the highlighted player, "
-                              "ctrl+r removes):"), classes="hint")
+            yield Static(Text("Seating, clockwise (ctrl+up / ctrl+down move the highlighted "
+                              "player, ctrl+r removes):"), classes="hint")
             yield OptionList(id="seating", compact=True)
             with Horizontal(classes="field"):
                 yield Label("First dealer", classes="field-label")
@@ -108,7 +112,8 @@ class NewSessionScreen(Screen):
             seating.highlighted = max(0, min(highlight, len(self.players) - 1))
         dealer = self.query_one("#dealer", Select)
         current = dealer.value
-        dealer.set_options([("Draw at random", DRAW)] + [(p.strip(), p.strip()) for p in self.players])
+        dealer.set_options([("Draw at random", DRAW)]
+                           + [(p.strip(), p.strip()) for p in self.players])
         dealer.value = current if current in [p.strip() for p in self.players] else DRAW
 
     def action_move(self, step: int) -> None:
@@ -127,9 +132,9 @@ class NewSessionScreen(Screen):
         del self.players[i]
         self.refresh_players(i)
 
-    def options(self, game: str) -> dict:
+    def options(self, game: str) -> dict[str, int | str]:
         wanted = get_ruleset(game).options_model.model_fields
-        options: dict = {}
+        options: dict[str, int | str] = {}
         for key in ("starting_chips", "rounds", "rotations"):
             if key in wanted:
                 raw = self.query_one(f"#{key}", Input).value.strip()
@@ -140,7 +145,7 @@ class NewSessionScreen(Screen):
         return options
 
     def action_start(self) -> None:
-        for error in self.query(".field-error"):
+        for error in self.query(".field-error").results(Static):
             error.update(Text(""))
         game = str(self.query_one("#game", Select).value)
         dealer_choice = str(self.query_one("#dealer", Select).value)
@@ -153,7 +158,7 @@ class NewSessionScreen(Screen):
         except ConfigError as error:
             target = "error-" + error.field.replace(".", "-")
             found = self.query(f"#{target}")
-            widget = found.first() if found else self.query_one("#new-message", Static)
+            widget = found.first(Static) if found else self.query_one("#new-message", Static)
             widget.update(Text(error.detail if found else str(error)))
             return
         session = self.app.store.create(config, dealer_drawn=drawn)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -13,11 +14,13 @@ from ...cards import Card, Suit, parse_cards
 from ...errors import ScorekeeperError
 from ...referee import legal_cards, winning_position
 from ...rules import Ruleset
+from ..widgets import ScorekeeperAppBase
 
 
-class RefereeScreen(Screen):
+class RefereeScreen(Screen[None]):
     """Who is winning the trick so far, and which cards the next player may play, and why."""
 
+    app = getters.app(ScorekeeperAppBase)
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="referee-back")]
 
     def __init__(self, ruleset: Ruleset, players: int, trump: Suit | None = None) -> None:
@@ -85,5 +88,5 @@ class RefereeScreen(Screen):
         verdict.update(Text("\n".join(lines)))
 
 
-def read(text: str):
+def read(text: str) -> tuple[Card, ...]:
     return parse_cards(text.replace(" ", ","))
