@@ -51,7 +51,7 @@ class GameChoice(click.Choice):
         super().__init__((), case_sensitive=False)
 
     @property
-    def choices(self):  # type: ignore[override]
+    def choices(self):
         from .rules import GAMES
 
         return GAMES
@@ -91,15 +91,15 @@ def complete_sessions(ctx: click.Context, param: click.Parameter, incomplete: st
         return []
 
 
-class NamesGames:
+class NamesGames(click.Command):
     """Help whose epilog may say ``{games}``: filled from the registry when the help is shown."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        if self.epilog and "{games}" in self.epilog:  # type: ignore[attr-defined]
+        if self.epilog and "{games}" in self.epilog:
             from .rules import GAMES
 
-            self.epilog = self.epilog.replace("{games}", ", ".join(GAMES))  # type: ignore
-        super().format_epilog(ctx, formatter)  # type: ignore[misc]
+            self.epilog = self.epilog.replace("{games}", ", ".join(GAMES))
+        super().format_epilog(ctx, formatter)
 
 
 class Command(NamesGames, click.Command):
@@ -345,7 +345,8 @@ def record(ctx, session, as_json, home, **given) -> None:
                    "explanation": list(s.explanation), "digest": result.session.digest,
                    "finished": state.finished, "leaders": list(state.leaders)})
         return
-    click.echo(f"hand {s.number} recorded in session {result.session.id}: {s.dealer} dealt; {s.kind}")
+    click.echo(f"hand {s.number} recorded in session {result.session.id}: {s.dealer} dealt; "
+               f"{s.kind}")
     for line in s.explanation:
         click.echo(f"  {line}")
     click.echo(payments_text(result.session, s, state))
@@ -430,18 +431,18 @@ def sessions(ctx, as_json, home) -> None:
     store = get_store(home or ctx.obj.get("home"))
     listing = store.list_sessions()
     if as_json:
-        emit_json([l.summary.to_json() | {"file": l.file} if l.summary else
-                   {"file": l.file, "damaged": l.problem} for l in listing])
+        emit_json([line.summary.to_json() | {"file": line.file} if line.summary else
+                   {"file": line.file, "damaged": line.problem} for line in listing])
         return
     if not listing:
         click.echo(f"no sessions in {store.folder} yet: start one with 'scorekeeper new' "
                    f"or 'scorekeeper replay SCRIPT --save'")
         return
-    for l in listing:
-        if l.summary is None:
-            click.echo(f"{l.file}  DAMAGED: {l.problem}")
+    for line in listing:
+        if line.summary is None:
+            click.echo(f"{line.file}  DAMAGED: {line.problem}")
             continue
-        s = l.summary
+        s = line.summary
         status = "finished" if s.finished else "running"
         word = "winners" if s.finished else "leading"
         click.echo(f"{s.id}  {s.game:<13}  {s.started[:16].replace('T', ' ')}  "
@@ -546,7 +547,10 @@ def export(ctx, session, fmt, output, standings, home) -> None:
 
     opened = get_store(home or ctx.obj.get("home")).open(session)
     source = opened.export_source()
-    text = FORMATS[fmt](source, standings=True) if fmt == "csv" and standings else FORMATS[fmt](source)
+    if fmt == "csv" and standings:
+        text = FORMATS[fmt](source, standings=True)
+    else:
+        text = FORMATS[fmt](source)
     if output is None or output == "-":
         click.echo(text, nl=False)
         return

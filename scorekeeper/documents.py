@@ -19,13 +19,33 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from . import jsontext
-from .amounts import exact, parse_amount, to_decimal_string
+from .amounts import ZERO, exact, parse_amount, to_decimal_string
 from .errors import ScorekeeperError
-from .ledger import (ChipCount, Event, HandAmended, HandRecorded, HandWithdrawn, NoteAdded,
-                     SessionStarted, compare_count, records_in_force, settle_hands)
-from .rules import (PENALTY, POT, HandRecord, Ruleset, SessionConfig, Settlement, TableState,
-                    Transfer, make_config, ruleset_for_version)
-from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error, transfer
+from .ledger import (
+    ChipCount,
+    Event,
+    HandAmended,
+    HandRecorded,
+    HandWithdrawn,
+    NoteAdded,
+    SessionStarted,
+    compare_count,
+    records_in_force,
+    settle_hands,
+)
+from .rules import (
+    PENALTY,
+    POT,
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+    Transfer,
+    make_config,
+    ruleset_for_version,
+)
+from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error, present, transfer
 
 FORMAT_VERSION = 1
 GENESIS = "0" * 64
@@ -267,6 +287,8 @@ def settlement_from_stored(raw: dict[str, Any], config: SessionConfig, record: H
     problem is a ``ScorekeeperError`` naming the hand."""
     number = raw.get("number")
     where = f"hand {number}"
+    if type(number) is not int:
+        raise ScorekeeperError(f"{where}: its stored figures cannot be read")
     try:
         players = set(config.players)
         ends = players | {POT, PENALTY}
@@ -357,7 +379,7 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
     events = table_rows(document.get("events"))
     stored = {int(k): v for k, v in (document.get("hands") or {}).items()}
 
-    previous_hash = GENESIS
+    previous_hash: Any = GENESIS
     for i, event in enumerate(events, start=1):
         where = _event_label(event)
         if event.get("seq") != i:
@@ -366,7 +388,8 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
         if event.get("prev") != previous_hash:
             findings.append(Finding(hand=event.get("number"), kind="chain",
                                     message=f"{where}: does not follow the event before it "
-                                            f"(broken chain: an event was removed, added or moved)"))
+                                            f"(broken chain: an event was removed, added or "
+                                            f"moved)"))
         if event.get("hash") != event_hash(event):
             findings.append(Finding(hand=event.get("number"), kind="chain",
                                     message=f"{where}: its contents do not match its hash "
@@ -420,18 +443,20 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
             matching[n] = settlement
     for n in sorted(set(stored) - {s.number for s in ledger.settlements}):
         findings.append(Finding(hand=n, kind="figures",
-                                message=f"hand {n}: a settlement is stored for a hand not in force"))
+                                message=f"hand {n}: a settlement is stored for a hand not "
+                                        f"in force"))
 
     if ruleset.has_pot:  # chips move between players and the pot: their total never changes
         start = ruleset.initial_state(config)
-        total = sum(start.scores.values()) + start.pot
+        total = sum(start.scores.values(), ZERO) + present(start.pot, "the pot")
         for n, hand in sorted(stored.items()):
             settled = matching.get(n)
             if settled is not None:  # the stored figures are these, already exact
-                held = sum(settled.scores_after.values()) + settled.pot_after
+                held = (sum(settled.scores_after.values(), ZERO)
+                        + present(settled.pot_after, "the pot"))
             else:
                 try:
-                    held = sum(parse_amount(v) for v in hand["scores_after"].values())
+                    held = sum((parse_amount(v) for v in hand["scores_after"].values()), ZERO)
                     held += parse_amount(hand["pot_after"])
                 except (KeyError, TypeError, AttributeError, ScorekeeperError):
                     continue
@@ -505,7 +530,7 @@ def _show(value: Any) -> str:
 def _transfer_difference(got: Any, expected: list[dict[str, Any]]) -> str:
     if not isinstance(got, list) or len(got) != len(expected):
         return f"{len(got) if isinstance(got, list) else 'no'} stored, {len(expected)} expected"
-    for i, (a, b) in enumerate(zip(got, expected), start=1):
+    for i, (a, b) in enumerate(zip(got, expected, strict=True), start=1):
         if a != b:
             return f"transfer {i}: stored {_show(a)}, re-settled {_show(b)}"
     return "they differ"

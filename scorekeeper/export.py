@@ -11,16 +11,17 @@ import html
 import io
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
-from typing import Any, Callable
+from typing import Any
 
 from . import jsontext
 from .amounts import ZERO, exact, format_amount, to_decimal_string
 from .documents import GENESIS, event_to_json, hand_document
 from .ledger import ChipCount, Event, HandRecorded, Ledger, SessionStarted
-from .rules import SessionConfig, Settlement, TableState, get_ruleset
+from .rules import POT, SessionConfig, Settlement, TableState, get_ruleset
 
 
 def standings_document(ledger: Ledger | ExportSource) -> dict[str, Any]:
@@ -78,7 +79,7 @@ def source_from_ledger(ledger: Ledger, session_id: str, digest: str,
                         session_id=session_id, digest=digest)
 
 
-class _Once(dict):
+class _Once(dict[Any, Any]):
     """``work(key)`` for each distinct key, worked out once: a long session repeats the same
     amounts and transfers thousands of times."""
 
@@ -149,7 +150,8 @@ def export_csv(source: ExportSource, standings: bool = False) -> str:
 def export_json(source: ExportSource) -> str:
     """The standings document plus the session's id, digest and every event."""
     previous = [GENESIS] + [e.hash for e in source.events]
-    events = [event_to_json(e, before) for e, before in zip(source.events, previous)]
+    events = [event_to_json(e, before)
+              for e, before in zip(source.events, previous[:-1], strict=True)]
     document = standings_document(source) | {
         "session": source.session_id, "digest": source.digest, "events": events}
     return jsontext.indented(document) + "\n"
@@ -268,7 +270,7 @@ def svg_chart(series: dict[str, list[Decimal]], width: int = 640, height: int = 
                      f'y2="{y(Decimal(0)):.1f}" stroke="#ccc"/>')
     xs = [f"{x(j):.1f}," for j in range(hands + 1)]
     for i, (player, vs) in enumerate(series.items()):
-        points = " ".join([f"{xj}{y(v):.1f}" for xj, v in zip(xs, vs)])
+        points = " ".join([f"{xj}{y(v):.1f}" for xj, v in zip(xs, vs, strict=False)])
         dash = _LINE_STYLES[i % len(_LINE_STYLES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<polyline fill="none" stroke="{_COLOURS[i % len(_COLOURS)]}" '
@@ -386,7 +388,8 @@ def _beancount(source: ExportSource) -> str:
         out.append(f'{first_day} * "Starting chips"')
         for p in config.players:
             out.append(f"  {accounts[p]}  {to_decimal_string(start.scores[p])} {commodity}")
-        out.append(f"  {source_account}  {to_decimal_string(-sum(start.scores.values()))} {commodity}")
+        opening = to_decimal_string(-sum(start.scores.values()))
+        out.append(f"  {source_account}  {opening} {commodity}")
         out.append("")
 
     def account_of(end: str) -> str:
@@ -434,12 +437,12 @@ def _beancount(source: ExportSource) -> str:
     for event in source.counts():
         day = (event.at or first_day)[:10]
         for who, amount in event.counted.items():
-            account = pot if who == "pot" else accounts.get(who)
-            if account:
+            held_in = pot if who == POT else accounts.get(who)
+            if held_in:
                 off = event.off.get(who)
                 words = f"chip count after hand {event.after_hand}: {text[amount]} held" + (
                     f", off by {text[off]}" if off is not None else ", agrees")
-                out.append(f"{day} note {account} {_bean_string(words)}")
+                out.append(f"{day} note {held_in} {_bean_string(words)}")
     return "\n".join(out).rstrip("\n") + "\n"
 
 

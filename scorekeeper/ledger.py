@@ -7,7 +7,7 @@ hands in force are derived from the events, and settling them gives the ``Ledger
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
 from .amounts import exact
@@ -78,7 +78,7 @@ def compare_count(state: TableState, counted: dict[str, Decimal]) -> dict[str, D
     return off
 
 
-# ---- the history ----------------------------------------------------------------------------------
+# ---- the history --------------------------------------------------------------------------------
 
 class Event(Frozen):
     """One entry of a session's history: its place in the chain, when it was written and its
@@ -156,9 +156,6 @@ def records_in_force(events: Iterable[Event]) -> list[HandRecord]:
     return records
 
 
-def digest_of(events: Iterable[Event] | tuple[Event, ...]) -> str:
+def digest_of(events: Sequence[Event]) -> str:
     """The session's digest: the first 12 hex digits of the newest event's hash."""
-    last = None
-    for last in events:
-        pass
-    return last.hash[:12] if last is not None else ""
+    return events[-1].hash[:12] if events else ""

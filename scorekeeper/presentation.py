@@ -8,14 +8,36 @@ steps) come from its ruleset; this module puts them together.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Collection
 from decimal import Decimal
-from typing import Any
+from typing import Protocol
 
 from .amounts import format_amount
-from .ledger import ChipCount, HandAmended, HandWithdrawn, Ledger
+from .ledger import ChipCount, Event, HandAmended, HandWithdrawn, Ledger
 from .rules import HandDraft, HandRecord, Ruleset, SessionConfig, Settlement, TableState
-from .rules.base import RECORD_SHAPES
+from .rules.base import RECORD_SHAPES, present
+
+
+class SessionView(Protocol):
+    """What the words for a stored session read of it (the store's ``OpenSession``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def created(self) -> str: ...
+    @property
+    def digest(self) -> str: ...
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def config(self) -> SessionConfig: ...
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+    def counts(self) -> list[ChipCount]: ...
+    def ledger(self) -> Ledger: ...
+
 
 def cell_width(text: str) -> int:
     """Columns a text takes in a terminal: wide East Asian characters and most emoji take two,
@@ -33,14 +55,15 @@ def _pad(text: str, width: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-def _table(headers: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
+def _table(headers: list[str], rows: list[list[str]],
+           right: Collection[int] = ()) -> list[str]:
     widths = [cell_width(h) for h in headers]
     for row in rows:
-        widths = [max(w, cell_width(c)) for w, c in zip(widths, row)]
+        widths = [max(w, cell_width(c)) for w, c in zip(widths, row, strict=True)]
 
     def line(cells: list[str]) -> str:
         return "  ".join(_pad(c, w, i in right)
-                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
 
     return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
 
@@ -56,7 +79,8 @@ def standings_lines(ledger: Ledger) -> list[str]:
     lines += _table(["  player", ruleset.score_name], rows, right={1})
     if state.pot is not None:
         pot = format_amount(state.pot)
-        lines.append(f"pot: {pot}" + (" (stays in the pot)" if state.finished and state.pot else ""))
+        stays = " (stays in the pot)" if state.finished and state.pot else ""
+        lines.append(f"pot: {pot}{stays}")
     planned = ruleset.planned_hands(ledger.config)
     played = f"{state.hands_played}" + (f" of {planned}" if planned else "")
     if state.finished:
@@ -76,9 +100,10 @@ def hand_lines(ledger: Ledger) -> list[str]:
             pot = ""
         elif s.stake is not None:
             pot = (f"{format_amount(s.pot_before)} -> P {format_amount(s.stake)} -> "
-                   f"{format_amount(s.pot_after)}")
+                   f"{format_amount(present(s.pot_after, 'the pot after'))}")
         else:
-            pot = f"{format_amount(s.pot_before)} -> {format_amount(s.pot_after)}"
+            pot = (f"{format_amount(s.pot_before)} -> "
+                   f"{format_amount(present(s.pot_after, 'the pot after'))}")
         changes = ", ".join(f"{p} {format_amount(d, signed=True)}"
                             for p, d in s.deltas.items() if d)
         row = [str(s.number), s.dealer, s.kind, pot, changes or "no change"]
@@ -94,8 +119,9 @@ def hand_lines(ledger: Ledger) -> list[str]:
 def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, Decimal],
                   scores: dict[str, Decimal], pot_before: Decimal | None,
                   pot_after: Decimal | None) -> list[str]:
-    """What each player pays or receives in a hand (penalty points where points are written down), where that
-    leaves them, and the pot: the words the command line and the table app both use."""
+    """What each player pays or receives in a hand (penalty points where points are written
+    down), where that leaves them, and the pot: the words the command line and the table app
+    both use."""
     width = max(cell_width(p) for p in players + ("pot",))
     lines = []
     for p in players:
@@ -108,7 +134,8 @@ def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, 
                     if d > 0 else "nothing")
         lines.append(f"{_pad(p, width)}  {what.ljust(16)} now {format_amount(scores[p])}")
     if pot_after is not None:
-        lines.append(f"{_pad('pot', width)}  {format_amount(pot_before)} -> "
+        lines.append(f"{_pad('pot', width)}  "
+                     f"{format_amount(present(pot_before, 'the pot before'))} -> "
                      f"{format_amount(pot_after)}")
     return lines
 
@@ -121,7 +148,8 @@ def amendment_lines(players: tuple[str, ...], before: dict[str, Decimal],
              f"({format_amount(changes[p], signed=True) if changes[p] else 'no change'})"
              for p in players]
     if pot_after is not None:
-        lines.append(f"pot: {format_amount(pot_before)} -> {format_amount(pot_after)}")
+        lines.append(f"pot: {format_amount(present(pot_before, 'the pot before'))} -> "
+                     f"{format_amount(pot_after)}")
     return lines
 
 
@@ -135,7 +163,7 @@ def _minute(at: str) -> str:
     return at[:16].replace("T", " ")
 
 
-def standings_text(session: Any, ledger: Ledger | None = None) -> str:
+def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
     """A stored session as ``show`` prints it: standings and hands, the history of changes,
     the chip counts (each compared with the ledger of its time) and the digest."""
     ledger = ledger or session.ledger()
@@ -151,8 +179,8 @@ def standings_text(session: Any, ledger: Ledger | None = None) -> str:
     if counts:
         lines.append("")
         lines.append("chip counts:")
-        for event in counts:
-            lines.append("  " + count_line(event))
+        for count in counts:
+            lines.append("  " + count_line(count))
     lines.append("")
     lines.append(f"digest: {session.digest}  (write it down: audit checks the file against it)")
     return "\n".join(lines) + "\n"
@@ -194,16 +222,19 @@ def last_hand_line(hand: Settlement) -> str:
             f"{changes or 'no change'}")
 
 
-def payments_text(session, settlement, state) -> str:
+def payments_text(session: SessionView, settlement: Settlement, state: TableState) -> str:
+    """What each player pays or receives in a hand just recorded, indented for the terminal."""
     return "\n".join("  " + line for line in payment_lines(
         session.ruleset, session.config.players, settlement.deltas, state.scores,
         settlement.pot_before, settlement.pot_after))
 
 
-def next_text(session, state) -> str:
+def next_text(session: SessionView, state: TableState) -> str:
+    """Who deals and leads the next hand (or that the session is over), and the digest."""
     if state.finished:
         word = "winner" if len(state.leaders) == 1 else "winners (shared)"
-        return f"the session is finished; {word}: {', '.join(state.leaders)}; digest {session.digest}"
+        return (f"the session is finished; {word}: {', '.join(state.leaders)}; "
+                f"digest {session.digest}")
     return (f"next: hand {state.hands_played + 1}, {state.dealer} deals, {state.leader} leads; "
             f"digest {session.digest}")
 
@@ -244,9 +275,10 @@ def draft_lines(draft: HandDraft) -> list[str]:
     if draft.complete and not draft.plays_tricks():
         lines.append(f"Nobody else plays: the hand goes to {draft.state.dealer} without play.")
     if draft.by_cards:
-        for i, ((order, winner), cards) in enumerate(zip(draft.progress(), draft.cards),
+        for i, ((order, winner), cards) in enumerate(zip(draft.progress(), draft.cards,
+                                                         strict=True),
                                                      start=1):
-            played = ", ".join(f"{p} {c.symbol()}" for p, c in zip(order, cards))
+            played = ", ".join(f"{p} {c.symbol()}" for p, c in zip(order, cards, strict=False))
             done = len(cards) == len(order)
             lines.append(f"Trick {i}: {played}  -> {winner}{'' if done else ' so far'}")
     elif draft.winners:

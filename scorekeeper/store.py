@@ -26,32 +26,49 @@ import operator
 import os
 import tempfile
 import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
+from . import documents, jsontext
+from .amounts import exact, to_decimal_string
+from .documents import SessionSummary
 from .errors import RecordError, ScorekeeperError, StoreError
-from . import jsontext
+from .ledger import (
+    ChipCount,
+    Event,
+    Ledger,
+    compare_count,
+    records_in_force,
+    settle_hands,
+    settle_next,
+)
+from .rules import (
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+    amended_record,
+    get_ruleset,
+    ruleset_for_version,
+)
+from .rules.base import POT, present
+
+if TYPE_CHECKING:
+    from .export import ExportSource
 
 try:
     import fcntl
 except ImportError:  # not POSIX: the lock library does the locking
     fcntl = None  # type: ignore[assignment]
-
-from . import documents
-from .amounts import exact, to_decimal_string
-from .documents import SessionSummary
-from .ledger import (ChipCount, Event, Ledger, compare_count, records_in_force, settle_hands,
-                     settle_next)
-from .rules import (HandRecord, Ruleset, SessionConfig, Settlement, TableState, amended_record,
-                    get_ruleset)
-
 
 LOCK_WAIT_SECONDS = 10.0
 INDEX_NAME = "index.json"
@@ -67,7 +84,7 @@ def _random_id() -> str:
 
 def utc_now() -> str:
     """Now in UTC, to the microsecond: ``2026-11-30T20:15:03.123456Z``."""
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")[:-6] + "Z"
+    return datetime.now(UTC).isoformat(timespec="microseconds")[:-6] + "Z"
 
 
 # ---- the storage: atomic rewrites ------------------------------------------------------------
@@ -184,7 +201,7 @@ class FileLock:
             os.close(self.fd)
         self.fd = self.other = None
 
-    def __enter__(self) -> "FileLock":
+    def __enter__(self) -> FileLock:
         self.acquire()
         return self
 
@@ -210,20 +227,21 @@ class FileLock:
 class SessionTable(Table):
     """TinyDB's table, adding documents that carry their ids in place (see above)."""
 
-    def insert_multiple(self, documents: Iterable[Mapping]) -> list[int]:
-        documents = list(documents)
-        if not all(isinstance(d, Document) for d in documents):
-            return super().insert_multiple(documents)
-        tables = self.storage.read()
+    def insert_multiple(self, documents: Iterable[Mapping[str, Any]]) -> list[int]:
+        given = list(documents)
+        placed = [d for d in given if isinstance(d, Document)]
+        if len(placed) != len(given):
+            return super().insert_multiple(given)
+        tables = self.storage.read() or {}
         table = tables.setdefault(self.name, {})
-        keys = [str(d.doc_id) for d in documents]
+        keys = [str(d.doc_id) for d in placed]
         if len(set(keys)) != len(keys) or any(k in table for k in keys):
             raise ValueError(f"{self.name}: a document with one of the ids {keys} already exists")
-        for key, document in zip(keys, documents):
+        for key, document in zip(keys, placed, strict=True):
             table[key] = dict(document)
         self.storage.write(tables)
         self.clear_cache()
-        return [d.doc_id for d in documents]
+        return [d.doc_id for d in placed]
 
 
 class SessionDB(TinyDB):
@@ -278,7 +296,7 @@ class SessionStorage(Storage):
         ids, docs = list(table), list(table.values())
         if done is not None and _extends(ids, docs, done):  # documents added at the end only
             pieces, known = list(done.pieces), done.known
-            for doc_id, doc in zip(ids[len(done.ids):], docs[len(done.ids):]):
+            for doc_id, doc in zip(ids[len(done.ids):], docs[len(done.ids):], strict=True):
                 item = _item(known, doc_id, doc)
                 pieces.append(b"," + item if pieces else item)
                 # Few pieces, each byte copied few times: a piece joins the one before it
@@ -290,7 +308,7 @@ class SessionStorage(Storage):
             old = {} if done is None else done.known
             known = {}
             items = []
-            for doc_id, doc in zip(ids, docs):
+            for doc_id, doc in zip(ids, docs, strict=True):
                 cached = old.get(doc_id)
                 if cached is not None and cached[0] is doc:
                     known[doc_id] = cached
@@ -392,10 +410,10 @@ def check_shape(data: dict[str, Any], label: str) -> dict[str, Any]:
     for table in ("session", "events", "hands"):
         if not isinstance(data.get(table), dict):
             raise StoreError(f"{label}: damaged: not a scorekeeper session (no '{table}' table)")
-    header = documents.table_rows(data["session"])
-    if not header or not isinstance(header[0], dict):
+    rows = documents.table_rows(data["session"])
+    if not rows or not isinstance(rows[0], dict):
         raise StoreError(f"{label}: damaged: the session header is missing")
-    header = header[0]
+    header = rows[0]
     version = header.get("format")
     if not isinstance(version, int):
         raise StoreError(f"{label}: damaged: no format version")
@@ -542,7 +560,7 @@ class OpenSession:
 def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
     header = check_shape(data, label)
     try:
-        ruleset = documents.ruleset_for_version(header.get("ruleset"))
+        ruleset = ruleset_for_version(header.get("ruleset"))
     except ScorekeeperError as error:
         raise StoreError(f"{label}: {error}") from None
     try:
@@ -606,7 +624,7 @@ class Listing:
 class _Transaction:
     """What a writer may do to one session file while holding its lock."""
 
-    def __init__(self, store: "Store", session: OpenSession, db: Any) -> None:
+    def __init__(self, store: Store, session: OpenSession, db: Any) -> None:
         self.store = store
         self.session = session
         self.db = db
@@ -734,7 +752,8 @@ class Store:
             session = parse_session(path, data, label)
         except StoreError:
             session = None
-        return session, findings, documents.raw_digest(documents.table_rows(data.get("events"))), label
+        digest = documents.raw_digest(documents.table_rows(data.get("events")))
+        return session, findings, digest, label
 
     # -- writing
 
@@ -774,6 +793,7 @@ class Store:
                 if "summary" in data:  # an older file's summary: nothing keeps it
                     db.drop_table("summary")  # up to date any more, so it goes
             if session is None:
+                assert new is not None  # a new file: its header is given
                 db.table("session").insert(Document(new, doc_id=1))
                 session = parse_session(path, storage.read(), label)
             transaction = _Transaction(self, session, db)
@@ -792,12 +812,13 @@ class Store:
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
                dealer_drawn: bool = False) -> OpenSession:
         """A new session file, with ``records`` settled and stored as its first hands."""
-        ruleset = documents.ruleset_for_version(_version_of(config))
+        ruleset = ruleset_for_version(_version_of(config))
         ledger = settle_hands(config, records, ruleset)  # refuse bad hands before any file exists
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise StoreError(f"{self.folder}: cannot be created ({error.strerror or error})") from None
+            raise StoreError(f"{self.folder}: cannot be created "
+                             f"({error.strerror or error})") from None
         session_id = self._new_id()
         path = self.folder / f"{session_id}.json"
         settings = documents.config_to_json(config)
@@ -805,7 +826,8 @@ class Store:
                   "settings": settings, "created": self.now(), "dealer_drawn": dealer_drawn}
         with self._writing(path, new=header) as tx:
             tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn},
-                      *({"type": "hand", "number": s.number, "record": documents.record_to_json(s.record)}
+                      *({"type": "hand", "number": s.number,
+                         "record": documents.record_to_json(s.record)}
                         for s in ledger.settlements))
             tx.put_hands(list(ledger.settlements), keep_before=1, state=ledger.state)
         return tx.session
@@ -886,10 +908,11 @@ class Store:
             state = s.state()
             resolved: dict[str, Decimal] = {}
             for who, amount in counted.items():
-                key = "pot" if who.strip().lower() == "pot" else s.config.resolve(who, "count")
+                key = POT if who.strip().lower() == POT else s.config.resolve(who, "count")
                 resolved[key] = amount
             off = compare_count(state, resolved)
-            expected = {k: (state.pot if k == "pot" else state.scores[k]) for k in resolved}
+            expected = {k: (present(state.pot, "the pot") if k == POT else state.scores[k])
+                        for k in resolved}
             tx.append({"type": "count", "after_hand": state.hands_played,
                        "counted": {k: to_decimal_string(v) for k, v in resolved.items()},
                        "expected": {k: to_decimal_string(v) for k, v in expected.items()},
@@ -900,7 +923,8 @@ class Store:
         try:
             return settle()
         except RecordError as error:
-            after = f" (after amending hand {amending})" if amending and error.hand != amending else ""
+            later = amending and error.hand != amending
+            after = f" (after amending hand {amending})" if later else ""
             raise StoreError(f"{session.label}: {error}{after}") from None
 
     def _new_id(self) -> str:
@@ -959,9 +983,9 @@ class Store:
 
     def _index_write(self, data: dict[str, Any]) -> None:
         # The index is only a cache of the files' summaries: failing to write it is harmless.
-        with contextlib.suppress(OSError, LockTimeout):
-            with FileLock(str(self.home / INDEX_NAME) + ".lock", 1):
-                atomic_write(self.home / INDEX_NAME, [jsontext.compact(data)])
+        with (contextlib.suppress(OSError, LockTimeout),
+              FileLock(str(self.home / INDEX_NAME) + ".lock", 1)):
+            atomic_write(self.home / INDEX_NAME, [jsontext.compact(data)])
 
 
 def _listing(file: str, entry: dict[str, Any]) -> Listing:

@@ -46,7 +46,7 @@ def get_ruleset(game: Any) -> Ruleset:
     raise ConfigError("game", f"{game!r} is not a game here (choose {', '.join(RULESETS)})")
 
 
-def ruleset_for_version(version: str) -> Ruleset:
+def ruleset_for_version(version: object) -> Ruleset:
     """The rules a session was stored with, so old sessions always re-settle the same way."""
     for ruleset in RULESETS.values():
         if ruleset.version == version:

@@ -10,8 +10,8 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.export import FORMATS
 from scorekeeper.documents import audit_document
+from scorekeeper.export import FORMATS
 from scorekeeper.ledger import settle_next
 from scorekeeper.rules import HandRecord, get_ruleset, make_config
 from scorekeeper.store import Store

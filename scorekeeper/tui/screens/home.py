@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -11,10 +12,13 @@ from textual.widgets import DataTable, Static
 
 from ...amounts import format_amount
 from ..keybar import KeyBar
+from ..widgets import ScorekeeperAppBase
 
 
 class HomeScreen(Screen):
     """The sessions, newest first. A damaged file is listed as damaged."""
+
+    app = getters.app(ScorekeeperAppBase)
 
     BINDINGS = [
         Binding("n", "new", "New session", id="new"),
@@ -60,8 +64,9 @@ class HomeScreen(Screen):
         for entry in listing:
             if entry.summary is None:
                 table.add_row(Text(entry.file.removesuffix(".json")), Text("DAMAGED"), Text(""),
-                              Text(""), Text("damaged"), Text(entry.problem or "", overflow="ellipsis"),
-                              Text(""), key=entry.file)
+                              Text(""), Text("damaged"),
+                              Text(entry.problem or "", overflow="ellipsis"), Text(""),
+                              key=entry.file)
                 self.rows.append((entry.file, False))
                 continue
             s = entry.summary

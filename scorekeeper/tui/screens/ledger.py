@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -12,11 +13,13 @@ from textual.widgets import DataTable, Footer, Input, Static
 from ...amounts import format_amount
 from ...export import score_series
 from ...store import OpenSession
-from ..widgets import ScoreChart
+from ..widgets import ScoreChart, ScorekeeperAppBase
 from .dialogs import audit_lines, lines_text
 
 
 class LedgerScreen(Screen):
+    app = getters.app(ScorekeeperAppBase)
+
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="ledger-back"),
                 Binding("ctrl+f", "filter", "Filter", id="ledger-filter")]
 
@@ -62,6 +65,8 @@ class LedgerScreen(Screen):
 
 
 class StandingsScreen(Screen):
+    app = getters.app(ScorekeeperAppBase)
+
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="standings-back")]
 
     def __init__(self, session: OpenSession) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import events
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -14,12 +14,11 @@ from textual.widgets import Footer, Static
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
 from ...ledger import settle_next
-from ...presentation import (amendment_lines, draft_lines, last_hand_line, payment_lines,
-                             table_guide)
+from ...presentation import amendment_lines, draft_lines, last_hand_line, payment_lines, table_guide
 from ...rules import HandDraft, HandRecord
 from ...store import OpenSession
 from ..entry import KeyEntry
-from ..widgets import SeatPanel
+from ..widgets import ScorekeeperAppBase, SeatPanel
 from .dialogs import (
     ConfirmDialog,
     CountDialog,
@@ -38,6 +37,8 @@ AMENDED_FIELDS = tuple(name for name in HandRecord.model_fields if name != "note
 
 class TableScreen(Screen):
     """Type each trick's winner by seat number; Enter shows the settlement, Enter again saves."""
+
+    app = getters.app(ScorekeeperAppBase)
 
     BINDINGS = [
         Binding("enter", "preview", "Settle", id="table-settle"),
@@ -181,8 +182,9 @@ class TableScreen(Screen):
         guide = self.query_one("#guide", Static)
         entry_box = self.query_one("#entry", Static)
         if finished:
-            lines = table_guide(ruleset, config, state) + ["Final standings:"] + [
-                f"  {p}: {format_amount(state.scores[p])}" for p in ruleset.ranked(state.scores)] + [
+            standings = [f"  {p}: {format_amount(state.scores[p])}"
+                         for p in ruleset.ranked(state.scores)]
+            lines = table_guide(ruleset, config, state) + ["Final standings:"] + standings + [
                 f"Digest {session.digest}: write it down; 'audit' checks the file against it."]
             guide.update(Text("\n".join(lines)))
             entry_box.update(Text("The session is over: no more hands can be entered. "
@@ -193,6 +195,7 @@ class TableScreen(Screen):
 
     def entry_text(self) -> Text:
         entry = self.entry
+        assert entry is not None  # drawn only while a hand is being entered
         draft = entry.draft
         prompt = entry.prompt()
         lines = draft_lines(draft)
@@ -279,7 +282,7 @@ class TableScreen(Screen):
         except ScorekeeperError as error:
             self.notify(str(error), severity="error", markup=False)
             return
-        lines: list[str | Text] = list(settlement.explanation) + [""]
+        lines: list[str | Text] = [*settlement.explanation, ""]
         lines += payment_lines(session.ruleset, session.config.players, settlement.deltas,
                                after.scores, settlement.pot_before, settlement.pot_after)
         title = f"Hand {settlement.number}: {settlement.dealer} dealt; {settlement.kind}"
@@ -307,15 +310,16 @@ class TableScreen(Screen):
             self.notify("That was the last hand: the session is over.", markup=False)
         self.start_entry()
 
-    def preview_amend(self, record) -> None:
+    def preview_amend(self, record: HandRecord) -> None:
         number = self.amending
+        assert number is not None  # only while amending
         changes = {name: getattr(record, name) for name in AMENDED_FIELDS}
         try:
             amended = self.app.store.preview_amend(self.session.id, number, changes)
         except ScorekeeperError as error:
             self.notify(str(error), severity="error", markup=False, timeout=8)
             return
-        lines: list[str | Text] = list(amended.after.settlements[number - 1].explanation) + [""]
+        lines: list[str | Text] = [*amended.after.settlements[number - 1].explanation, ""]
         lines.append(f"Every hand from {number} on is settled again. Standings now -> after:")
         before, after = amended.before.state, amended.after.state
         lines += amendment_lines(self.session.config.players, before.scores, after.scores,
