@@ -140,3 +140,25 @@ async def test_the_table_screen_enters_a_registered_game(last_chip, tmp_path):
     hand = store.open(session.id).ledger().settlements[0]
     assert hand.record.tricks == ("Ben", "Cleo")
     assert hand.scores_after == {"Anna": 3, "Ben": 3, "Cleo": 2} and hand.pot_after == 1
+
+
+def test_a_hand_kind_must_be_one_the_game_declares():
+    from scorekeeper.rules import make_config
+
+    class Drawn(LastChip):
+        game = "drawn"
+        version = "drawn/1"
+
+        def _settle(self, config, state, record):
+            winners, findings, clean = self._everyone_plays(config, state, record, 2)
+            return self._finish(config=config, state=state, kind="draw", record=clean,
+                                transfers=[], stake=None, findings=findings)
+
+    ruleset = register(Drawn())
+    try:
+        config = make_config("drawn", ["Anna", "Ben", "Cleo"], "Anna")
+        with pytest.raises(ValueError, match="'draw' is not a kind of drawn hand"):
+            ruleset.settle(config, ruleset.initial_state(config),
+                           HandRecord(tricks=("Ben", "Cleo")))
+    finally:
+        del RULESETS["drawn"]

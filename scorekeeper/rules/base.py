@@ -572,6 +572,8 @@ class Ruleset(ABC):
                 record: HandRecord, transfers: list[Transfer], stake: Decimal | None,
                 findings: tuple[str, ...] = ()) -> Settlement:
         """Add up the transfers into deltas, scores and pot; the games only list transfers."""
+        if kind not in self.hand_kinds:
+            raise ValueError(f"{kind!r} is not a kind of {self.game} hand")  # a bug, not input
         players = config.players
         deltas = dict.fromkeys(players, ZERO)
         pot = state.pot

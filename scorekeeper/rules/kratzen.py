@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field
 
@@ -39,6 +39,11 @@ _POTS = (POT,) * TRICKS
 @functools.lru_cache(maxsize=64)
 def _penalty_reason(who: str, needed: int, took: int, pays: str) -> str:
     return f"penalty: {who} needed {needed}, took {took} ({pays})"
+
+
+# What a Kratzen hand can be: a Muss (the pot was empty), a forced Muss (a 7 fixed trump),
+# a normal hand, or a walkover (everyone else dropped).
+KratzenHand = Literal["muss", "forced-muss", "normal", "walkover"]
 
 
 class KratzenOptions(GameOptions):
@@ -85,7 +90,7 @@ class Kratzen(Ruleset):
     max_players = 6
     options_model = KratzenOptions
     score_name = "balance"
-    hand_kinds = ("muss", "forced-muss", "normal", "walkover")
+    hand_kinds = get_args(KratzenHand)
     tricks_per_hand = TRICKS
     trumps = True
     extra_record_fields = {
@@ -124,6 +129,7 @@ class Kratzen(Ruleset):
         # 2. Who plays.
         entered = self._read_entered(config, record, dealer, others, muss)
         playing = (dealer,) + entered
+        kind: KratzenHand
         if forced:
             kind = "forced-muss"
         elif muss:

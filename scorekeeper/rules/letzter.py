@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Literal, get_args
 
 from pydantic import Field
 
@@ -22,6 +23,10 @@ from .base import (
     transfer,
 )
 
+# What a Letzter hand can be: the last trick's winner takes a point, or one player took
+# every trick (a Durchmarsch: the others take a point each).
+LetzterHand = Literal["last-trick", "durchmarsch"]
+
 
 class LetzterOptions(GameOptions):
     rounds: int | None = Field(None, ge=1, le=100_000, strict=True)
@@ -36,7 +41,7 @@ class Letzter(Ruleset):
     options_model = LetzterOptions
     score_name = "penalty points"
     higher_is_better = False
-    hand_kinds = ("last-trick", "durchmarsch")
+    hand_kinds = get_args(LetzterHand)
     tricks_per_hand = TRICKS = 8
     has_pot = False
     unit = "point"

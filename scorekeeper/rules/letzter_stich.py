@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field
 
@@ -28,6 +28,11 @@ SWEEP_PAYS = Decimal(2)
 LAST_TRICK_COSTS = Decimal(1)
 
 
+# What a Letzter Stich hand can be: the last trick's winner pays a chip, or one player took
+# every trick (a sweep, paid from the pot).
+LetzterStichHand = Literal["last-trick", "sweep"]
+
+
 class LetzterStichOptions(GameOptions):
     starting_chips: int = Field(5, ge=1, le=1_000_000_000, strict=True)
     insufficient_pot: Literal["pay-what-exists"] = "pay-what-exists"
@@ -41,7 +46,7 @@ class LetzterStich(Ruleset):
     max_players = 4
     options_model = LetzterStichOptions
     score_name = "chips"
-    hand_kinds = ("last-trick", "sweep")
+    hand_kinds = get_args(LetzterStichHand)
     tricks_per_hand = TRICKS = 8
 
     def starting_score(self, config: SessionConfig) -> Decimal:
