@@ -4,8 +4,9 @@ import subprocess
 import sys
 import textwrap
 
-CORE = ["scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules", "scorekeeper.ledger",
-        "scorekeeper.export"]
+CORE = ["scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules", "scorekeeper.referee",
+        "scorekeeper.ledger", "scorekeeper.documents", "scorekeeper.presentation",
+        "scorekeeper.export", "scorekeeper.script"]
 
 
 def test_the_core_imports_neither_textual_nor_tinydb():
