@@ -190,6 +190,46 @@ def make_record(fields: dict[str, Any], where: str = "record"):
         fail(f"--{field}: {message}")
 
 
+def ask_hand(opened):
+    """Walk through the hand's draft at the terminal: each step asked in words, each answer
+    checked by the rules before the next is asked (the table app asks the same steps)."""
+    from .cards import Card
+    from .presentation import draft_lines, step_prompt
+    from .rules import HandDraft
+
+    state = opened.state()
+    if state.finished:
+        fail(f"the session finished after hand {state.hands_played}; no more hands can be "
+             f"recorded")
+    config = opened.config
+    draft = HandDraft(opened.ruleset, config, state)
+    click.echo(f"hand {state.hands_played + 1}: {state.dealer} deals")
+    while not draft.complete:
+        kind = draft.step.kind
+        hint = {"winner": " (seat number or name)", "decide": " (p plays, d drops)"}.get(kind, "")
+        text = click.prompt(step_prompt(draft) + hint).strip()
+        try:
+            if kind in ("turn", "card"):
+                answer: Any = Card.parse(text)
+            elif kind == "decide":
+                if text.lower() not in ("p", "y", "d", "n"):
+                    raise ScorekeeperError("type p (plays) or d (drops)")
+                answer = text.lower() in ("p", "y")
+            elif text.isdigit() and 1 <= int(text) <= len(config.players):
+                answer = config.players[int(text) - 1]
+            else:
+                answer = config.resolve(text, "tricks")
+        except ScorekeeperError as error:
+            click.echo(f"  {error}")
+            continue
+        problem = draft.give(answer)
+        if problem:
+            click.echo(f"  {problem}")
+    for line in draft_lines(draft):
+        click.echo(f"  {line}")
+    return draft.record()
+
+
 def game_record_options() -> list:
     """The record fields that some games add (each game declares its own), as options."""
     from .rules import RULESETS
@@ -323,13 +363,15 @@ Examples:
   scorekeeper record 3f2 --tricks Ben,Ben,Cleo,Dora
   scorekeeper record 3f2 --cards "9S,KS,AH,QS; AC,7C,8C,9C; …"
 
-A game's own fields (see the options below) go beside --tricks or --cards.""")
+A game's own fields (see the options below) go beside --tricks or --cards.
+With --ask the hand is asked for step by step, as the table app asks it.""")
 @click.argument("session", shell_complete=complete_sessions)
 @record_options
+@click.option("--ask", is_flag=True, help="Ask for the hand step by step instead.")
 @click.option("--json", "as_json", is_flag=True, help="Print the settled hand as JSON.")
 @home_option
 @click.pass_context
-def record(ctx, session, as_json, home, **given) -> None:
+def record(ctx, session, ask, as_json, home, **given) -> None:
     """Record the next hand and what everyone pays.
 
     Prints what each player and the pot pay or receive, and who deals and leads next.
@@ -338,7 +380,16 @@ def record(ctx, session, as_json, home, **given) -> None:
     from .presentation import next_text, payments_text
 
     fields = record_fields(given)
-    result = get_store(home or ctx.obj.get("home")).record(session, make_record(fields))
+    store = get_store(home or ctx.obj.get("home"))
+    expected = None
+    if ask:
+        if fields:
+            fail("--ask: give the hand step by step or by options, not both")
+        opened = store.open(session)
+        hand, expected = ask_hand(opened), opened.hands_played
+    else:
+        hand = make_record(fields)
+    result = store.record(session, hand, expected_hands=expected)
     s, state = result.settlement, result.state
     if as_json:
         emit_json({"session": result.session.id, "hand": hand_document(s),
