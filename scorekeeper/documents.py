@@ -10,6 +10,7 @@ that ``audit`` settles again and compares).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass
@@ -271,9 +272,19 @@ def _amounts_from_json(value: Any, where: str) -> dict[str, Decimal]:
 
 
 def _amount_from_json(text: Any, where: str) -> Decimal:
-    if type(text) is not str or not _AMOUNT.fullmatch(text):
+    found = _decimal(text) if type(text) is str else None
+    if found is None:
         raise ScorekeeperError(f"{where}: {text!r} is not an amount")
-    return Decimal(text)
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _decimal(text: str) -> Decimal | None:
+    """An amount as a file writes it (``"-27.75"``), or ``None``. The one speed trick of this
+    module: a session's figures repeat a few hundred distinct amounts tens of thousands of
+    times, and reading each again dominated exporting a long session (the export rows in
+    tests/benchmarks show it)."""
+    return Decimal(text) if _AMOUNT.fullmatch(text) else None
 
 
 def _optional_amount(text: Any, where: str) -> Decimal | None:

@@ -486,13 +486,19 @@ class OpenSession:
 
     def hand(self, number: int) -> Settlement:
         """Hand ``number`` as the file states it (its stored figures, not settled again)."""
+        return self._stored_hand(number)
+
+    def _stored_hand(self, number: int, record: HandRecord | None = None) -> Settlement:
+        """Hand ``number``'s stored figures, of ``record`` when the caller has read the record
+        in force from the history already (else of the record stored beside the figures)."""
         found = self._hands.get(number)
         if found is None:
             raw = self.stored.get(number)
             if raw is None:
                 raise StoreError(f"{self.label}: hand {number} is not in force")
-            record = documents.record_from_json(raw.get("record"))
             try:
+                if record is None:
+                    record = documents.record_from_json(raw.get("record"))
                 found = documents.settlement_from_stored(raw, self.config, record, self.ruleset)
             except ScorekeeperError as error:
                 raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
@@ -506,9 +512,11 @@ class OpenSession:
         from .export import ExportSource
 
         try:
-            settlements = tuple(self.hand(n) for n in range(1, self.hands_played + 1))
+            records = self.records()  # each record once, from the history
+            settlements = tuple(self._stored_hand(n, records[n - 1])
+                                for n in range(1, self.hands_played + 1))
             state = self.state()
-        except StoreError:
+        except (StoreError, ScorekeeperError, IndexError):
             ledger = self.ledger()
             settlements, state = ledger.settlements, ledger.state
         return ExportSource(config=self.config, state=state, settlements=settlements,
