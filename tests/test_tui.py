@@ -143,6 +143,11 @@ async def test_undo_amend_and_count_through_the_keys(tmp_path):
         dialog = app.screen
         body = " ".join(str(w.render()) for w in dialog.query(Static))
         assert "Anna: counted -44, the ledger says -45: off by +1" in body
+        assert "Enter / Escape: close" in body and "yes" not in body  # it asks nothing
+        # The count is an event: the digest at the top of the table is the new one.
+        top = str(screen.query_one("#table-top", Static).render())
+        assert f"digest {screen.session.digest}" in top
+        assert screen.session.digest == fixed_store(tmp_path).open(screen.session.id).digest
         await pilot.press("enter")
         await pilot.pause()
         await play_hands(pilot, records[3:])

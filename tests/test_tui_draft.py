@@ -216,3 +216,19 @@ async def test_only_players_who_dropped_are_out(tmp_path):
         assert screen.entry.draft.winners == ()
         await pilot.press("backspace", "backspace", "backspace")
         assert not any("dropped" in tricks_text(screen, p) for p in PLAYERS)
+
+
+def test_a_refused_card_is_typed_again_whole():
+    from scorekeeper.rules import HandDraft, get_ruleset
+    from scorekeeper.tui.entry import KeyEntry
+
+    config = make_config("letzter-stich", ["Anna", "Ben", "Cleo", "Dora"], "Anna")
+    ruleset = get_ruleset("letzter-stich")
+    entry = KeyEntry(HandDraft(ruleset, config, ruleset.initial_state(config), by_cards=True))
+    for key in "acks":  # Ben leads A♣, Cleo K♠
+        assert entry.press(key) is None
+    assert entry.press("a") is None
+    assert entry.press("c") == "A♣ was already played in this hand"
+    # Nothing is left half typed: the next card is read from its rank, as a person expects.
+    assert entry.press("q") is None and entry.press("s") is None
+    assert entry.draft.cards == (tuple(parse_cards("AC,KS,QS")),)

@@ -116,11 +116,8 @@ class KeyEntry:
             return None  # "10" typed as two keys
         if key not in SUIT_KEYS:
             return "type a suit: c d h s"
-        rank = self.pending
-        problem = self._give(Card.parse(rank + SUIT_KEYS[key]), rank.lower() + key)
-        if problem is None:
-            self.pending = None
-        return problem
+        rank, self.pending = self.pending, None  # a refused card is typed again whole
+        return self._give(Card.parse(rank + SUIT_KEYS[key]), rank.lower() + key)
 
     def _give(self, answer: Answer, keys: str) -> str | None:
         problem = self.draft.give(answer)

@@ -45,22 +45,25 @@ def lines_text(lines: Sequence[str | Text]) -> Text:
 
 
 class ConfirmDialog(ModalScreen[bool]):
-    """A yes/no question: Enter or y confirms, Escape or n goes back."""
+    """A yes/no question: Enter or y confirms, Escape or n goes back. With ``notice`` it only
+    tells something: Enter or Escape closes it."""
 
     BINDINGS = [Binding("enter,y", "confirm", "Yes", id="confirm-yes"),
                 Binding("escape,n", "cancel", "No", id="confirm-no")]
 
-    def __init__(self, question: str, detail: list[str] | None = None) -> None:
+    def __init__(self, question: str, detail: list[str] | None = None,
+                 notice: bool = False) -> None:
         super().__init__()
         self.question = question
         self.detail = detail or []
+        self.keys = "Enter / Escape: close" if notice else "Enter / y: yes    Escape / n: no"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.question, style="bold"))
             if self.detail:
                 yield Static(lines_text(self.detail))
-            yield Static(Text("Enter / y: yes    Escape / n: no"), classes="dialog-keys")
+            yield Static(Text(self.keys), classes="dialog-keys")
         yield Footer()
 
     def action_confirm(self) -> None:

@@ -393,6 +393,7 @@ class TableScreen(Screen):
                 return
             self.session = result.session
             self.mtime = self._mtime()
+            self.show()  # the count is a new event: the digest on screen moves on
             if not result.off:
                 self.notify("The count agrees with the ledger.", markup=False)
                 return
@@ -402,7 +403,7 @@ class TableScreen(Screen):
                              f"says {format_amount(result.expected[who])}: off by "
                              f"{format_amount(off, signed=True)}")
             self.app.push_screen(ConfirmDialog("The count disagrees with the ledger", lines + [
-                "The count is recorded; audit will show it until it is explained."]))
+                "The count is recorded; audit will show it until it is explained."], notice=True))
 
         self.app.push_screen(CountDialog(config.players, self.state.pot is not None), counted)
 
