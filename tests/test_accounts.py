@@ -118,7 +118,14 @@ def test_record_and_show_a_player_called_pot(run):
     assert shown["hands"][0]["transfers"] == KRATZEN_TRANSFERS
     text = run("show", session)
     assert text.code == 0
-    assert "10" in next(line for line in text.out.splitlines() if line.startswith("pot"))
+    assert "\npot: 10\n" in text.out
+
+
+def test_record_says_the_pot_apart_from_a_player_called_pot(run):
+    session = new_session(run, "kratzen", "pot,Ben,Cleo,Dora", "Ben")
+    said = run("record", session, "--indicator", "KC", "--tricks", "Ben,Ben,Cleo,Dora").out
+    assert "  pot      pays 6           now -6\n" in said
+    assert "  the pot  0 -> 10\n" in said
 
 
 def test_audit_of_a_player_called_pot_is_clean_and_tampering_is_found(run, tmp_path):
