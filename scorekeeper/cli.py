@@ -483,7 +483,7 @@ def audit(ctx, session, as_json, home) -> None:
 @cli.command(epilog="""\b
 Examples:
   scorekeeper count 3f2 Anna=-28 Ben=14.25 Cleo=-2 Dora=0 pot=16
-  scorekeeper count 3f2 pot=-6 Ben=-2 --pot 10   (a player called pot, and the pot)""")
+  scorekeeper count 3f2 pot=-6 Ben=-2 --pot 10""")
 @click.argument("session", shell_complete=complete_sessions)
 @click.argument("holdings", nargs=-1, metavar="NAME=AMOUNT… [pot=AMOUNT]")
 @click.option("--pot", "pot", metavar="AMOUNT",
