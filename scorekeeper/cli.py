@@ -532,21 +532,27 @@ def audit(ctx, session, as_json, home) -> None:
 
 
 @cli.command(epilog="""\b
-Example:
-  scorekeeper count 3f2 Anna=-28 Ben=14.25 Cleo=-2 Dora=0 pot=16""")
+Examples:
+  scorekeeper count 3f2 Anna=-28 Ben=14.25 Cleo=-2 Dora=0 pot=16
+  scorekeeper count 3f2 pot=-6 Ben=-2 --pot 10""")
 @click.argument("session", shell_complete=complete_sessions)
-@click.argument("holdings", nargs=-1, required=True, metavar="NAME=AMOUNT… [pot=AMOUNT]")
+@click.argument("holdings", nargs=-1, metavar="NAME=AMOUNT… [pot=AMOUNT]")
+@click.option("--pot", "pot", metavar="AMOUNT",
+              help="What the pot holds (pot=AMOUNT is a player when one is called pot).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @home_option
 @click.pass_context
-def count(ctx, session, holdings, as_json, home) -> None:
+def count(ctx, session, holdings, pot, as_json, home) -> None:
     """Record a chip count; exit 1 if it is off.
 
     What the players (and the pot) actually hold, compared with the ledger; exit status 1
-    if it disagrees.
+    if it disagrees. Names are matched ignoring case; pot=AMOUNT counts the pot unless a
+    player is called pot, and --pot AMOUNT always counts the pot.
     """
     from .amounts import format_amount, parse_amount, to_decimal_string
 
+    if not holdings and pot is None:
+        fail("count: give at least one NAME=AMOUNT or --pot AMOUNT")
     counted = {}
     for item in holdings:
         who, sep, amount = item.rpartition("=")
@@ -556,7 +562,13 @@ def count(ctx, session, holdings, as_json, home) -> None:
             counted[who] = parse_amount(amount)
         except ScorekeeperError as error:
             fail(f"count: {who}: {error}")
-    result = get_store(home or ctx.obj.get("home")).count(session, counted)
+    pot_amount = None
+    if pot is not None:
+        try:
+            pot_amount = parse_amount(pot)
+        except ScorekeeperError as error:
+            fail(f"count: --pot: {error}")
+    result = get_store(home or ctx.obj.get("home")).count(session, counted, pot=pot_amount)
     if as_json:
         emit_json({"session": result.session.id, "after_hand": result.state.hands_played,
                    "counted": {k: to_decimal_string(v) for k, v in result.counted.items()},

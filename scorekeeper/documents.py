@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
@@ -35,14 +36,17 @@ from .ledger import (
     settle_hands,
 )
 from .rules import (
-    PENALTY,
-    POT,
+    RULESETS,
+    Account,
+    End,
     HandRecord,
     Ruleset,
     SessionConfig,
     Settlement,
     TableState,
     Transfer,
+    end_from_text,
+    end_text,
     make_config,
     ruleset_for_version,
 )
@@ -97,6 +101,7 @@ HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "
 
 def hand_document(settlement: Settlement) -> dict[str, Any]:
     """One hand as CONTRACT.md's ``hands[]`` entry."""
+    accounts = RULESETS[settlement.game].accounts
     return {
         "number": settlement.number,
         "dealer": settlement.dealer,
@@ -105,7 +110,7 @@ def hand_document(settlement: Settlement) -> dict[str, Any]:
         "stake": _amount(settlement.stake),
         "pot_after": _amount(settlement.pot_after),
         "deltas": _amounts(settlement.deltas),
-        "transfers": [transfer_to_json(t) for t in settlement.transfers],
+        "transfers": [transfer_to_json(t, accounts) for t in settlement.transfers],
     }
 
 
@@ -122,9 +127,13 @@ def _amounts(by_player: dict[str, Decimal]) -> dict[str, str]:
     return {p: to_decimal_string(v) for p, v in by_player.items()}
 
 
-def transfer_to_json(transfer: Transfer) -> dict[str, Any]:
-    """A transfer as CONTRACT.md writes it (a new dict each time: the caller's to change)."""
-    data = {"from": transfer.source, "to": transfer.target,
+def transfer_to_json(transfer: Transfer,
+                     accounts: Collection[Account] = tuple(Account)) -> dict[str, Any]:
+    """A transfer as CONTRACT.md writes it (a new dict each time: the caller's to change), in
+    a game with these ``accounts`` (by default every account: a player called "pot" or
+    "penalty" is then always written "player:pot", "player:penalty")."""
+    data = {"from": end_text(transfer.source, accounts),
+            "to": end_text(transfer.target, accounts),
             "amount": to_decimal_string(transfer.amount), "reason": transfer.reason}
     if transfer.due is not None:
         data["due"] = to_decimal_string(transfer.due)
@@ -302,14 +311,16 @@ def settlement_from_stored(raw: dict[str, Any], config: SessionConfig, record: H
         raise ScorekeeperError(f"{where}: its stored figures cannot be read")
     try:
         players = set(config.players)
-        ends = players | {POT, PENALTY}
+        accounts = ruleset.accounts
+        ends: set[End] = set(players) | set(accounts)
         if raw["dealer"] not in players or raw["kind"] not in ruleset.hand_kinds:
             raise ScorekeeperError(f"{where}: its dealer or its kind is not one of this game's")
         transfers = []
         for t in raw["transfers"]:
-            if t["from"] not in ends or t["to"] not in ends or type(t["reason"]) is not str:
+            source, target = end_from_text(t["from"], accounts), end_from_text(t["to"], accounts)
+            if source not in ends or target not in ends or type(t["reason"]) is not str:
                 raise ScorekeeperError(f"{where}: a transfer is not between players and the pot")
-            transfers.append(transfer(t["from"], t["to"], _amount_from_json(t["amount"], where),
+            transfers.append(transfer(source, target, _amount_from_json(t["amount"], where),
                                       t["reason"], _optional_amount(t.get("due"), where)))
         deltas = _amounts_from_json(raw["deltas"], where)
         scores = _amounts_from_json(raw["scores_after"], where)
@@ -497,15 +508,17 @@ def _audit_counts(config: SessionConfig, ruleset: Ruleset, events: list[dict[str
         state = settle_hands(config, records_in_force(events_from_json(events[:i])),
                              ruleset).state
         try:
-            counted = {who: parse_amount(v) for who, v in event.get("counted", {}).items()}
+            counted = {end_from_text(who, ruleset.accounts): parse_amount(v)
+                       for who, v in event.get("counted", {}).items()}
             off = compare_count(state, counted)
-        except (KeyError, ScorekeeperError, AttributeError):
+        except (KeyError, ScorekeeperError, AttributeError, TypeError):
             findings.append(Finding(hand=state.hands_played, kind="count", message=(
                 f"chip count (event {event.get('seq')}) cannot be read")))
             continue
         if off:
             detail = ", ".join(
-                f"{who} counted {to_decimal_string(counted[who])}, the ledger says "
+                f"{end_text(who, ruleset.accounts)} counted {to_decimal_string(counted[who])}, "
+                f"the ledger says "
                 f"{to_decimal_string(counted[who] - amount)} (off by {to_decimal_string(amount)})"
                 for who, amount in off.items())
             findings.append(Finding(hand=state.hands_played, kind="count", message=(

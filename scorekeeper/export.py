@@ -21,7 +21,17 @@ from . import jsontext
 from .amounts import ZERO, exact, format_amount, to_decimal_string
 from .documents import GENESIS, event_to_json, hand_document
 from .ledger import ChipCount, Event, HandRecorded, Ledger, SessionStarted
-from .rules import POT, SessionConfig, Settlement, TableState, get_ruleset
+from .rules import (
+    PENALTY,
+    POT,
+    End,
+    SessionConfig,
+    Settlement,
+    TableState,
+    end_from_text,
+    end_text,
+    get_ruleset,
+)
 
 
 def standings_document(ledger: Ledger | ExportSource) -> dict[str, Any]:
@@ -129,7 +139,9 @@ def export_csv(source: ExportSource, standings: bool = False) -> str:
     times = source.hand_times()
     rows = [["hand", "time", "dealer", "kind", "from", "to", "amount", "reason", "pot_after"]]
     text = _texts()
-    cells = _Once(lambda t: (csv_text_cell(t.source), csv_text_cell(t.target), text[t.amount],
+    accounts = get_ruleset(config.game).accounts
+    cells = _Once(lambda t: (csv_text_cell(end_text(t.source, accounts)),
+                             csv_text_cell(end_text(t.target, accounts)), text[t.amount],
                              csv_text_cell(t.reason)))
     dealers = {p: csv_text_cell(p) for p in config.players}
     for h in source.settlements:
@@ -310,7 +322,9 @@ def export_html(source: ExportSource) -> str:
             "<table><tr><th>hand</th><th>time</th><th>dealer</th><th>kind</th><th>from</th>"
             "<th>to</th><th>amount</th><th>reason</th><th>pot after</th></tr>"]
     shown = _shown()
-    cells = _Once(lambda t: f"<td>{e(t.source)}</td><td>{e(t.target)}</td>"
+    accounts = ruleset.accounts
+    cells = _Once(lambda t: f"<td>{e(end_text(t.source, accounts))}</td>"
+                            f"<td>{e(end_text(t.target, accounts))}</td>"
                             f"<td class=n>{e(shown[t.amount])}</td><td>{e(t.reason)}</td>")
     dealers = {p: e(p) for p in config.players}
     kinds = {k: e(k) for k in ruleset.hand_kinds}
@@ -392,12 +406,13 @@ def _beancount(source: ExportSource) -> str:
         out.append(f"  {source_account}  {opening} {commodity}")
         out.append("")
 
-    def account_of(end: str) -> str:
-        if end == "pot":
+    def account_of(end: End) -> str:
+        if isinstance(end, str):
+            return accounts[end]
+        if end is POT:
             return pot or source_account
-        if end == "penalty":
-            return source_account
-        return accounts[end]
+        assert end is PENALTY, f"an account this export does not know: {end}"
+        return source_account
 
     text = _texts()
 
@@ -437,7 +452,8 @@ def _beancount(source: ExportSource) -> str:
     for event in source.counts():
         day = (event.at or first_day)[:10]
         for who, amount in event.counted.items():
-            held_in = pot if who == POT else accounts.get(who)
+            end = end_from_text(who, ruleset.accounts)
+            held_in = accounts.get(end) if isinstance(end, str) else pot if end is POT else None
             if held_in:
                 off = event.off.get(who)
                 words = f"chip count after hand {event.after_hand}: {text[amount]} held" + (

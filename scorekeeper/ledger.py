@@ -12,7 +12,16 @@ from decimal import Decimal
 
 from .amounts import exact
 from .errors import RecordError, ScorekeeperError
-from .rules import HandRecord, Ruleset, SessionConfig, Settlement, TableState, get_ruleset
+from .rules import (
+    POT,
+    End,
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+    get_ruleset,
+)
 from .rules.base import Exact, Frozen
 
 
@@ -65,17 +74,25 @@ def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
 
 # ---- chip counts ---------------------------------------------------------------------------------
 
-def compare_count(state: TableState, counted: dict[str, Decimal]) -> dict[str, Decimal]:
+def compare_count(state: TableState, counted: dict[End, Decimal]) -> dict[End, Decimal]:
     """Who (or the pot) is off, and by how much: counted minus what the ledger says."""
-    off: dict[str, Decimal] = {}
+    off: dict[End, Decimal] = {}
     for who, amount in counted.items():
-        expected = state.pot if who == "pot" else state.scores[who]
-        if expected is None:
-            raise ScorekeeperError("this game has no pot to count")
+        expected = counted_in_ledger(state, who)
         if amount != expected:
             with exact():
                 off[who] = amount - expected
     return off
+
+
+def counted_in_ledger(state: TableState, who: End) -> Decimal:
+    """What the ledger says a player, or the pot, holds (a ``ScorekeeperError`` for the pot of
+    a game without one, or an account that holds nothing)."""
+    if isinstance(who, str):
+        return state.scores[who]
+    if who is not POT or state.pot is None:
+        raise ScorekeeperError("this game has no pot to count")
+    return state.pot
 
 
 # ---- the history --------------------------------------------------------------------------------
@@ -120,7 +137,9 @@ class HandWithdrawn(Event):
 
 class ChipCount(Event):
     """What the players (and the pot) held after ``after_hand`` hands, what the ledger said
-    then, and who was off by how much (counted minus the ledger)."""
+    then, and who was off by how much (counted minus the ledger). Each is keyed as the file
+    writes it: a player's name or ``"pot"`` (``rules.end_text``; ``rules.end_from_text`` with
+    the game's accounts tells a player called "pot", written ``"player:pot"``, from the pot)."""
 
     after_hand: int
     counted: dict[str, Exact]

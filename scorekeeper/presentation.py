@@ -116,13 +116,20 @@ def hand_lines(ledger: Ledger) -> list[str]:
     return _table(headers, rows, right={0})
 
 
+def pot_label(players: Collection[str]) -> str:
+    """How the pot is called in a sentence: "pot", or "the pot" at a table where a player is
+    called pot (in any case), so that the two lines never read alike."""
+    return "the pot" if any(p.casefold() == "pot" for p in players) else "pot"
+
+
 def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, Decimal],
                   scores: dict[str, Decimal], pot_before: Decimal | None,
                   pot_after: Decimal | None) -> list[str]:
     """What each player pays or receives in a hand (penalty points where points are written
     down), where that leaves them, and the pot: the words the command line and the table app
     both use."""
-    width = max(cell_width(p) for p in players + ("pot",))
+    pot = pot_label(players)
+    width = max(cell_width(p) for p in players + (pot,))
     lines = []
     for p in players:
         d = deltas[p]
@@ -134,7 +141,7 @@ def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, 
                     if d > 0 else "nothing")
         lines.append(f"{_pad(p, width)}  {what.ljust(16)} now {format_amount(scores[p])}")
     if pot_after is not None:
-        lines.append(f"{_pad('pot', width)}  "
+        lines.append(f"{_pad(pot, width)}  "
                      f"{format_amount(present(pot_before, 'the pot before'))} -> "
                      f"{format_amount(pot_after)}")
     return lines
@@ -148,7 +155,8 @@ def amendment_lines(players: tuple[str, ...], before: dict[str, Decimal],
              f"({format_amount(changes[p], signed=True) if changes[p] else 'no change'})"
              for p in players]
     if pot_after is not None:
-        lines.append(f"pot: {format_amount(present(pot_before, 'the pot before'))} -> "
+        lines.append(f"{pot_label(players)}: "
+                     f"{format_amount(present(pot_before, 'the pot before'))} -> "
                      f"{format_amount(pot_after)}")
     return lines
 

@@ -908,24 +908,52 @@ class Store:
                          state=after.state)
         return Amended(tx.session, number, before, after)
 
-    def count(self, ref: str, counted: dict[str, Decimal]) -> Counted:
-        """Record what the players (and the pot) hold, and who is off by how much."""
+    def count(self, ref: str, counted: dict[str, Decimal],
+              pot: Decimal | None = None) -> Counted:
+        """Record what the players (and the pot) hold, and who is off by how much.
+
+        ``counted`` is by name, matched ignoring case; ``"pot"`` (any case) is the pot only
+        when no player of the session is called so. ``pot`` is the pot, always. The result
+        and the stored event are keyed as JSON writes ends (``"player:pot"`` for a player
+        called "pot" in a game with a pot)."""
+        from .rules.base import End, end_text
+
         path = self.resolve(ref)
         with self._writing(path) as tx:
             s = tx.session
             state = s.state()
-            resolved: dict[str, Decimal] = {}
+            accounts = s.ruleset.accounts
+            resolved: dict[End, Decimal] = {}
             for who, amount in counted.items():
-                key = POT if who.strip().lower() == POT else s.config.resolve(who, "count")
+                key: End
+                try:
+                    key = s.config.resolve(who, "count")
+                except RecordError:
+                    if who.strip().casefold() != POT.value:
+                        raise
+                    key = POT
+                if key in resolved:
+                    raise StoreError(f"{s.label}: {'the pot' if key is POT else key} is "
+                                     f"counted twice")
                 resolved[key] = amount
+            if pot is not None:
+                if POT in resolved:
+                    raise StoreError(f"{s.label}: the pot is counted twice (pot= and --pot)")
+                resolved[POT] = pot
             off = compare_count(state, resolved)
-            expected = {k: (present(state.pot, "the pot") if k == POT else state.scores[k])
+            expected = {k: (state.scores[k] if isinstance(k, str)  # compare_count refused
+                            else present(state.pot, "the pot"))  # any other account
                         for k in resolved}
+
+            def keyed(amounts: dict[End, Decimal]) -> dict[str, Decimal]:
+                return {end_text(k, accounts): v for k, v in amounts.items()}
+
             tx.append({"type": "count", "after_hand": state.hands_played,
-                       "counted": {k: to_decimal_string(v) for k, v in resolved.items()},
-                       "expected": {k: to_decimal_string(v) for k, v in expected.items()},
-                       "off": {k: to_decimal_string(v) for k, v in off.items()}})
-        return Counted(tx.session, state, resolved, expected, off)
+                       "counted": {k: to_decimal_string(v) for k, v in keyed(resolved).items()},
+                       "expected": {k: to_decimal_string(v)
+                                    for k, v in keyed(expected).items()},
+                       "off": {k: to_decimal_string(v) for k, v in keyed(off).items()}})
+        return Counted(tx.session, state, keyed(resolved), keyed(expected), keyed(off))
 
     def _settle(self, session: OpenSession, settle: Callable[[], Any], amending: int | None = None):
         try:

@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.errors import ConfigError, RecordError
 from scorekeeper.ledger import settle_hands
-from scorekeeper.rules import HandRecord, TableState, get_ruleset, make_config
+from scorekeeper.rules import POT, HandRecord, TableState, get_ruleset, make_config
 
 from .conftest import FOUR, play
 
@@ -108,7 +108,7 @@ def test_seed_settlement_example_P12():
     assert s.stake == 12 and s.kind == "normal"
     payouts = {t.target: 0 for t in s.transfers}
     for t in s.transfers:
-        if t.source == "pot":
+        if t.source is POT:
             payouts[t.target] += t.amount
     assert [payouts.get(p, 0) for p in FOUR] == [3, 6, 3, 0]
     penalties = {t.source: t.amount for t in s.transfers if t.reason.startswith("penalty")}
@@ -125,7 +125,7 @@ def test_payouts_sum_to_P_and_a_quarter_is_kept_exactly():
     config, ruleset, state = kratzen_state(16)
     s = ruleset.settle(config, state, HandRecord(indicator=("9C",), entered=("Ben", "Cleo", "Dora"),
                                                  tricks=("Dora", "Cleo", "Ben", "Dora")))
-    payouts = [t.amount for t in s.transfers if t.source == "pot"]
+    payouts = [t.amount for t in s.transfers if t.source is POT]
     assert payouts == [F(17, 4)] * 4 and sum(payouts) == s.stake == 17
     assert "P = 17" in " ".join(s.explanation) and "4¼" in " ".join(s.explanation)
 
@@ -155,7 +155,7 @@ def test_D7_the_dealer_needs_two_tricks_in_the_muss_of_an_empty_pot():
                                                  tricks=("Anna", "Ben", "Cleo", "Dora")))
     assert s.kind == "muss"
     assert s.deltas["Anna"] == -2 - 10  # stake 2, then 2P with P = 5
-    assert not any(t.source == "pot" for t in s.transfers)  # no trick pays in a Muss
+    assert not any(t.source is POT for t in s.transfers)  # no trick pays in a Muss
 
 
 def test_D8_the_dealer_pays_2P_in_a_forced_muss_too():

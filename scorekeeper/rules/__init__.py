@@ -9,9 +9,12 @@ from typing import Any
 from ..errors import ConfigError, ScorekeeperError
 from .base import (
     PENALTY,
+    PLAYER_PREFIX,
     POT,
     RULESETS,
+    Account,
     DealPlan,
+    End,
     GameOptions,
     HandRecord,
     Ruleset,
@@ -21,6 +24,8 @@ from .base import (
     Transfer,
     amended_record,
     check_name,
+    end_from_text,
+    end_text,
     register,
 )
 from .draft import HandDraft, Step
@@ -33,9 +38,10 @@ for _ruleset in (LetzterStich(), Letzter(), Kratzen()):
 GAMES = tuple(RULESETS)
 DEFAULT_GAME = "kratzen"  # the game a new session is offered first
 
-__all__ = ["DEFAULT_GAME", "GAMES", "PENALTY", "POT", "RULESETS", "DealPlan", "GameOptions",
-           "HandDraft", "HandRecord", "Ruleset", "SessionConfig", "Settlement", "Step",
-           "TableState", "Transfer", "amended_record", "get_ruleset", "make_config", "register",
+__all__ = ["DEFAULT_GAME", "GAMES", "PENALTY", "PLAYER_PREFIX", "POT", "RULESETS", "Account",
+           "DealPlan", "End", "GameOptions", "HandDraft", "HandRecord", "Ruleset",
+           "SessionConfig", "Settlement", "Step", "TableState", "Transfer", "amended_record",
+           "end_from_text", "end_text", "get_ruleset", "make_config", "register",
            "ruleset_for_version"]
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from enum import Enum
 from typing import Annotated, Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, ConfigDict, SerializeAsAny, Strict, ValidationError, field_validator
@@ -26,9 +27,56 @@ from .play import tricks_from_cards
 # An exact amount: a Decimal, never a float (strict: a float is refused, not converted).
 Exact = Annotated[Decimal, Strict()]
 
-POT = "pot"
-PENALTY = "penalty"
 MAX_NAME_LENGTH = 24
+
+
+class Account(Enum):
+    """An end of a transfer that is not a player: the pot, or (in letzter) the penalty points
+    written down against a player. A plain enum, not text: an account is never equal to a
+    name, so a player called "pot" is a player like any other."""
+
+    POT = "pot"
+    PENALTY = "penalty"
+
+
+POT = Account.POT
+PENALTY = Account.PENALTY
+
+# An end of a transfer: a player's name, or an account.
+End = str | Account
+
+# How an end is written in JSON and in every text export (CONTRACT: transfers' "from" and
+# "to", a chip count's names): an account as its word ("pot", "penalty"), a player as their
+# name. In a game that has an account, a player whose name is that account's word (exactly:
+# "Pot" is not "pot") is written with this prefix, and so is one whose name is the prefix and
+# that word ("player:pot" is written "player:player:pot"), so that every text is one end only.
+PLAYER_PREFIX = "player:"
+
+
+def _shadows(name: str, accounts: Collection[Account]) -> bool:
+    """Whether the name, written plainly, would read as an account (or as an escaped name)."""
+    while name.startswith(PLAYER_PREFIX):
+        name = name[len(PLAYER_PREFIX):]
+    return any(name == account.value for account in accounts)
+
+
+def end_text(end: End, accounts: Collection[Account]) -> str:
+    """An end as JSON and the exports write it, in a game with these ``accounts``."""
+    if isinstance(end, Account):
+        return end.value
+    return PLAYER_PREFIX + end if _shadows(end, accounts) else end
+
+
+def end_from_text(text: str, accounts: Collection[Account]) -> End:
+    """The end ``text`` stands for in a game with these ``accounts`` (``end_text`` undone).
+    A word of an account the game does not have (``"pot"`` in letzter) is a player's name, as
+    files written before accounts were told apart wrote it."""
+    for account in accounts:
+        if text == account.value:
+            return account
+    if text.startswith(PLAYER_PREFIX) and _shadows(text[len(PLAYER_PREFIX):], accounts):
+        return text[len(PLAYER_PREFIX):]
+    return text
 
 
 class Frozen(BaseModel):
@@ -88,21 +136,21 @@ RECORD_SHAPES: dict[str, str] = {"tricks": "names", "indicator": "cards", "enter
 class Transfer(Frozen):
     """One movement of chips (or penalty points) from ``source`` to ``target``.
 
-    Each end is a player's name, ``"pot"``, or, in letzter, ``"penalty"`` (points are written
-    down, not taken from anyone). ``due`` is set when less was paid than was owed (a sweep
-    meeting a pot that held less than 2)."""
+    Each end is a player's name (text) or an ``Account``: ``POT``, or, in letzter,
+    ``PENALTY`` (points are written down, not taken from anyone). ``due`` is set when less was
+    paid than was owed (a sweep meeting a pot that held less than 2)."""
 
-    source: str
-    target: str
+    source: End
+    target: End
     amount: Exact
     reason: str
     due: Exact | None = None
 
 
-_TRANSFERS: dict[tuple[str, str, Decimal, str, Decimal | None], Transfer] = {}
+_TRANSFERS: dict[tuple[End, End, Decimal, str, Decimal | None], Transfer] = {}
 
 
-def transfer(source: str, target: str, amount: Decimal, reason: str,
+def transfer(source: End, target: End, amount: Decimal, reason: str,
              due: Decimal | None = None) -> Transfer:
     """A transfer the core worked out. A session repeats the same few transfers (a stake, a
     trick's share, a penalty) thousands of times; they are immutable, so equal ones are one
@@ -292,6 +340,13 @@ class Ruleset(ABC):
     # The record fields beyond the trick winners that this game's hands carry: for each, what
     # to type (a metavar) and what it is (the command line offers them as options).
     extra_record_fields: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    @property
+    def accounts(self) -> tuple[Account, ...]:
+        """The accounts a transfer of this game can name besides the players: the pot in a
+        game with one, the penalty where points are written down."""
+        return (((POT,) if self.has_pot else ())
+                + ((PENALTY,) if self.unit == "point" else ()))
 
     # --- game hooks -------------------------------------------------------------------
 
@@ -577,16 +632,16 @@ class Ruleset(ABC):
         players = config.players
         deltas = dict.fromkeys(players, ZERO)
         pot = state.pot
-        for t in transfers:
+        for t in transfers:  # an account is never a player: they are told apart by type
             source, target = t.source, t.target
-            if source in deltas:
+            if isinstance(source, str):
                 deltas[source] -= t.amount
-            elif source == POT:
+            elif source is POT:
                 assert pot is not None, "a transfer from the pot in a game without one"
                 pot -= t.amount
-            if target in deltas:
+            if isinstance(target, str):
                 deltas[target] += t.amount
-            elif target == POT:
+            elif target is POT:
                 assert pot is not None, "a transfer to the pot in a game without one"
                 pot += t.amount
         before = state.scores

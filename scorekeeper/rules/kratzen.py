@@ -221,8 +221,8 @@ class Kratzen(Ruleset):
                                  for p, n in taken.items() if n)
             said.append(f"Each trick pays P/4 = {format_amount(share)}: {paid}.")
         for t in s.transfers:
-            if t.reason.startswith("penalty"):
-                p = t.source
+            p = t.source
+            if t.reason.startswith("penalty") and isinstance(p, str):
                 words = "2P" if p == dealer else "P"
                 said.append(f"{p} needed {self.needed(p, dealer, s.kind)} and took {taken[p]}: "
                             f"pays {words} = {format_amount(t.amount)} into the next pot.")

@@ -81,7 +81,7 @@ class Letzter(Ruleset):
         winners = s.record.tricks
         last = winners[-1]
         if s.kind == "durchmarsch":
-            others = [t.target for t in s.transfers]
+            others = [t.target for t in s.transfers if isinstance(t.target, str)]
             return (f"{last} took all 8 tricks: a Durchmarsch. {last} scores nothing; "
                     f"{', '.join(others)} get 1 penalty point each.",)
         taken = sum(1 for w in winners if w == last)

@@ -13,7 +13,7 @@ import pytest
 from scorekeeper.documents import audit_document
 from scorekeeper.export import FORMATS
 from scorekeeper.ledger import settle_next
-from scorekeeper.rules import HandRecord, get_ruleset, make_config
+from scorekeeper.rules import POT, HandRecord, get_ruleset, make_config
 from scorekeeper.store import Store
 
 from ..benchmarks.conftest import kratzen_session
@@ -123,7 +123,7 @@ def test_money_over_10000_random_sessions(game):
                 continue
             assert sum(state.scores.values()) + state.pot == total
             if settlement.kind == "normal":
-                paid = sum(t.amount for t in settlement.transfers if t.source == "pot")
+                paid = sum(t.amount for t in settlement.transfers if t.source is POT)
                 assert paid == settlement.stake
         COUNTS["sessions"] += 1
     assert COUNTS["sessions"] >= 10000

@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from ...amounts import format_amount
 from ...export import score_series
+from ...rules import end_text
 from ...store import OpenSession
 from ..widgets import ScoreChart, ScorekeeperAppBase
 from .dialogs import audit_lines, lines_text
@@ -46,14 +47,16 @@ class LedgerScreen(Screen):
         table = self.query_one("#transfers", DataTable)
         table.clear()
         needle = needle.strip().casefold()
+        accounts = self.session.ruleset.accounts
         for s in self.session.ledger().settlements:
             pot_after = "" if s.pot_after is None else format_amount(s.pot_after)
             for t in s.transfers:
+                source, target = end_text(t.source, accounts), end_text(t.target, accounts)
                 if needle and not (needle == str(s.number) or any(
-                        needle in name.casefold() for name in (t.source, t.target, s.dealer))):
+                        needle in name.casefold() for name in (source, target, s.dealer))):
                     continue
                 table.add_row(Text(str(s.number), justify="right"), Text(s.dealer), Text(s.kind),
-                              Text(t.source), Text(t.target),
+                              Text(source), Text(target),
                               Text(format_amount(t.amount), justify="right"), Text(t.reason),
                               Text(pot_after, justify="right"))
 
