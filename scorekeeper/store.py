@@ -699,11 +699,24 @@ class Store:
         label = self.label(path)
         data = read_json_file(path, label)
         check_shape(data, label)
-        findings = audit_document(data)
         try:
-            session = parse_session(path, data, label)
-        except StoreError:
+            session: OpenSession | None = parse_session(path, data, label)
+            problem = None
+        except StoreError as error:  # what no command will open is never "clean"
             session = None
+            problem = documents.Finding(hand=None, kind="settings",
+                                        message=one_line(str(error)).removeprefix(f"{label}: "))
+        try:
+            findings = audit_document(data)
+        except (ValueError, TypeError) as error:
+            if problem is None and not isinstance(error, ValueError):
+                raise
+            if problem is None:  # a stored hand numbered beyond reading, say
+                raise StoreError(f"{label}: damaged: it cannot be audited "
+                                 f"({one_line(str(error))[:200]})") from None
+            findings = []  # the header it could not read is the finding
+        if problem is not None:
+            findings.append(problem)
         digest = documents.raw_digest(documents.table_rows(data.get("events")))
         return session, findings, digest, label
 

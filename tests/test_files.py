@@ -214,6 +214,8 @@ def test_a_foreign_ruleset_is_damage_not_a_crash(tmp_path, capsys, other):
         code, _, err = run_cli(capsys, "--home", str(tmp_path), *command)
         assert code == 2 and "ruleset" in err, (command, err)
         assert_clean_outcome(code, err)
+    code, out, err = run_cli(capsys, "--home", str(tmp_path), "audit", "f0f0f0f0")
+    assert code == 1 and "audit clean" not in out and "is not one of" in out, (out, err)
 
 
 def test_escape_sequences_in_a_problem_never_reach_the_terminal(tmp_path, capsys):
@@ -244,3 +246,6 @@ def test_a_session_id_that_is_not_one_the_store_makes_is_damage(tmp_path, capsys
         code, out, err = run_cli(capsys, "--home", str(tmp_path), *command)
         assert "\x1b" not in out + err and "ab\ncd" not in out + err, (command, out, err)
         assert_clean_outcome(code, err)
+    code, out, err = run_cli(capsys, "--home", str(tmp_path), "audit", "1d1d1d1d")
+    assert code == 1 and "audit clean" not in out and "session id" in out, (out, err)
+    assert "\x1b" not in out + err
