@@ -20,12 +20,12 @@ is never written over.
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import operator
 import os
-import tempfile
-import time
+import re
+import stat
+import tempfile  # noqa: F401  (the temporary files of atomic_write: tests reach them here)
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -39,8 +39,9 @@ from tinydb.table import Document, Table
 
 from . import documents, jsontext
 from .amounts import exact, to_decimal_string
+from .atomic import atomic_write
 from .documents import SessionSummary
-from .errors import RecordError, ScorekeeperError, StoreError
+from .errors import RecordError, ScorekeeperError, StoreError, one_line
 from .ledger import (
     ChipCount,
     Event,
@@ -50,6 +51,7 @@ from .ledger import (
     settle_hands,
     settle_next,
 )
+from .locking import FileLock, LockRefused, LockTimeout
 from .rules import (
     HandRecord,
     Ruleset,
@@ -65,11 +67,6 @@ from .rules.base import POT, present
 if TYPE_CHECKING:
     from .export import ExportSource
 
-try:
-    import fcntl
-except ImportError:  # not POSIX: the lock library does the locking
-    fcntl = None  # type: ignore[assignment]
-
 LOCK_WAIT_SECONDS = 10.0
 INDEX_NAME = "index.json"
 
@@ -82,131 +79,20 @@ def _random_id() -> str:
     return secrets.token_hex(4)
 
 
+ID_LENGTH = 8
+_ID = re.compile(f"[0-9a-z]{{{ID_LENGTH}}}")
+
+
+def valid_id(session_id: object) -> bool:
+    """Whether a session file's id is one a store makes: 8 hex digits (``_random_id``), or, for
+    a store given its own ids (the tests'), 8 lower-case letters and digits. Nothing else
+    reaches a file name, a terminal or an export."""
+    return isinstance(session_id, str) and _ID.fullmatch(session_id) is not None
+
+
 def utc_now() -> str:
     """Now in UTC, to the microsecond: ``2026-11-30T20:15:03.123456Z``."""
     return datetime.now(UTC).isoformat(timespec="microseconds")[:-6] + "Z"
-
-
-# ---- the storage: atomic rewrites ------------------------------------------------------------
-
-def atomic_write(path: Path, text: str | list[bytes]) -> os.stat_result:
-    """Replace ``path`` with ``text`` (a string, or a list of pieces of UTF-8 written one after
-    the other) so that a crash leaves either the old file or the new one. Returns the new
-    file's status (renaming keeps its inode, size and modification time)."""
-    folder = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        try:
-            _write_all(fd, [text.encode("utf-8")] if isinstance(text, str) else text)
-            os.fsync(fd)
-            status = os.fstat(fd)
-        finally:
-            os.close(fd)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-    return status
-
-
-def _pieces_per_call() -> int:
-    """How many pieces one ``writev`` may take (``IOV_MAX``: 1024 on Linux and macOS; POSIX
-    promises at least 16)."""
-    try:
-        limit = os.sysconf("SC_IOV_MAX")
-    except (AttributeError, ValueError, OSError):
-        limit = -1
-    return limit if limit > 0 else 16
-
-
-_PIECES_PER_CALL = _pieces_per_call()
-
-
-def _write_all(fd: int, pieces: list[bytes]) -> None:
-    """Write the pieces one after the other, gathered into as few system calls as the system
-    allows (through a buffered file, many pieces meant many calls: a visible part of
-    recording a hand)."""
-    views = [memoryview(p) for p in pieces if p]
-    gather = getattr(os, "writev", None)
-    first = 0
-    while first < len(views):
-        batch = views[first:first + _PIECES_PER_CALL]
-        written = gather(fd, batch) if gather is not None else os.write(fd, batch[0])
-        if written <= 0:
-            raise OSError(errno.EIO, "nothing could be written")
-        for view in batch:  # drop what was written; a short write leaves the rest of a piece
-            if written < len(view):
-                views[first] = view[written:]
-                break
-            written -= len(view)
-            first += 1
-
-
-class LockTimeout(Exception):
-    """Another process held a session's lock for longer than we would wait."""
-
-
-class FileLock:
-    """An exclusive lock on the file ``path`` (created if need be), waiting up to ``timeout``
-    seconds for another process to let go (then ``LockTimeout``).
-
-    On POSIX this is ``flock`` itself, which is what the lock library does there, so the two
-    exclude each other; it costs microseconds where the library's machinery costs a noticeable
-    part of recording a hand. Elsewhere the library does the work."""
-
-    def __init__(self, path: str, timeout: float) -> None:
-        self.path, self.timeout = path, timeout
-        self.fd: int | None = None
-        self.other: Any = None
-
-    def acquire(self) -> None:
-        if fcntl is None:
-            from filelock import FileLock, Timeout  # imported here: only used off POSIX
-
-            self.other = FileLock(self.path, timeout=self.timeout)
-            try:
-                self.other.acquire()
-            except Timeout:
-                raise LockTimeout(self.path) from None
-            return
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        deadline = time.monotonic() + self.timeout
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                self.fd = fd
-                return
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    os.close(fd)
-                    raise LockTimeout(self.path) from None
-                time.sleep(0.02)
-            except BaseException:
-                os.close(fd)
-                raise
-
-    def release(self) -> None:
-        if self.other is not None:
-            self.other.release()
-        elif self.fd is not None:
-            fcntl.flock(self.fd, fcntl.LOCK_UN)
-            os.close(self.fd)
-        self.fd = self.other = None
-
-    def __enter__(self) -> FileLock:
-        self.acquire()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.release()
 
 
 # ---- TinyDB over a session file, and the store's one speed trick ---------------------------------
@@ -384,16 +270,68 @@ def _parse_json_or_say_why(raw: bytes, label: str) -> Any:
                          f"column {error.colno}); it is left as it is") from None
     except RecursionError:
         raise StoreError(f"{label}: damaged: nested too deeply") from None
+    except ValueError:  # a whole number of more digits than Python converts (4300)
+        raise StoreError(f"{label}: damaged: it holds a number too long to read") from None
 
 
-def read_json_file(path: Path, label: str) -> dict[str, Any]:
-    """A session file's JSON, or a ``StoreError`` saying what is wrong with it."""
+MAX_FILE_BYTES = 64 * 1024 * 1024  # a session of tens of thousands of hands is a few MiB
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    for test, word in ((stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "named pipe"),
+                       (stat.S_ISSOCK, "socket"), (stat.S_ISCHR, "device"),
+                       (stat.S_ISBLK, "device")):
+        if test(mode):
+            return word
+    return "special file"
+
+
+def _check_file(status: os.stat_result, label: str) -> None:
+    """Refuse what is not a regular file of a readable size, before a byte of it is read."""
+    if not stat.S_ISREG(status.st_mode):
+        raise StoreError(f"{label}: damaged: not a regular file (a {_kind(status.st_mode)}); "
+                         f"it is not opened")
+    if status.st_size > MAX_FILE_BYTES:
+        raise StoreError(f"{label}: too large: {status.st_size} bytes (the limit is "
+                         f"{MAX_FILE_BYTES // (1024 * 1024)} MiB); it is not read")
+
+
+def read_file_bytes(path: Path, label: str) -> bytes:
+    """The bytes of a session file (or the index): never a special file (a named pipe would
+    hang the reader), never more than ``MAX_FILE_BYTES``; else a ``StoreError`` saying why."""
     try:
-        raw = path.read_bytes()
+        _check_file(os.stat(path), label)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise StoreError(f"{label}: no such file") from None
     except OSError as error:
         raise StoreError(f"{label}: cannot be read ({error.strerror or error})") from None
+    try:
+        status = os.fstat(fd)
+        _check_file(status, label)  # what was opened, should the file have been swapped
+        chunks, total = [], 0
+        while True:
+            want = min(max(status.st_size + 1 - total, 65536), MAX_FILE_BYTES + 1 - total)
+            chunk = os.read(fd, want)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > MAX_FILE_BYTES:
+                raise StoreError(f"{label}: too large: more than {MAX_FILE_BYTES} bytes; "
+                                 f"it is not read")
+    except OSError as error:
+        raise StoreError(f"{label}: cannot be read ({error.strerror or error})") from None
+    finally:
+        os.close(fd)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
+def read_json_file(path: Path, label: str) -> dict[str, Any]:
+    """A session file's JSON, or a ``StoreError`` saying what is wrong with it."""
+    raw = read_file_bytes(path, label)
     if not raw.strip():
         raise StoreError(f"{label}: damaged: the file is empty")
     try:
@@ -575,8 +513,14 @@ def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
         config = documents.config_from_json(header.get("settings"))
     except ScorekeeperError as error:
         raise StoreError(f"{label}: damaged: settings: {error}") from None
-    if not isinstance(header.get("id"), str):
-        raise StoreError(f"{label}: damaged: the session has no id")
+    if ruleset.game != config.game:
+        raise StoreError(f"{label}: damaged: the ruleset {ruleset.version!r} is not one of "
+                         f"{config.game!r}, the game of its settings")
+    session_id = header.get("id")
+    if not valid_id(session_id):
+        shown = one_line(repr(session_id)) if "id" in header else "(none)"
+        raise StoreError(f"{label}: damaged: the session id {shown} is not valid (a session "
+                         f"id is {ID_LENGTH} lower-case letters and digits)")
     rows = documents.table_rows(data["events"])
     try:
         hands = {int(k): v for k, v in data["hands"].items()}
@@ -707,10 +651,18 @@ class Store:
         return f"sessions/{name}" if os.path.normcase(folder) == self._folder_text else text
 
     def session_files(self) -> list[Path]:
-        if not self.folder.is_dir():
+        """The session files in the folder whose names are text (UTF-8), sorted."""
+        return sorted(self.folder / name for name in (_text_name(raw) for raw in
+                                                       self._folder_names()) if name)
+
+    def _folder_names(self) -> list[bytes]:
+        """The names of the folder's ``*.json`` files as the system gives them (bytes: a name
+        need not be UTF-8), hidden ones left out."""
+        try:
+            names = os.listdir(os.fsencode(self.folder))
+        except OSError:
             return []
-        return sorted(p for p in self.folder.glob("*.json")
-                      if not p.name.startswith("."))
+        return sorted(n for n in names if n.endswith(b".json") and not n.startswith(b"."))
 
     def resolve(self, ref: str) -> Path:
         """The file of a session id, a unique prefix of one, or a session file's path."""
@@ -755,11 +707,24 @@ class Store:
         label = self.label(path)
         data = read_json_file(path, label)
         check_shape(data, label)
-        findings = audit_document(data)
         try:
-            session = parse_session(path, data, label)
-        except StoreError:
+            session: OpenSession | None = parse_session(path, data, label)
+            problem = None
+        except StoreError as error:  # what no command will open is never "clean"
             session = None
+            problem = documents.Finding(hand=None, kind="settings",
+                                        message=one_line(str(error)).removeprefix(f"{label}: "))
+        try:
+            findings = audit_document(data)
+        except (ValueError, TypeError) as error:
+            if problem is None and not isinstance(error, ValueError):
+                raise
+            if problem is None:  # a stored hand numbered beyond reading, say
+                raise StoreError(f"{label}: damaged: it cannot be audited "
+                                 f"({one_line(str(error))[:200]})") from None
+            findings = []  # the header it could not read is the finding
+        if problem is not None:
+            findings.append(problem)
         digest = documents.raw_digest(documents.table_rows(data.get("events")))
         return session, findings, digest, label
 
@@ -774,6 +739,10 @@ class Store:
         except LockTimeout:
             raise StoreError(f"{label}: in use by another scorekeeper (waited "
                              f"{self.lock_wait:g} s); try again when it is done") from None
+        except LockRefused as why:
+            raise StoreError(f"{label}: cannot be locked for writing: its lock file "
+                             f"{one_line(os.path.basename(lock.path))} {why} (it is never "
+                             f"followed); remove it and try again") from None
         except OSError as error:
             raise StoreError(f"{label}: cannot be locked for writing "
                              f"({error.strerror or error})") from None
@@ -966,32 +935,45 @@ class Store:
     def _new_id(self) -> str:
         while True:
             candidate = self.new_id()
-            if not (self.folder / f"{candidate}.json").exists():
+            if not valid_id(candidate):  # the store never writes a file it would call damaged
+                raise StoreError(f"{one_line(repr(candidate))} is not a session id")
+            if not os.path.lexists(self.folder / f"{candidate}.json"):
                 return candidate
 
     # -- listing, with an index so that a thousand files are not all parsed each time
 
     def list_sessions(self) -> list[Listing]:
-        """Every session file, newest first; a damaged one is listed with its problem."""
+        """Every session file, newest first. A file that cannot be listed (damaged, too large,
+        not a regular file, a name that is not UTF-8) is a line with its problem; nothing in
+        a line (its file name, its problem) holds a control character."""
         index = self._index_read()
         entries = index.get("files", {})
+        if not isinstance(entries, dict):
+            entries = {}
         fresh: dict[str, Any] = {}
         listings: list[Listing] = []
         changed = False
-        for path in self.session_files():
+        for raw in self._folder_names():
+            name = _text_name(raw)
+            if name is None:
+                shown = _shown_name(raw)
+                listings.append(Listing(file=shown, summary=None, problem=(
+                    f"sessions/{shown}: damaged: the file name is not valid UTF-8; it is left "
+                    f"as it is")))
+                continue
+            path = self.folder / name
             try:
-                st = path.stat()
+                st = os.stat(path)
             except OSError:
                 continue
             key = [st.st_mtime_ns, st.st_size]
-            cached = entries.get(path.name)
-            if cached and cached.get("key") == key:
-                fresh[path.name] = cached
+            cached = entries.get(name)
+            if isinstance(cached, dict) and cached.get("key") == key:
+                fresh[name] = cached
             else:
                 changed = True
-                fresh[path.name] = {"key": key, **self._summarise(path)}
-            entry = fresh[path.name]
-            listings.append(_listing(path.name, entry))
+                fresh[name] = {"key": key, **self._summarise(path)}
+            listings.append(_listing(name, fresh[name]))
         if changed or set(fresh) != set(entries):
             self._index_write({"version": 1, "files": fresh})
         listings.sort(key=lambda line: line.summary.started if line.summary else "",
@@ -1007,31 +989,52 @@ class Store:
             updated = s.rows[-1].get("at", s.created) if s.rows else s.created
             return {"summary": documents.summary_document(s.id, s.created, str(updated),
                                                           s.state(), s.config, s.digest)}
-        except StoreError as error:
-            return {"summary": None, "problem": str(error)}
+        except ScorekeeperError as error:
+            return {"summary": None, "problem": one_line(str(error))}
 
     def _index_read(self) -> dict[str, Any]:
+        path = self.home / INDEX_NAME
         try:
-            data = json.loads((self.home / INDEX_NAME).read_text(encoding="utf-8"))
+            data = json.loads(read_file_bytes(path, INDEX_NAME))
             return data if isinstance(data, dict) and data.get("version") == 1 else {}
-        except (OSError, ValueError):
+        except (StoreError, ValueError, RecursionError):
             return {}
 
     def _index_write(self, data: dict[str, Any]) -> None:
         # The index is only a cache of the files' summaries: failing to write it is harmless.
-        with (contextlib.suppress(OSError, LockTimeout),
+        with (contextlib.suppress(OSError, LockTimeout, LockRefused),
               FileLock(str(self.home / INDEX_NAME) + ".lock", 1)):
             atomic_write(self.home / INDEX_NAME, [jsontext.compact(data)])
 
 
-def _listing(file: str, entry: dict[str, Any]) -> Listing:
-    """A line of the listing from its entry in the index (a summary, or the file's problem)."""
-    if entry.get("summary") is None:
-        return Listing(file=file, summary=None, problem=str(entry.get("problem")))
+def _text_name(raw: bytes) -> str | None:
+    """A file name as text, or None when it is not UTF-8."""
     try:
-        return Listing(file=file, summary=documents.SessionSummary.from_json(entry["summary"]))
-    except ScorekeeperError as error:
-        return Listing(file=file, summary=None, problem=str(error))
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _shown_name(raw: bytes) -> str:
+    """A file name fit for one line of a terminal: bytes that are not UTF-8 as ``\\xff``,
+    control characters as escapes."""
+    return one_line(raw.decode("utf-8", "backslashreplace"))
+
+
+def _listing(file: str, entry: dict[str, Any]) -> Listing:
+    """A line of the listing from its entry in the index (a summary, or the file's problem).
+    The index is only a cache: what it says is made safe all the same."""
+    file = one_line(file)
+    if entry.get("summary") is None:
+        return Listing(file=file, summary=None, problem=one_line(str(entry.get("problem"))))
+    try:
+        summary = documents.SessionSummary.from_json(entry["summary"])
+    except (ScorekeeperError, ValueError, TypeError, KeyError) as error:
+        return Listing(file=file, summary=None, problem=one_line(str(error)))
+    if not valid_id(summary.id):
+        return Listing(file=file, summary=None,
+                       problem=f"sessions/{file}: damaged: the session id is not valid")
+    return Listing(file=file, summary=summary)
 
 
 def _version_of(config: SessionConfig) -> str:

@@ -91,7 +91,7 @@ LAYERS = [
     {"rules"},
     {"referee", "ledger"},
     {"documents", "presentation", "export", "script", "rulecards"},
-    {"store"},
+    {"store", "atomic", "locking"},
     {"cli", "tui", "__main__"},
 ]
 

@@ -1,0 +1,99 @@
+"""Atomic rewrites of a file: a crash leaves either the old file or the new one, never a torn
+one, and the file keeps its mode (a new one gets the mode ``open`` would give it)."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+
+def atomic_write(path: Path, text: str | list[bytes]) -> os.stat_result:
+    """Replace ``path`` with ``text`` (a string, or a list of pieces of UTF-8 written one after
+    the other) so that a crash leaves either the old file or the new one. The file keeps its
+    permission bits; a new file gets ``0666`` less the umask, as ``open`` would create it.
+    Returns the new file's status (renaming keeps its inode, size and modification time)."""
+    folder = path.parent
+    mode = _mode_for(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        try:
+            _write_all(fd, [text.encode("utf-8")] if isinstance(text, str) else text)
+            os.fsync(fd)
+            if mode != 0o600:  # mkstemp's mode
+                os.fchmod(fd, mode)
+            status = os.fstat(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    return status
+
+
+def _mode_for(path: Path) -> int:
+    """The permission bits the new text of ``path`` gets: those of the regular file there now,
+    else those a new file gets (``0666`` less the umask)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        status = None
+    if status is not None and stat.S_ISREG(status.st_mode):
+        return stat.S_IMODE(status.st_mode)
+    return 0o666 & ~current_umask()
+
+
+def current_umask() -> int:
+    """The process's umask (Linux states it in /proc; elsewhere it is set and set back)."""
+    with (contextlib.suppress(OSError, ValueError),
+          open("/proc/self/status", encoding="ascii", errors="replace") as status):
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
+
+
+def _pieces_per_call() -> int:
+    """How many pieces one ``writev`` may take (``IOV_MAX``: 1024 on Linux and macOS; POSIX
+    promises at least 16)."""
+    try:
+        limit = os.sysconf("SC_IOV_MAX")
+    except (AttributeError, ValueError, OSError):
+        limit = -1
+    return limit if limit > 0 else 16
+
+
+_PIECES_PER_CALL = _pieces_per_call()
+
+
+def _write_all(fd: int, pieces: list[bytes]) -> None:
+    """Write the pieces one after the other, gathered into as few system calls as the system
+    allows (through a buffered file, many pieces meant many calls: a visible part of
+    recording a hand)."""
+    views = [memoryview(p) for p in pieces if p]
+    gather = getattr(os, "writev", None)
+    first = 0
+    while first < len(views):
+        batch = views[first:first + _PIECES_PER_CALL]
+        written = gather(fd, batch) if gather is not None else os.write(fd, batch[0])
+        if written <= 0:
+            raise OSError(errno.EIO, "nothing could be written")
+        for view in batch:  # drop what was written; a short write leaves the rest of a piece
+            if written < len(view):
+                views[first] = view[written:]
+                break
+            written -= len(view)
+            first += 1
