@@ -23,6 +23,9 @@ EXACT = decimal.Context(prec=120, Emax=10**6, Emin=-(10**6),
                                decimal.DivisionByZero, decimal.Overflow])
 _QUARTERS = {(1, 4): "¼", (1, 2): "½", (3, 4): "¾"}
 _VULGAR = {"¼": Decimal("0.25"), "½": Decimal("0.5"), "¾": Decimal("0.75")}
+TYPED_DIGITS = 30
+"""An amount a person types has at most this many significant digits, this many before the
+point and this many after it: its written form stays short (``1e-999999`` is refused)."""
 
 
 def exact() -> AbstractContextManager[decimal.Context]:
@@ -79,6 +82,32 @@ def parse_amount(text: str) -> Decimal:
                 total = base + value
             return -total if negative else total
     return _plain(cleaned, raw)
+
+
+def parse_typed_amount(text: str) -> Decimal:
+    """An amount typed by a person (``3``, ``-27.75``, ``4¼``, ``17/4``), within
+    ``TYPED_DIGITS``: a number too long to write out plainly is refused, not kept."""
+    raw = str(text)
+    shown = raw.strip() if len(raw.strip()) <= 40 else raw.strip()[:40] + "…"
+    too_long = ScorekeeperError(
+        f"'{shown}' has too many digits (at most {TYPED_DIGITS} significant digits, "
+        f"{TYPED_DIGITS} before the point and {TYPED_DIGITS} after it)")
+    if len(raw) > 4 * TYPED_DIGITS:  # refused before it is read: a fraction of 5,000 digits
+        raise too_long
+    value = parse_amount(raw)
+    sign, digit_tuple, exponent = value.as_tuple()
+    if not isinstance(exponent, int):  # not finite: parse_amount never gives one
+        raise ScorekeeperError(f"'{shown}' is not an amount")
+    digits = list(digit_tuple)
+    while len(digits) > 1 and digits[-1] == 0:
+        digits.pop()
+        exponent += 1
+    if digits == [0]:
+        return ZERO  # not 0E+999999, whose plain form is a million zeros
+    if (len(digits) > TYPED_DIGITS or len(digits) + exponent > TYPED_DIGITS
+            or -exponent > TYPED_DIGITS):
+        raise too_long
+    return value
 
 
 def _plain(text: str, original: str) -> Decimal:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import gc
+import os
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -12,18 +16,148 @@ from . import jsontext
 from .errors import ScorekeeperError, one_line
 
 EXIT_OK, EXIT_DISCREPANCY, EXIT_BAD_INPUT = 0, 1, 2
+OPTION_DIGITS = 20  # a whole number typed as an option (--option KEY=VALUE) has at most these
 
 
 def fail(message: str) -> NoReturn:
     raise ScorekeeperError(message)
 
 
+# ---- output: every line goes through say() -----------------------------------------------------
+#
+# Once something is stored, nothing that goes wrong with the output may look like a failure
+# that invites typing the command again: a stream that cannot encode a character gets a plain
+# stand-in (K♣ is written KC, 4¼ is written 4.25), and a stream that cannot be written at all
+# (a closed pipe, a full disk) is given up on; main() then says what was stored on stderr and
+# keeps the command's exit status.
+
+_PLAIN = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S",
+          "…": "...", "−": "-", "–": "-", "—": "-", "→": "->", "←": "<-", "×": "x",
+          "‘": "'", "’": "'", "“": '"', "”": '"', "·": "."}
+_QUARTERS = {"¼": ".25", "½": ".5", "¾": ".75"}
+FALLBACK = "scorekeeper-fallback"
+
+
+def _fallback(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler FALLBACK: a stand-in for each character the stream cannot
+    encode; a backslash escape for those that have none."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    text, out = error.object, []
+    for i in range(error.start, error.end):
+        ch = text[i]
+        if ch in _QUARTERS:  # 4¼ -> 4.25, -¾ -> -0.75
+            out.append(("" if i and text[i - 1].isdigit() else "0") + _QUARTERS[ch])
+        elif ch in _PLAIN:
+            out.append(_PLAIN[ch])
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else
+                       f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return "".join(out), error.end
+
+
+codecs.register_error(FALLBACK, _fallback)
+
+
+def fit_to_encoding(text: str, encoding: str) -> str:
+    """``text`` as a stream in ``encoding`` can write it (see _fallback)."""
+    try:
+        text.encode(encoding)
+        return text
+    except UnicodeEncodeError:
+        return text.encode(encoding, FALLBACK).decode(encoding)
+    except LookupError:  # an encoding Python does not know: plain ASCII is safe
+        return text.encode("ascii", FALLBACK).decode("ascii")
+
+
+class Output:
+    """What happened to the output of the command running now."""
+
+    lost: OSError | ValueError | None = None  # why stdout could not be written
+    stored: str | None = None  # what the command stored, for the note if the output is lost
+
+    @classmethod
+    def reset(cls) -> None:
+        cls.lost = cls.stored = None
+
+
+def stored(what: str) -> None:
+    """Say that the command has now stored something (``what``: for a note on stderr)."""
+    Output.stored = what
+
+
+def say(message: str = "", *, nl: bool = True, err: bool = False) -> None:
+    """Print a line (stdout, or stderr with ``err``) in what the stream can encode. A stdout
+    that cannot be written is given up on (Output.lost); nothing here raises."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None or (not err and Output.lost is not None):
+        return
+    text = message + "\n" if nl else message
+    try:
+        try:
+            stream.write(text)
+        except UnicodeEncodeError:
+            stream.write(fit_to_encoding(text, getattr(stream, "encoding", None) or "ascii"))
+        stream.flush()
+    except (OSError, ValueError) as error:  # ValueError: the stream is closed
+        if not err:
+            _give_up_output(error)
+
+
+def _give_up_output(error: OSError | ValueError) -> None:
+    Output.lost = error
+    # What is still buffered would be flushed (and fail again, with a message) when Python
+    # exits: the process's own stdout is pointed at the null device instead.
+    stdout = sys.stdout
+    if stdout is sys.__stdout__ and stdout is not None:
+        with contextlib.suppress(OSError, ValueError):
+            null = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(null, stdout.fileno())
+            finally:
+                os.close(null)
+
+
+def _fit_streams() -> list[tuple[Any, str]]:
+    """Make stdout and stderr write a stand-in for what they cannot encode (click's own
+    output, the help, goes straight to them). Returns what to restore."""
+    changed = []
+    for stream in (sys.stdout, sys.stderr):
+        errors = getattr(stream, "errors", None)
+        if errors in (None, FALLBACK) or not hasattr(stream, "reconfigure"):
+            continue
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+        if encoding in ("utf-8", "utf8"):
+            continue
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            stream.reconfigure(errors=FALLBACK)
+            changed.append((stream, errors))
+    return changed
+
+
+def _output_lost_ending(code: int) -> int:
+    """The exit status once the output could not be written, with a line on stderr: a closed
+    pipe is the reader's choice (no line, the status stands); otherwise what was stored stays
+    stored (a note, the status stands) and a command that stored nothing failed (status 2)."""
+    lost = Output.lost
+    if lost is None or isinstance(lost, BrokenPipeError):
+        return code
+    reason = one_line(getattr(lost, "strerror", None) or str(lost))
+    if Output.stored is not None:
+        say(f"note: {one_line(Output.stored)}: stored; only the output could not be written "
+            f"({reason})", err=True)
+        return code
+    say(f"error: the output could not be written ({reason})", err=True)
+    return EXIT_BAD_INPUT
+
+
 def emit_json(document: Any) -> None:
-    click.echo(jsontext.indented(document))
+    say(jsontext.indented(document))
 
 
 home_option = click.option(
-    "--home", "home", metavar="DIR", envvar="SCOREKEEPER_HOME", default=None,
+    "--home", "home", metavar="DIR", default=None,
     help="Folder that holds the sessions (default: $SCOREKEEPER_HOME or the user data folder).")
 
 
@@ -38,7 +172,7 @@ def package_version() -> str:
 
 def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if value and not ctx.resilient_parsing:
-        click.echo(f"scorekeeper, version {package_version()}")
+        say(f"scorekeeper, version {package_version()}")
         ctx.exit()
 
 
@@ -75,13 +209,11 @@ def complete_sessions(ctx: click.Context, param: click.Parameter, incomplete: st
     try:
         from click.shell_completion import CompletionItem
 
-        from .paths import home_folder
         from .store import Store
 
-        home = ctx.params.get("home") or ctx.find_root().params.get("home")
         prefix = incomplete.strip().lower()
         items = []
-        for listing in Store(home_folder(home)).list_sessions():
+        for listing in Store(home_of(ctx, ctx.params.get("home"))).list_sessions():
             s = listing.summary
             if s is not None and s.id.startswith(prefix):
                 items.append(CompletionItem(
@@ -146,11 +278,19 @@ def cli(ctx: click.Context, home: str | None) -> None:
         run_tui(home_folder(home))
 
 
-def get_store(home: str | None):
+def home_of(ctx: click.Context, home: str | None) -> Path:
+    """The home folder: the command's own --home, else the one given before the command
+    (``scorekeeper --home DIR COMMAND``), else $SCOREKEEPER_HOME, else the default. A --home
+    given on the command line always wins over the environment."""
     from .paths import home_folder
+
+    return home_folder(home if home is not None else ctx.find_root().params.get("home"))
+
+
+def get_store(ctx: click.Context, home: str | None):
     from .store import Store
 
-    return Store(home_folder(home))
+    return Store(home_of(ctx, home))
 
 
 def split_names(value: str | None) -> tuple[str, ...] | None:
@@ -203,7 +343,7 @@ def ask_hand(opened):
              f"recorded")
     config = opened.config
     draft = HandDraft(opened.ruleset, config, state)
-    click.echo(f"hand {state.hands_played + 1}: {state.dealer} deals")
+    say(f"hand {state.hands_played + 1}: {state.dealer} deals")
     while not draft.complete:
         kind = draft.step.kind
         hint = {"winner": " (seat number or name)", "decide": " (p plays, d drops)"}.get(kind, "")
@@ -220,13 +360,13 @@ def ask_hand(opened):
             else:
                 answer = config.resolve(text, "tricks")
         except ScorekeeperError as error:
-            click.echo(f"  {error}")
+            say(f"  {error}")
             continue
         problem = draft.give(answer)
         if problem:
-            click.echo(f"  {problem}")
+            say(f"  {problem}")
     for line in draft_lines(draft):
-        click.echo(f"  {line}")
+        say(f"  {line}")
     return draft.record()
 
 
@@ -262,10 +402,9 @@ def record_options(command):
 @click.pass_context
 def tui(ctx, session, home) -> None:
     """Open the table app (at SESSION if given)."""
-    from .paths import home_folder
     from .tui.app import run_tui
 
-    run_tui(home_folder(home or ctx.obj.get("home")), session)
+    run_tui(home_of(ctx, home), session)
 
 
 @cli.command(epilog="""\b
@@ -291,14 +430,15 @@ def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str
     ledger = replay_file(script)
     saved = None
     if save:
-        saved = get_store(home or ctx.obj.get("home")).create(
+        saved = get_store(ctx, home).create(
             ledger.config, [s.record for s in ledger.settlements])
+        stored(f"session {saved.id}")
     if as_json:
         emit_json(standings_document(ledger))
     else:
-        click.echo(render_text(ledger), nl=False)
+        say(render_text(ledger), nl=False)
     if saved is not None:
-        click.echo(f"saved as session {saved.id}" if not as_json else saved.id, err=as_json)
+        say(f"saved as session {saved.id}" if not as_json else saved.id, err=as_json)
 
 
 @cli.command(epilog="""\b
@@ -331,8 +471,15 @@ def new(ctx, game, players, dealer, options, as_json, home) -> None:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             fail(f"--option: '{item}' is not KEY=VALUE")
-        value = value.strip()
-        parsed[key.strip()] = int(value) if value.lstrip("-").isdigit() else value
+        key, value = key.strip(), value.strip()
+        digits = value.removeprefix("-")
+        if digits.isascii() and digits.isdigit():  # not '²': isdigit() alone takes it
+            if len(digits) > OPTION_DIGITS:
+                fail(f"--option {key}: a whole number has at most {OPTION_DIGITS} digits, "
+                     f"not {len(digits)}")
+            parsed[key] = int(value)
+        else:
+            parsed[key] = value
     drawn = dealer is None
     try:
         if drawn:
@@ -344,18 +491,19 @@ def new(ctx, game, players, dealer, options, as_json, home) -> None:
                  "options": "--option"}
         head, _, key = error.field.partition(".")
         fail(f"{flags.get(head, head)}{' ' + key if key else ''}: {error.detail}")
-    session = get_store(home or ctx.obj.get("home")).create(config, dealer_drawn=drawn)
+    session = get_store(ctx, home).create(config, dealer_drawn=drawn)
+    stored(f"session {session.id}")
     if as_json:
         emit_json({"id": session.id, "game": config.game, "players": list(config.players),
                    "first_dealer": config.first_dealer, "dealer_drawn": drawn,
                    "options": config.options.model_dump(), "file": str(session.path)})
         return
-    click.echo(f"session {session.id} started: {session.ruleset.title}, "
+    say(f"session {session.id} started: {session.ruleset.title}, "
                f"{', '.join(config.players)} (clockwise)")
     if drawn:
-        click.echo(f"first dealer drawn at random: {config.first_dealer}")
+        say(f"first dealer drawn at random: {config.first_dealer}")
     state = session.state()
-    click.echo(f"hand 1: {state.dealer} deals, {state.leader} leads")
+    say(f"hand 1: {state.dealer} deals, {state.leader} leads")
 
 
 @cli.command(epilog="""\b
@@ -380,7 +528,7 @@ def record(ctx, session, ask, as_json, home, **given) -> None:
     from .presentation import next_text, payments_text
 
     fields = record_fields(given)
-    store = get_store(home or ctx.obj.get("home"))
+    store = get_store(ctx, home)
     expected = None
     if ask:
         if fields:
@@ -391,17 +539,18 @@ def record(ctx, session, ask, as_json, home, **given) -> None:
         hand = make_record(fields)
     result = store.record(session, hand, expected_hands=expected)
     s, state = result.settlement, result.state
+    stored(f"hand {s.number} of session {result.session.id}")
     if as_json:
         emit_json({"session": result.session.id, "hand": hand_document(s),
                    "explanation": list(s.explanation), "digest": result.session.digest,
                    "finished": state.finished, "leaders": list(state.leaders)})
         return
-    click.echo(f"hand {s.number} recorded in session {result.session.id}: {s.dealer} dealt; "
+    say(f"hand {s.number} recorded in session {result.session.id}: {s.dealer} dealt; "
                f"{s.kind}")
     for line in s.explanation:
-        click.echo(f"  {line}")
-    click.echo(payments_text(result.session, s, state))
-    click.echo(next_text(result.session, state))
+        say(f"  {line}")
+    say(payments_text(result.session, s, state))
+    say(next_text(result.session, state))
 
 
 @cli.command()
@@ -415,10 +564,11 @@ def undo(ctx, session, home) -> None:
     """
     from .presentation import next_text
 
-    opened, withdrawn = get_store(home or ctx.obj.get("home")).undo(session)
-    click.echo(f"hand {withdrawn.number} ({withdrawn.dealer} dealt, {withdrawn.kind}) "
+    opened, withdrawn = get_store(ctx, home).undo(session)
+    stored(f"the withdrawal of hand {withdrawn.number} of session {opened.id}")
+    say(f"hand {withdrawn.number} ({withdrawn.dealer} dealt, {withdrawn.kind}) "
                f"withdrawn from session {opened.id}; it stays in the history")
-    click.echo(next_text(opened, opened.state()))
+    say(next_text(opened, opened.state()))
 
 
 @cli.command(epilog="""\b
@@ -442,14 +592,15 @@ def amend(ctx, session, hand, home, **given) -> None:
         fail("amend: give at least one of " + ", ".join(f"--{name.replace('_', '-')}"
                                                         for name in given))
     make_record(fields)  # check the options' shape before touching the file
-    result = get_store(home or ctx.obj.get("home")).amend(session, hand, fields)
+    result = get_store(ctx, home).amend(session, hand, fields)
+    stored(f"the amendment of hand {hand} of session {result.session.id}")
     before, after = result.before.state, result.after.state
-    click.echo(f"hand {hand} amended in session {result.session.id}; hands {hand} to "
+    say(f"hand {hand} amended in session {result.session.id}; hands {hand} to "
                f"{after.hands_played} settled again")
     for line in amendment_lines(result.session.config.players, before.scores, after.scores,
                                 result.changes(), before.pot, after.pot):
-        click.echo(f"  {line}")
-    click.echo(next_text(result.session, after))
+        say(f"  {line}")
+    say(next_text(result.session, after))
 
 
 @cli.command()
@@ -466,11 +617,11 @@ def show(ctx, session, as_json, home) -> None:
     from .export import standings_document
     from .presentation import standings_text
 
-    opened = get_store(home or ctx.obj.get("home")).open(session)
+    opened = get_store(ctx, home).open(session)
     if as_json:
         emit_json(standings_document(opened.ledger()))
     else:
-        click.echo(standings_text(opened), nl=False)
+        say(standings_text(opened), nl=False)
 
 
 @cli.command()
@@ -479,24 +630,24 @@ def show(ctx, session, as_json, home) -> None:
 @click.pass_context
 def sessions(ctx, as_json, home) -> None:
     """Every stored session, newest first."""
-    store = get_store(home or ctx.obj.get("home"))
+    store = get_store(ctx, home)
     listing = store.list_sessions()
     if as_json:
         emit_json([line.summary.to_json() | {"file": line.file} if line.summary else
                    {"file": line.file, "damaged": line.problem} for line in listing])
         return
     if not listing:
-        click.echo(f"no sessions in {store.folder} yet: start one with 'scorekeeper new' "
+        say(f"no sessions in {store.folder} yet: start one with 'scorekeeper new' "
                    f"or 'scorekeeper replay SCRIPT --save'")
         return
     for line in listing:
         if line.summary is None:
-            click.echo(f"{line.file}  DAMAGED: {line.problem}")
+            say(f"{line.file}  DAMAGED: {line.problem}")
             continue
         s = line.summary
         status = "finished" if s.finished else "running"
         word = "winners" if s.finished else "leading"
-        click.echo(f"{s.id}  {s.game:<13}  {s.started[:16].replace('T', ' ')}  "
+        say(f"{s.id}  {s.game:<13}  {s.started[:16].replace('T', ' ')}  "
                    f"{s.hands:>4} hand{'s' if s.hands != 1 else ' '}  {status:<8}  "
                    f"{', '.join(s.players)}  "
                    f"({word}: {', '.join(s.leaders)})")
@@ -513,20 +664,20 @@ def audit(ctx, session, as_json, home) -> None:
     Compares every hand's figures with the file and checks the chain of hashes; exit
     status 1 on any difference.
     """
-    opened, findings, digest, label = get_store(home or ctx.obj.get("home")).audit(session)
+    opened, findings, digest, label = get_store(ctx, home).audit(session)
     if as_json:
         emit_json({"file": label, "digest": digest, "ok": not findings,
                    "findings": [f.model_dump() for f in findings]})
     else:
         for f in findings:
-            click.echo(f"{label}: {f.message}")
+            say(f"{label}: {f.message}")
         if not findings:
             hands = opened.hands_played if opened else 0
-            click.echo(f"{label}: audit clean: {hands} hand{'s' if hands != 1 else ''} settled "
+            say(f"{label}: audit clean: {hands} hand{'s' if hands != 1 else ''} settled "
                        f"again and matched; "
                        f"chain intact; digest {digest}")
         else:
-            click.echo(f"{label}: {len(findings)} finding{'s' if len(findings) != 1 else ''}")
+            say(f"{label}: {len(findings)} finding{'s' if len(findings) != 1 else ''}")
     if findings:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
@@ -549,7 +700,7 @@ def count(ctx, session, holdings, pot, as_json, home) -> None:
     if it disagrees. Names are matched ignoring case; pot=AMOUNT counts the pot unless a
     player is called pot, and --pot AMOUNT always counts the pot.
     """
-    from .amounts import format_amount, parse_amount, to_decimal_string
+    from .amounts import format_amount, parse_typed_amount, to_decimal_string
 
     if not holdings and pot is None:
         fail("count: give at least one NAME=AMOUNT or --pot AMOUNT")
@@ -559,16 +710,17 @@ def count(ctx, session, holdings, pot, as_json, home) -> None:
         if not sep or not who.strip():
             fail(f"count: '{item}' is not NAME=AMOUNT")
         try:
-            counted[who] = parse_amount(amount)
+            counted[who] = parse_typed_amount(amount)
         except ScorekeeperError as error:
             fail(f"count: {who}: {error}")
     pot_amount = None
     if pot is not None:
         try:
-            pot_amount = parse_amount(pot)
+            pot_amount = parse_typed_amount(pot)
         except ScorekeeperError as error:
             fail(f"count: --pot: {error}")
-    result = get_store(home or ctx.obj.get("home")).count(session, counted, pot=pot_amount)
+    result = get_store(ctx, home).count(session, counted, pot=pot_amount)
+    stored(f"the chip count of session {result.session.id}")
     if as_json:
         emit_json({"session": result.session.id, "after_hand": result.state.hands_played,
                    "counted": {k: to_decimal_string(v) for k, v in result.counted.items()},
@@ -579,9 +731,9 @@ def count(ctx, session, holdings, pot, as_json, home) -> None:
             expected = result.expected[who]
             mark = ("ok" if who not in result.off else
                     f"OFF by {format_amount(result.off[who], signed=True)}")
-            click.echo(f"  {who}: counted {format_amount(amount)}, ledger "
+            say(f"  {who}: counted {format_amount(amount)}, ledger "
                        f"{format_amount(expected)}  {mark}")
-        click.echo("the count agrees with the ledger" if not result.off else
+        say("the count agrees with the ledger" if not result.off else
                    f"the count disagrees with the ledger after hand {result.state.hands_played}")
     if result.off:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
@@ -604,27 +756,61 @@ def export(ctx, session, fmt, output, standings, home) -> None:
 
     The formats: csv, json, md, html or beancount.
     """
-    from pathlib import Path
-
     from .export import FORMATS
 
-    opened = get_store(home or ctx.obj.get("home")).open(session)
+    store = get_store(ctx, home)
+    opened = store.open(session)
+    if output is not None and output != "-":
+        refuse_home_target(output, store.home, opened.path)
     source = opened.export_source()
     if fmt == "csv" and standings:
         text = FORMATS[fmt](source, standings=True)
     else:
         text = FORMATS[fmt](source)
     if output is None or output == "-":
-        click.echo(text, nl=False)
+        say(text, nl=False)
         return
     target = Path(output)
     try:
         from .store import atomic_write
 
-        atomic_write(target, text)
+        atomic_write(target, text)  # whole: a temporary file renamed over the target
     except OSError as error:
         fail(f"{output}: cannot be written ({error.strerror or error})")
-    click.echo(f"wrote {fmt} export of session {opened.id} to {output}", err=True)
+    say(f"wrote {fmt} export of session {opened.id} to {output}", err=True)
+
+
+def refuse_home_target(output: str, home: Path, session_file: Path) -> None:
+    """An export never replaces a session, nor a file of the home folder: refuse a target in
+    the sessions folder, the home's own files (the index, lock and temporary files), and the
+    session file read (given by its path) and its lock. Symbolic links and ``..`` are
+    followed first."""
+    try:
+        target = Path(output).resolve()
+        home = home.resolve()
+        session_file = session_file.resolve()
+    except (OSError, RuntimeError) as error:
+        fail(f"-o {output}: cannot be followed to a file ({error})")
+    sessions = home / "sessions"
+    name = target.name
+    if target in (home, sessions) or target.is_relative_to(sessions):
+        fail(f"-o {output}: is in the sessions folder {sessions}; an export never replaces "
+             f"a session: write it elsewhere")
+    if target.parent == home and (name.startswith(("index.json", ".")) or
+                                  name.endswith(".lock")):
+        fail(f"-o {output}: is a file the home folder {home} keeps for itself; write the "
+             f"export elsewhere")
+    own = session_file.name
+    same = target == session_file
+    if not same and target.exists():
+        try:
+            same = os.path.samefile(target, session_file)
+        except OSError:
+            same = False
+    if same or (target.parent == session_file.parent and
+                name.startswith((f"{own}.", f".{own}."))):
+        fail(f"-o {output}: is the session file being exported (or its lock); write the "
+             f"export elsewhere")
 
 
 @cli.group()
@@ -692,11 +878,11 @@ def referee_trick(game, trump, players, cards, hand, as_json) -> None:
             document |= {"legal": [str(c) for c in advice.legal], "reasons": list(advice.reasons)}
         emit_json(document)
         return
-    click.echo(f"winning so far: {winner.symbol()} (card {position + 1} of {len(trick)})")
+    say(f"winning so far: {winner.symbol()} (card {position + 1} of {len(trick)})")
     if advice is not None:
-        click.echo(f"may play: {', '.join(c.symbol() for c in advice.legal)}")
+        say(f"may play: {', '.join(c.symbol() for c in advice.legal)}")
         for reason in advice.reasons:
-            click.echo(f"  because: {reason}")
+            say(f"  because: {reason}")
 
 
 @cli.command(epilog="GAME is one of {games}.")
@@ -705,7 +891,7 @@ def rules(game) -> None:
     """Print the rule card of GAME."""
     from .rulecards import rule_card
 
-    click.echo(rule_card(game.strip().lower()), nl=False)
+    say(rule_card(game.strip().lower()), nl=False)
 
 
 @cli.command(epilog="""\b
@@ -723,18 +909,31 @@ def deal(game, count, names, dealer) -> None:
 
     The deal plan for N players (or the players named), from the given dealer.
     """
-    from .referee import deal_plan
+    from .referee import deal_plan, table_ruleset
 
-    if names:
+    game = game.strip().lower()
+    if names is not None:
         seats = list(split_names(names) or ())
-    elif count:
-        seats = [f"seat {i}" for i in range(1, count + 1)]
+        if not seats:
+            fail("--names: give the players' names, separated by commas")
+        flag = "--names"
+    elif count is not None:
+        flag = "--players"
+        seats = []
     else:
         fail("deal: give --players N or --names A,B,…")
-    plan = deal_plan(game.strip().lower(), seats, dealer or seats[0])
+    try:
+        table_ruleset(game, len(seats) if seats else count)
+    except ScorekeeperError as error:
+        fail(f"{flag}: {error}")
+    if not seats:  # the number is within the game's bounds now
+        seats = [f"seat {i}" for i in range(1, count + 1)]
+    if dealer is not None and dealer not in seats:
+        fail(f"--dealer: '{dealer}' is not one of the players")
+    plan = deal_plan(game, seats, dealer or seats[0])
     for i, step in enumerate(plan.steps, start=1):
-        click.echo(f"{i}. {step}")
-    click.echo(f"cards: {plan.card_count}")
+        say(f"{i}. {step}")
+    say(f"cards: {plan.card_count}")
 
 
 def main(argv: list[str] | None = None) -> NoReturn:
@@ -748,30 +947,49 @@ def main(argv: list[str] | None = None) -> NoReturn:
     # way out, for in-process callers (the tests).
     collecting = gc.isenabled()
     gc.disable()
+    Output.reset()
+    fitted = _fit_streams()
+    try:
+        code = _run(argv)
+        code = _output_lost_ending(code)
+    finally:
+        for stream, errors in fitted:
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors=errors)
+        if collecting:
+            gc.enable()
+    sys.exit(code)
+
+
+def _run(argv: list[str] | None) -> int:
+    """Run a command; the exit status it ends with."""
     try:
         code = cli.main(args=argv, prog_name="scorekeeper", standalone_mode=False)
     except ScorekeeperError as error:
-        click.echo(f"error: {one_line(str(error))}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
+        say(f"error: {one_line(str(error))}", err=True)
+        return EXIT_BAD_INPUT
     except ArithmeticError:
-        click.echo("error: an amount is too large to be kept exactly", err=True)
-        sys.exit(EXIT_BAD_INPUT)
+        say("error: an amount is too large to be kept exactly", err=True)
+        return EXIT_BAD_INPUT
     except click.exceptions.NoArgsIsHelpError as error:
         # A group given no command (``scorekeeper referee``) shows its help.
-        click.echo(error.ctx.get_help() if error.ctx else str(error))
-        sys.exit(EXIT_OK)
+        say(error.ctx.get_help() if error.ctx else str(error))
+        return EXIT_OK
     except click.ClickException as error:
-        click.echo(f"error: {one_line(error.format_message())}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
+        say(f"error: {one_line(error.format_message())}", err=True)
+        return EXIT_BAD_INPUT
     except click.exceptions.Exit as done:
-        sys.exit(done.exit_code)
+        return done.exit_code
     except click.Abort:
-        click.echo("error: aborted", err=True)
-        sys.exit(EXIT_BAD_INPUT)
+        say("error: aborted", err=True)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        click.echo("error: interrupted", err=True)
-        sys.exit(130)
-    finally:
-        if collecting:
-            gc.enable()
-    sys.exit(code if isinstance(code, int) else EXIT_OK)
+        say("error: interrupted", err=True)
+        return 130
+    except BrokenPipeError as error:  # click's own output (the help) to a closed pipe
+        _give_up_output(error)
+        return EXIT_OK
+    except OSError as error:  # click's own output to a full disk, say: never a traceback
+        say(f"error: {one_line(error.strerror or str(error))}", err=True)
+        return EXIT_BAD_INPUT
+    return code if isinstance(code, int) else EXIT_OK

@@ -5,19 +5,34 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .errors import ScorekeeperError
+
 ENV_HOME = "SCOREKEEPER_HOME"
 
 
 def home_folder(option: str | os.PathLike[str] | None = None) -> Path:
-    """The folder that holds ``sessions/``; nothing is created here."""
-    if option:
-        return Path(option).expanduser()
+    """The folder that holds ``sessions/``; nothing is created here. ``option`` is the folder
+    given on the command line (``--home``): it wins over the environment. An empty one is
+    refused, as is a ``~user`` that names nobody; an empty ``SCOREKEEPER_HOME`` counts as
+    unset."""
+    if option is not None:
+        return _expanded(os.fspath(option), "--home")
     env = os.environ.get(ENV_HOME)
     if env:
-        return Path(env).expanduser()
+        return _expanded(env, ENV_HOME)
     import platformdirs
 
     return Path(platformdirs.user_data_dir("scorekeeper", appauthor=False))
+
+
+def _expanded(text: str, source: str) -> Path:
+    if not text.strip():
+        raise ScorekeeperError(f"{source}: the folder is empty; give a folder's path")
+    try:
+        return Path(text).expanduser()
+    except (RuntimeError, KeyError, OSError):
+        raise ScorekeeperError(f"{source}: '{text}': no such user's home folder to start "
+                               f"from") from None
 
 
 def sessions_folder(home: Path) -> Path:

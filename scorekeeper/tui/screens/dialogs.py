@@ -17,7 +17,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Markdown, OptionList, Select, Static
 
-from ...amounts import parse_amount
+from ...amounts import parse_typed_amount
 from ...errors import ScorekeeperError
 from ..widgets import ScorekeeperAppBase
 
@@ -268,7 +268,7 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
             if not raw:
                 continue
             try:
-                counted[name] = parse_amount(raw)
+                counted[name] = parse_typed_amount(raw)
             except ScorekeeperError as error:
                 self.query_one("#count-message", Static).update(Text(f"{name}: {error}"))
                 return
