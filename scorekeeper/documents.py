@@ -14,7 +14,6 @@ import functools
 import hashlib
 import re
 from collections.abc import Collection
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -51,6 +50,7 @@ from .rules import (
     ruleset_for_version,
 )
 from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error, present, transfer
+from .summary import SessionSummary
 
 FORMAT_VERSION = 1
 GENESIS = "0" * 64
@@ -334,45 +334,6 @@ def settlement_from_stored(raw: dict[str, Any], config: SessionConfig, record: H
                           scores_after=scores, game=config.game, findings=tuple(findings))
     except (KeyError, TypeError, AttributeError, ValidationError):
         raise ScorekeeperError(f"{where}: its stored figures cannot be read") from None
-
-
-@dataclass(frozen=True, slots=True)
-class SessionSummary:
-    """A session's line in the listing (worked out from its last stored hand: a listing never
-    settles)."""
-
-    id: str
-    game: str
-    players: tuple[str, ...]
-    started: str
-    updated: str
-    hands: int
-    finished: bool
-    leaders: tuple[str, ...]
-    scores: dict[str, Decimal]
-    pot: Decimal | None
-    digest: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game, "players": list(self.players),
-                "started": self.started, "updated": self.updated, "hands": self.hands,
-                "finished": self.finished, "leaders": list(self.leaders),
-                "scores": _amounts(self.scores), "pot": _amount(self.pot),
-                "digest": self.digest}
-
-    @classmethod
-    def from_json(cls, data: Any) -> SessionSummary:
-        """A summary as the listing's index keeps it (a ``ScorekeeperError`` when it is not)."""
-        try:
-            return cls(id=str(data["id"]), game=str(data["game"]),
-                       players=tuple(str(p) for p in data["players"]),
-                       started=str(data["started"]), updated=str(data["updated"]),
-                       hands=int(data["hands"]), finished=bool(data["finished"]),
-                       leaders=tuple(str(p) for p in data["leaders"]),
-                       scores=_amounts_from_json(data["scores"], "summary"),
-                       pot=_optional_amount(data["pot"], "summary"), digest=str(data["digest"]))
-        except (KeyError, TypeError, ValueError):
-            raise ScorekeeperError("the listing's summary cannot be read") from None
 
 
 # ---- audit ---------------------------------------------------------------------------------------

@@ -37,35 +37,19 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
-from . import documents, jsontext
+from . import jsontext
 from .amounts import exact, to_decimal_string
 from .atomic import atomic_write
-from .documents import SessionSummary
 from .errors import RecordError, ScorekeeperError, StoreError, one_line
-from .ledger import (
-    ChipCount,
-    Event,
-    Ledger,
-    compare_count,
-    records_in_force,
-    settle_hands,
-    settle_next,
-)
 from .locking import FileLock, LockRefused, LockTimeout
-from .rules import (
-    HandRecord,
-    Ruleset,
-    SessionConfig,
-    Settlement,
-    TableState,
-    amended_record,
-    get_ruleset,
-    ruleset_for_version,
-)
-from .rules.base import POT, present
+from .summary import SessionSummary
 
+# The rules core (pydantic models, the games) is imported where a session is read or written,
+# not with this module: opening the app and listing sessions from the index never need it.
 if TYPE_CHECKING:
     from .export import ExportSource
+    from .ledger import ChipCount, Event, Ledger
+    from .rules import HandRecord, Ruleset, SessionConfig, Settlement, TableState
 
 LOCK_WAIT_SECONDS = 10.0
 INDEX_NAME = "index.json"
@@ -345,6 +329,8 @@ def read_json_file(path: Path, label: str) -> dict[str, Any]:
 
 def check_shape(data: dict[str, Any], label: str) -> dict[str, Any]:
     """The session header, once the file's overall shape and format version are right."""
+    from . import documents
+
     for table in ("session", "events", "hands"):
         if not isinstance(data.get(table), dict):
             raise StoreError(f"{label}: damaged: not a scorekeeper session (no '{table}' table)")
@@ -394,6 +380,8 @@ class OpenSession:
 
     @property
     def digest(self) -> str:
+        from . import documents
+
         return documents.raw_digest(self.rows)
 
     @property
@@ -403,6 +391,8 @@ class OpenSession:
     @property
     def events(self) -> tuple[Event, ...]:
         """The history, oldest first."""
+        from . import documents
+
         if self._events is None:
             try:
                 self._events = documents.events_from_json(self.rows)
@@ -411,10 +401,14 @@ class OpenSession:
         return self._events
 
     def records(self) -> list[HandRecord]:
+        from .ledger import records_in_force
+
         return records_in_force(self.events)
 
     def ledger(self) -> Ledger:
         """Every hand in force settled again from its record with the session's ruleset."""
+        from .ledger import settle_hands
+
         if self._ledger is None:
             try:
                 self._ledger = settle_hands(self.config, self.records(), self.ruleset)
@@ -429,6 +423,8 @@ class OpenSession:
     def _stored_hand(self, number: int, record: HandRecord | None = None) -> Settlement:
         """Hand ``number``'s stored figures, of ``record`` when the caller has read the record
         in force from the history already (else of the record stored beside the figures)."""
+        from . import documents
+
         found = self._hands.get(number)
         if found is None:
             raw = self.stored.get(number)
@@ -487,6 +483,8 @@ class OpenSession:
     def check_for_writing(self) -> None:
         """Refuse to add to a file whose history cannot be read back or whose newest event was
         changed: appending would bury the damage under new hands."""
+        from . import documents
+
         try:
             records = self.records()
         except ScorekeeperError as error:
@@ -500,10 +498,15 @@ class OpenSession:
                              f"hash; run audit")
 
     def counts(self) -> list[ChipCount]:
+        from .ledger import ChipCount
+
         return [e for e in self.events if isinstance(e, ChipCount)]
 
 
 def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
+    from . import documents
+    from .rules import ruleset_for_version
+
     header = check_shape(data, label)
     try:
         ruleset = ruleset_for_version(header.get("ruleset"))
@@ -584,6 +587,8 @@ class _Transaction:
     def append(self, *events: dict[str, Any]) -> None:
         """Seal and add events to the history, in one table write however many there are,
         all with one reading of the clock."""
+        from . import documents
+
         at = self.store.now()
         session = self.session
         sealed_events = []
@@ -602,6 +607,8 @@ class _Transaction:
         """Store these settlements, dropping every stored hand numbered ``keep_before`` or more.
         ``state``, when the caller has it, is the table after them (kept with the session, so
         it need not be read back from the stored figures)."""
+        from . import documents
+
         session = self.session
         table = self.db.table("hands")
         stale = list(range(keep_before, session.hands_played + 1))  # hands are 1 to n
@@ -701,6 +708,7 @@ class Store:
     def audit(self, ref: str) -> tuple[OpenSession | None, list[Any], str, str]:
         """Settle a session file again and compare: (session if readable, findings, digest, label).
         A file that cannot be read at all is a ``StoreError``."""
+        from . import documents
         from .documents import audit_document
 
         path = self.resolve(ref)
@@ -789,6 +797,10 @@ class Store:
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
                dealer_drawn: bool = False) -> OpenSession:
         """A new session file, with ``records`` settled and stored as its first hands."""
+        from . import documents
+        from .ledger import settle_hands
+        from .rules import ruleset_for_version
+
         ruleset = ruleset_for_version(_version_of(config))
         ledger = settle_hands(config, records, ruleset)  # refuse bad hands before any file exists
         try:
@@ -812,6 +824,9 @@ class Store:
     def record(self, ref: str, record: HandRecord, expected_hands: int | None = None) -> Recorded:
         """Settle and store the next hand. With ``expected_hands``, refuse if the session has
         moved on meanwhile (another terminal recorded or withdrew a hand)."""
+        from . import documents
+        from .ledger import settle_next
+
         path = self.resolve(ref)
         with self._writing(path) as tx:
             s = tx.session
@@ -845,6 +860,9 @@ class Store:
         return self._amended(session, number, changes)
 
     def _amended(self, s: OpenSession, number: int, changes: dict[str, Any]) -> Amended:
+        from .ledger import settle_hands
+        from .rules import amended_record
+
         if s.hands_played == 0:
             raise StoreError(f"{s.label}: no hand has been recorded yet, so none can be amended")
         if not 1 <= number <= s.hands_played:
@@ -864,6 +882,8 @@ class Store:
 
     def amend(self, ref: str, number: int, changes: dict[str, Any]) -> Amended:
         """Replace fields of hand ``number``'s record and settle every later hand again."""
+        from . import documents
+
         path = self.resolve(ref)
         with self._writing(path) as tx:
             s = tx.session
@@ -885,7 +905,8 @@ class Store:
         when no player of the session is called so. ``pot`` is the pot, always. The result
         and the stored event are keyed as JSON writes ends (``"player:pot"`` for a player
         called "pot" in a game with a pot)."""
-        from .rules.base import End, end_text
+        from .ledger import compare_count
+        from .rules.base import POT, End, end_text, present
 
         path = self.resolve(ref)
         with self._writing(path) as tx:
@@ -983,6 +1004,8 @@ class Store:
     def _summarise(self, path: Path) -> dict[str, Any]:
         """A session's line in the listing, from its header, its newest event (when it was
         last written) and its last stored hand: nothing is settled."""
+        from . import documents
+
         label = self.label(path)
         try:
             s = parse_session(path, read_json_file(path, label), label)
@@ -1028,7 +1051,7 @@ def _listing(file: str, entry: dict[str, Any]) -> Listing:
     if entry.get("summary") is None:
         return Listing(file=file, summary=None, problem=one_line(str(entry.get("problem"))))
     try:
-        summary = documents.SessionSummary.from_json(entry["summary"])
+        summary = SessionSummary.from_json(entry["summary"])
     except (ScorekeeperError, ValueError, TypeError, KeyError) as error:
         return Listing(file=file, summary=None, problem=one_line(str(error)))
     if not valid_id(summary.id):
@@ -1038,4 +1061,6 @@ def _listing(file: str, entry: dict[str, Any]) -> Listing:
 
 
 def _version_of(config: SessionConfig) -> str:
+    from .rules import get_ruleset
+
     return get_ruleset(config.game).version

@@ -87,7 +87,7 @@ def game_words_in_file(path: Path) -> list[str]:
 # Lower layers never import higher ones: the models and the rules at the bottom, then what
 # settles and presents, then the store, then the command line and the table app.
 LAYERS = [
-    {"errors", "amounts", "cards", "paths", "jsontext", "memory"},
+    {"errors", "amounts", "cards", "paths", "jsontext", "summary"},
     {"rules"},
     {"referee", "ledger"},
     {"documents", "presentation", "export", "script", "rulecards"},

@@ -1,0 +1,61 @@
+"""A session's line in the listing: light enough to read the listing's index (and open the
+table app) without the rules core."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from .amounts import to_decimal_string
+from .errors import ScorekeeperError
+
+_AMOUNT = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    """A session's line in the listing (worked out from its last stored hand: a listing never
+    settles)."""
+
+    id: str
+    game: str
+    players: tuple[str, ...]
+    started: str
+    updated: str
+    hands: int
+    finished: bool
+    leaders: tuple[str, ...]
+    scores: dict[str, Decimal]
+    pot: Decimal | None
+    digest: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "players": list(self.players),
+                "started": self.started, "updated": self.updated, "hands": self.hands,
+                "finished": self.finished, "leaders": list(self.leaders),
+                "scores": {p: to_decimal_string(v) for p, v in self.scores.items()},
+                "pot": None if self.pot is None else to_decimal_string(self.pot),
+                "digest": self.digest}
+
+    @classmethod
+    def from_json(cls, data: Any) -> SessionSummary:
+        """A summary as the listing's index keeps it (a ``ScorekeeperError`` when it is not)."""
+        try:
+            return cls(id=str(data["id"]), game=str(data["game"]),
+                       players=tuple(str(p) for p in data["players"]),
+                       started=str(data["started"]), updated=str(data["updated"]),
+                       hands=int(data["hands"]), finished=bool(data["finished"]),
+                       leaders=tuple(str(p) for p in data["leaders"]),
+                       scores={str(p): _amount(v) for p, v in data["scores"].items()},
+                       pot=None if data["pot"] is None else _amount(data["pot"]),
+                       digest=str(data["digest"]))
+        except (KeyError, TypeError, ValueError):
+            raise ScorekeeperError("the listing's summary cannot be read") from None
+
+
+def _amount(text: Any) -> Decimal:
+    if type(text) is not str or not _AMOUNT.fullmatch(text):
+        raise ValueError(f"{text!r} is not an amount")
+    return Decimal(text)
