@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.export import FORMATS
 from scorekeeper.ledger import settle_hands
 from scorekeeper.rules import HandRecord
 from scorekeeper.store import Store, atomic_write
