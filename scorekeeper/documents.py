@@ -203,6 +203,71 @@ def seal(event: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, An
     return sealed
 
 
+def figures_seal(stored: dict[str, Any]) -> str:
+    """The seal of a hand's stored figures: the SHA-256 of their canonical JSON. The event that
+    stored them carries it (a hand event its hand's, an amendment the seals of every hand it
+    settled again), so the chain vouches for every stored figure."""
+    return hashlib.sha256(jsontext.canonical(stored)).hexdigest()
+
+
+def sealed_figures(rows: list[dict[str, Any]]) -> dict[int, str | None]:
+    """For each hand in force, the seal its figures must have, from the history as written;
+    ``None`` for a hand stored by a version that did not seal figures (its figures are then
+    settled again before they are shown)."""
+    seals: dict[int, str | None] = {}
+    for row in rows:
+        kind, number, figures = row.get("type"), row.get("number"), row.get("figures")
+        if type(number) is not int:
+            continue
+        if kind == "hand":
+            seals[number] = figures if isinstance(figures, str) else None
+        elif kind == "amend":
+            for n in [k for k in seals if k >= number]:
+                seals[n] = None
+            if isinstance(figures, list):
+                for offset, seal in enumerate(figures):
+                    seals[number + offset] = seal if isinstance(seal, str) else None
+        elif kind == "withdraw":
+            seals.pop(number, None)
+    return seals
+
+
+def chain_problem(rows: list[dict[str, Any]]) -> str | None:
+    """What is wrong with a history's hash chain, in words, or ``None`` when every event
+    follows the one before it and matches its own hash."""
+    previous: Any = GENESIS
+    for i, row in enumerate(rows, start=1):
+        if row.get("seq") != i or row.get("prev") != previous:
+            return f"event {i} does not follow the event before it"
+        try:
+            if row.get("hash") != event_hash(row):
+                return f"event {i} does not match its hash (changed after it was written)"
+        except (TypeError, ValueError):
+            return f"event {i} cannot be read"
+        previous = row.get("hash")
+    return None
+
+
+# The header fields the first event repeats (files written before the id, the ruleset and the
+# time were sealed there repeat only the settings; their id is checked by its form).
+_SEALED_HEADER = ("settings", "dealer_drawn", "id", "ruleset", "created")
+
+
+def header_problem(header: dict[str, Any], rows: list[dict[str, Any]]) -> str | None:
+    """What in a file's header differs from what its first event sealed, or ``None``."""
+    if not rows:
+        return None
+    created = rows[0]
+    if created.get("type") != "created":
+        return "the history does not begin with the session's start"
+    for key in _SEALED_HEADER:
+        if key in created and header.get(key) != created[key]:
+            return f"the header's {key} is not what the session was started with"
+    if created.get("settings") is None:
+        return "the session's start has no settings"
+    return None
+
+
 def raw_digest(events: list[dict[str, Any]]) -> str:
     """The digest of a file's events as they are written (``Event.hash`` once converted)."""
     last = events[-1].get("hash") if events else ""
@@ -269,6 +334,10 @@ def event_to_json(event: Event, previous_hash: str) -> dict[str, Any]:
             value = config_to_json(value)
         elif key in _AMOUNT_KEYS:
             value = _amounts(value)
+        elif key == "figures":
+            if value is None:
+                continue
+            value = value if isinstance(value, str) else list(value)
         data[key] = value
     data |= {"at": event.at, "seq": event.seq, "prev": previous_hash, "hash": event.hash}
     return data

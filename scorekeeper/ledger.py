@@ -114,10 +114,12 @@ class SessionStarted(Event):
 
 
 class HandRecorded(Event):
-    """Hand ``number`` was played as ``record`` says."""
+    """Hand ``number`` was played as ``record`` says; ``figures`` seals the figures stored for
+    it (absent in files written before figures were sealed)."""
 
     number: int
     record: HandRecord
+    figures: str | None = None
 
 
 class HandAmended(Event):
@@ -126,6 +128,7 @@ class HandAmended(Event):
     number: int
     record: HandRecord
     previous: HandRecord | None = None
+    figures: tuple[str, ...] | None = None  # the seals of hands number, number + 1, ...
 
 
 class HandWithdrawn(Event):

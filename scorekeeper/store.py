@@ -369,6 +369,7 @@ class OpenSession:
     _hands: dict[int, Settlement] = field(default_factory=dict, repr=False)
     _ledger: Ledger | None = field(default=None, repr=False)
     _state: TableState | None = field(default=None, repr=False)
+    _seals: dict[int, str | None] | None = field(default=None, repr=False)
 
     @property
     def id(self) -> str:
@@ -430,29 +431,46 @@ class OpenSession:
             raw = self.stored.get(number)
             if raw is None:
                 raise StoreError(f"{self.label}: hand {number} is not in force")
-            try:
-                if record is None:
-                    record = documents.record_from_json(raw.get("record"))
-                found = documents.settlement_from_stored(raw, self.config, record, self.ruleset)
-            except ScorekeeperError as error:
-                raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+            if self._seals is None:
+                self._seals = documents.sealed_figures(self.rows)
+            seal = self._seals.get(number)
+            if seal is None:
+                # Stored before figures were sealed: nothing vouches for them, so they are
+                # never shown or built on; the hands are settled again from the history.
+                try:
+                    found = self.ledger().settlements[number - 1]
+                except IndexError:
+                    raise StoreError(f"{self.label}: damaged: hand {number} is stored but not "
+                                     f"in the history; run audit") from None
+            elif documents.figures_seal(raw) != seal:
+                raise StoreError(f"{self.label}: damaged: hand {number}'s stored figures are "
+                                 f"not those its history sealed (changed after they were "
+                                 f"written); run audit")
+            else:
+                try:
+                    if record is None:
+                        record = documents.record_from_json(raw.get("record"))
+                    found = documents.settlement_from_stored(raw, self.config, record,
+                                                             self.ruleset)
+                except ScorekeeperError as error:
+                    raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
             self._hands[number] = found
         return found
 
     def export_source(self) -> ExportSource:
-        """What the exports need: every hand as the file states it (printed without settling
-        again: quick for thousands of hands; ``audit`` is what checks the figures), settled
-        again from the records when those figures cannot be read; the table now; the history."""
+        """What the exports need: every hand as the file states it, each hand's figures checked
+        against the seal its history keeps (quick for thousands of hands: nothing is settled
+        again, except the hands of a file written before figures were sealed); the table now;
+        the history. Figures that are not those sealed make the file damaged."""
         from .export import ExportSource
 
-        try:
-            records = self.records()  # each record once, from the history
-            settlements = tuple(self._stored_hand(n, records[n - 1])
-                                for n in range(1, self.hands_played + 1))
-            state = self.state()
-        except (StoreError, ScorekeeperError, IndexError):
-            ledger = self.ledger()
-            settlements, state = ledger.settlements, ledger.state
+        records = self.records()  # each record once, from the history
+        if len(records) != self.hands_played:
+            raise StoreError(f"{self.label}: damaged: {self.hands_played} hands are stored but "
+                             f"the history has {len(records)}; run audit")
+        settlements = tuple(self._stored_hand(n, records[n - 1])
+                            for n in range(1, self.hands_played + 1))
+        state = self.state()
         return ExportSource(config=self.config, state=state, settlements=settlements,
                             events=self.events, session_id=self.id, digest=self.digest)
 
@@ -480,22 +498,36 @@ class OpenSession:
         last = self.hand(number - 1)
         return self.ruleset.state_at(self.config, number - 1, last.scores_after, last.pot_after)
 
-    def check_for_writing(self) -> None:
-        """Refuse to add to a file whose history cannot be read back or whose newest event was
-        changed: appending would bury the damage under new hands."""
+    def check(self) -> None:
+        """Refuse a file that was changed after it was written: every event must follow the
+        one before it and match its hash; the header must say what the first event says; the
+        hands stored must be those in force, each with the figures its history sealed. (Only
+        hashes are compared: nothing is settled again.) Whatever shows a session or adds to
+        it checks it first, so a changed byte is said, never shown or built on."""
         from . import documents
 
-        try:
-            records = self.records()
-        except ScorekeeperError as error:
-            raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
-        if len(records) != self.hands_played:
-            raise StoreError(f"{self.label}: damaged: {self.hands_played} hands are stored but "
-                             f"the history has {len(records)}; run audit")
-        last = self.rows[-1] if self.rows else None
-        if last is None or last.get("hash") != documents.event_hash(last):
-            raise StoreError(f"{self.label}: damaged: the newest event does not match its "
-                             f"hash; run audit")
+        problem = documents.chain_problem(self.rows) or documents.header_problem(
+            self.header, self.rows)
+        if problem is None:
+            if self._seals is None:
+                self._seals = documents.sealed_figures(self.rows)
+            if set(self._seals) != set(self.stored):
+                problem = (f"{self.hands_played} hands are stored but the history has "
+                           f"{len(self._seals)} in force")
+            else:
+                for n, raw in self.stored.items():
+                    seal = self._seals[n]
+                    if seal is not None and documents.figures_seal(raw) != seal:
+                        problem = (f"hand {n}'s stored figures are not those its history "
+                                   f"sealed (changed after they were written)")
+                        break
+        if problem is not None:
+            raise StoreError(f"{self.label}: damaged: {problem}; run audit")
+
+    def check_for_writing(self) -> None:
+        """Refuse to add to a file that was changed after it was written (``check``):
+        appending would bury the damage under new hands."""
+        self.check()
 
     def counts(self) -> list[ChipCount]:
         from .ledger import ChipCount
@@ -583,16 +615,32 @@ class _Transaction:
         self.store = store
         self.session = session
         self.db = db
+        self.pending: list[dict[str, Any]] = []  # events to seal when the writer is done
+        self.figures: dict[int, str] = {}  # the seal of each hand's figures stored now
 
     def append(self, *events: dict[str, Any]) -> None:
-        """Seal and add events to the history, in one table write however many there are,
-        all with one reading of the clock."""
+        """Add events to the history. They are sealed when the writer is done (``finish``), so
+        that each can carry the seal of the hand figures it produced."""
+        self.pending += events
+
+    def finish(self) -> None:
+        """Seal the new events, each hand and amendment with the seals of the figures it
+        stored (so no stored figure is shown or built on unless the chain vouches for it),
+        and add them to the history in one table write, with one reading of the clock."""
         from . import documents
 
+        if not self.pending:
+            return
         at = self.store.now()
         session = self.session
         sealed_events = []
-        for event in events:
+        for event in self.pending:
+            number = event.get("number")
+            if event["type"] == "hand" and number in self.figures:
+                event = event | {"figures": self.figures[number]}
+            elif event["type"] == "amend" and number in self.figures:
+                event = event | {"figures": [self.figures[n] for n in sorted(self.figures)
+                                             if n >= number]}
             previous = session.rows[-1] if session.rows else None
             sealed = documents.seal(event | {"at": at}, previous)
             session.rows.append(sealed)
@@ -600,7 +648,9 @@ class _Transaction:
             if session._events is not None:  # the models, when they were read: one more
                 session._events += (documents.event_from_json(sealed),)
         self.db.table("events").insert_multiple(sealed_events)
+        self.pending = []
         session._ledger = None
+        session._seals = None
 
     def put_hands(self, settlements: list[Settlement], keep_before: int,
                   state: TableState | None = None) -> None:
@@ -620,6 +670,7 @@ class _Transaction:
         written = []
         for s in settlements:
             doc = documents.stored_hand(s)
+            self.figures[s.number] = documents.figures_seal(doc)
             written.append(Document(doc, doc_id=s.number))
             session.stored[s.number] = doc
             session._hands[s.number] = s
@@ -700,10 +751,13 @@ class Store:
         return matches[0]
 
     def open(self, ref: str) -> OpenSession:
-        """Read a session (no lock: the file is only ever replaced whole)."""
+        """Read a session (no lock: the file is only ever replaced whole), checked: a file
+        changed after it was written is a ``StoreError`` saying so."""
         path = self.resolve(ref)
         label = self.label(path)
-        return parse_session(path, read_json_file(path, label), label)
+        session = parse_session(path, read_json_file(path, label), label)
+        session.check()
+        return session
 
     def audit(self, ref: str) -> tuple[OpenSession | None, list[Any], str, str]:
         """Settle a session file again and compare: (session if readable, findings, digest, label).
@@ -783,6 +837,7 @@ class Store:
                 session = parse_session(path, storage.read(), label)
             transaction = _Transaction(self, session, db)
             yield transaction
+            transaction.finish()
             try:
                 written = storage.commit()
             except OSError as error:
@@ -814,7 +869,9 @@ class Store:
         header = {"format": documents.FORMAT_VERSION, "id": session_id, "ruleset": ruleset.version,
                   "settings": settings, "created": self.now(), "dealer_drawn": dealer_drawn}
         with self._writing(path, new=header) as tx:
-            tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn},
+            tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn,
+                       "id": session_id, "ruleset": ruleset.version,
+                       "created": header["created"]},
                       *({"type": "hand", "number": s.number,
                          "record": documents.record_to_json(s.record)}
                         for s in ledger.settlements))
@@ -1009,6 +1066,7 @@ class Store:
         label = self.label(path)
         try:
             s = parse_session(path, read_json_file(path, label), label)
+            s.check()
             updated = s.rows[-1].get("at", s.created) if s.rows else s.created
             return {"summary": documents.summary_document(s.id, s.created, str(updated),
                                                           s.state(), s.config, s.digest)}
