@@ -1,0 +1,101 @@
+"""Exports that hold whatever the clock did, cells that stay distinct and literal, and a pot too
+large to keep exactly: one error naming the hand, at the command line and at the table."""
+
+import re
+import subprocess
+from decimal import Decimal
+
+import pytest
+
+from scorekeeper.export import export_beancount
+from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.store import Store
+
+from .test_export import BEAN_CHECK
+
+# ---- 1. beancount: dates never go backwards ----------------------------------------------------
+
+HAND = HandRecord(tricks=("Anna",) * 7 + ("Ben",))
+
+
+class Clock:
+    """A store's clock, set by the test before each thing it writes."""
+
+    def __init__(self, now: str) -> None:
+        self.now = now
+
+    def __call__(self) -> str:
+        return self.now
+
+
+def _bean_check(tmp_path, text: str, name: str) -> None:
+    assert BEAN_CHECK, "bean-check (from the beancount package) is needed for this test"
+    target = tmp_path / f"{name}.beancount"
+    target.write_text(text)
+    checked = subprocess.run([BEAN_CHECK, str(target)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr + text
+
+
+def _dates(text: str) -> list[str]:
+    """The date of every entry but the notes (written last), in the order the file writes
+    them; each note's date is checked not to come before the opening."""
+    dated = re.findall(r"^(\d{4}-\d\d-\d\d) (\w+)", text, flags=re.MULTILINE)
+    opened = dated[0][0] if dated else ""
+    assert all(day >= opened for day, kind in dated if kind == "note"), text
+    return [day for day, kind in dated if kind != "note"]
+
+
+def test_beancount_holds_when_the_clock_is_set_back_between_hands(tmp_path):
+    clock = Clock("2026-11-27T20:00:00.000000Z")
+    store = Store(tmp_path, now=clock)
+    session = store.create(make_config("letzter-stich", ["Anna", "Ben", "Cleo"], "Anna"))
+    clock.now = "2026-11-28T20:00:00.000000Z"
+    store.record(session.id, HAND)                   # hand 1
+    clock.now = "2026-11-26T20:00:00.000000Z"        # the clock was set back two days
+    store.record(session.id, HAND)                   # hand 2
+    clock.now = "2026-11-28T21:00:00.000000Z"
+    store.record(session.id, HAND)                   # hand 3
+    clock.now = "2026-11-25T22:00:00.000000Z"        # set back again: a chip count
+    store.count(session.id, {"Anna": Decimal(0)})
+    text = export_beancount(store.open(session.id).export_source())
+    dates = _dates(text)
+    assert dates == sorted(dates), text
+    assert dates[0] == "2026-11-27"          # the opening: the earliest date the export uses
+    assert '2026-11-28 * "Hand 2: Ben deals' in text   # moved forward to hand 1's day
+    assert '2026-11-28 note Assets:Players:Seat1-Anna "chip count after hand 3' in text
+    _bean_check(tmp_path, text, "clock-set-back")
+
+
+def test_beancount_holds_when_the_session_was_started_with_the_clock_ahead(tmp_path):
+    clock = Clock("2027-01-15T09:00:00.000000Z")     # created: the clock was ahead
+    store = Store(tmp_path, now=clock)
+    session = store.create(make_config("kratzen", ["Anna", "Ben", "Cleo"], "Anna"))
+    clock.now = "2026-11-27T20:00:00.000000Z"
+    store.record(session.id, HandRecord(indicator="KC", tricks=("Ben", "Ben", "Cleo", "Cleo")))
+    clock.now = "2026-11-28T20:00:00.000000Z"
+    store.record(session.id, HandRecord(indicator="KC", entered=("Cleo", "Anna"),
+                                        tricks=("Cleo", "Cleo", "Anna", "Anna")))
+    text = export_beancount(store.open(session.id).export_source())
+    dates = _dates(text)
+    assert dates == sorted(dates), text
+    assert dates[0] == "2026-11-27"
+    assert '2026-11-27 * "Hand 1: Anna deals' in text
+    _bean_check(tmp_path, text, "clock-ahead")
+
+
+@pytest.mark.parametrize("times", [
+    ["not a time", "2026-11-28T20:00:00.000000Z", "", "9999-12-31T23:59:59.000000Z",
+     "2026-02-30T20:00:00.000000Z"],
+    ["9999-12-31T23:59:59.000000Z", "0001-01-01T00:00:00.000000Z", "2026-11-28"],
+])
+def test_beancount_holds_whatever_the_clock_says(tmp_path, times):
+    clock = Clock(times[0])
+    store = Store(tmp_path, now=clock)
+    session = store.create(make_config("letzter-stich", ["Anna", "Ben", "Cleo"], "Anna"))
+    for now in times[1:]:
+        clock.now = now
+        store.record(session.id, HAND)
+    text = export_beancount(store.open(session.id).export_source())
+    dates = _dates(text)
+    assert dates == sorted(dates), text
+    _bean_check(tmp_path, text, "any-clock")
