@@ -113,11 +113,14 @@ def _texts() -> _Once:
 
 
 _CSV_DANGEROUS = ("=", "+", "-", "@", "\t", "\r")
+_CSV_QUOTED = (*_CSV_DANGEROUS, "'")
 
 
 def csv_text_cell(value: str) -> str:
-    """Neutralise a text cell a spreadsheet would run as a formula (the OWASP rule)."""
-    return "'" + value if value.startswith(_CSV_DANGEROUS) else value
+    """Neutralise a text cell a spreadsheet would run as a formula (the OWASP rule: a ``'``
+    before it). A text that already starts with ``'`` gets one more, so that two different
+    texts (``=1`` and ``'=1``) never become the same cell."""
+    return "'" + value if value.startswith(_CSV_QUOTED) else value
 
 
 def _csv(rows: list[list[Any]]) -> str:
@@ -170,11 +173,14 @@ def export_json(source: ExportSource) -> str:
 
 
 def md_cell(text: str) -> str:
-    """A table cell shown literally: Markdown's own characters are escaped."""
+    """A table cell shown literally: Markdown's own characters are escaped, and ``&`` is
+    written ``&amp;`` (a name's ``&amp;`` would otherwise be shown as ``&``)."""
     out = []
     for ch in text:
         if ch in "\\`*_{}[]<>()#+-.!|~":
             out.append("\\" + ch)
+        elif ch == "&":
+            out.append("&amp;")
         else:
             out.append(ch)
     return "".join(out)

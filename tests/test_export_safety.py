@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.export import export_beancount
+from scorekeeper.export import csv_text_cell, export_beancount, export_csv, export_md, md_cell
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
 
@@ -99,3 +99,39 @@ def test_beancount_holds_whatever_the_clock_says(tmp_path, times):
     dates = _dates(text)
     assert dates == sorted(dates), text
     _bean_check(tmp_path, text, "any-clock")
+
+
+# ---- 2. CSV cells stay distinct; Markdown shows & literally ------------------------------------
+
+@pytest.mark.parametrize("first, second", [
+    ("=1", "'=1"), ("'=1", "''=1"), ("-Bob", "'-Bob"), ("'", "''"), ("@x", "'@x"),
+])
+def test_csv_cells_of_different_names_differ(first, second):
+    assert csv_text_cell(first) != csv_text_cell(second)
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("=1", "'=1"), ("'=1", "''=1"), ("'Anna", "''Anna"), ("Anna's", "Anna's"),
+    ("+SUM(A1)", "'+SUM(A1)"), ("\tx", "'\tx"), ("Anna", "Anna"),
+])
+def test_csv_cells_are_neutralised_and_a_leading_quote_is_kept_apart(value, expected):
+    assert csv_text_cell(value) == expected
+
+
+def test_csv_export_keeps_two_names_that_differ_by_a_quote_apart(tmp_path):
+    store = Store(tmp_path, now=lambda: "2026-11-28T20:00:00.000000Z")
+    session = store.create(make_config("letzter", ["=1", "'=1", "Cleo"], "=1"))
+    text = export_csv(store.open(session.id).export_source(), standings=True)
+    cells = [line.split(",")[1] for line in text.splitlines()[1:]]
+    assert cells == ["'=1", "''=1", "Cleo"]
+
+
+def test_markdown_shows_an_ampersand_literally(tmp_path):
+    assert md_cell("A &amp; B") == "A &amp;amp; B"
+    assert md_cell("Ben & Co") == "Ben &amp; Co"
+    store = Store(tmp_path, now=lambda: "2026-11-28T20:00:00.000000Z")
+    session = store.create(make_config("letzter", ["&amp;", "&lt;b&gt;", "Cleo"], "Cleo"))
+    sheet = export_md(store.open(session.id).export_source())
+    assert "| 1 | &amp;amp; (leading) |" in sheet and "| 2 | &amp;lt;b&amp;gt; (leading) |" in sheet
+    assert "| kind | &amp;amp; | &amp;lt;b&amp;gt; | Cleo |" in sheet
+    assert "| &amp; " not in sheet and "&lt;b" not in sheet.replace("&amp;lt;b", "")
