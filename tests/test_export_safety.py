@@ -1,17 +1,22 @@
 """Exports that hold whatever the clock did, cells that stay distinct and literal, and a pot too
 large to keep exactly: one error naming the hand, at the command line and at the table."""
 
+import functools
+import json
 import re
 import subprocess
 from decimal import Decimal
 
 import pytest
 
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.export import csv_text_cell, export_beancount, export_csv, export_md, md_cell
-from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.rules import HandRecord, get_ruleset, make_config
 from scorekeeper.store import Store
+from scorekeeper.tui.screens.table import TableScreen
 
 from .test_export import BEAN_CHECK
+from .tui_helpers import make_app
 
 # ---- 1. beancount: dates never go backwards ----------------------------------------------------
 
@@ -135,3 +140,81 @@ def test_markdown_shows_an_ampersand_literally(tmp_path):
     assert "| 1 | &amp;amp; (leading) |" in sheet and "| 2 | &amp;lt;b&amp;gt; (leading) |" in sheet
     assert "| kind | &amp;amp; | &amp;lt;b&amp;gt; | Cleo |" in sheet
     assert "| &amp; " not in sheet and "&lt;b" not in sheet.replace("&amp;lt;b", "")
+
+
+# ---- 3. a pot too large to keep exactly -------------------------------------------------------
+
+PLAYERS = ("Anna", "Ben", "Cleo")
+
+
+def _doubling_hand(i: int) -> dict:
+    """Hand ``i + 1`` (from 0): the dealer takes no trick and pays 2P; the pot doubles."""
+    others = [PLAYERS[(i + 1) % 3], PLAYERS[(i + 2) % 3]]
+    hand: dict = {"indicator": "KC", "tricks": [others[0], others[0], others[1], others[1]]}
+    if i:
+        hand["entered"] = others
+    return hand
+
+
+@functools.cache
+def _first_too_large() -> int:
+    """The first hand whose amounts no longer fit the exact context (the ruleset's own
+    ``settle``, which raises the context's ArithmeticError)."""
+    ruleset = get_ruleset("kratzen")
+    config = make_config("kratzen", list(PLAYERS), "Anna", {"rotations": 1000})
+    state = ruleset.initial_state(config)
+    for i in range(600):
+        try:
+            settlement = ruleset.settle(config, state, HandRecord(**_doubling_hand(i)))
+        except ArithmeticError:
+            return i + 1
+        state = ruleset.advance(config, state, settlement)
+    raise AssertionError("the pot never grew too large")
+
+
+def test_replaying_a_pot_too_large_names_the_hand(run, tmp_path):
+    hands = [_doubling_hand(i) for i in range(450)]
+    script = tmp_path / "doubling.json"
+    script.write_text(json.dumps({"game": "kratzen", "players": list(PLAYERS),
+                                  "first_dealer": "Anna", "options": {"rotations": 1000},
+                                  "hands": hands}))
+    result = run("replay", str(script))
+    assert result.code == 2
+    lines = result.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.err
+    assert f"hand {_first_too_large()}: " in lines[0], lines[0]
+    assert "too large to be kept exactly" in lines[0]
+
+
+def test_recording_a_pot_too_large_names_the_hand(tmp_path):
+    n = _first_too_large()
+    store = Store(tmp_path, now=lambda: "2026-11-28T20:00:00.000000Z")
+    config = make_config("kratzen", list(PLAYERS), "Anna", {"rotations": 1000})
+    session = store.create(config, [HandRecord(**_doubling_hand(i)) for i in range(n - 1)])
+    with pytest.raises(ScorekeeperError, match=f"hand {n}: .*too large to be kept exactly"):
+        store.record(session.id, HandRecord(**_doubling_hand(n - 1)))
+
+
+async def test_the_table_says_a_pot_too_large_and_does_not_crash(tmp_path):
+    n = _first_too_large()
+    store = Store(tmp_path, now=lambda: "2026-11-28T20:00:00.000000Z")
+    config = make_config("kratzen", list(PLAYERS), "Anna", {"rotations": 1000})
+    session = store.create(config, [HandRecord(**_doubling_hand(i)) for i in range(n - 1)])
+    app = make_app(tmp_path, session.id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        hand = _doubling_hand(n - 1)
+        keys = ["k", "c"]
+        keys += ["p" if p in hand["entered"] else "d"
+                 for p in config.clockwise_from(screen.state.dealer)[1:]]
+        keys += [str(config.seat_of(w) + 1) for w in hand["tricks"]]
+        await pilot.press(*keys)
+        assert screen.entry.complete, screen.entry.prompt()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
+        said = [m.message for m in app._notifications]
+        assert any(f"hand {n}: " in m and "too large to be kept exactly" in m for m in said), said
+    assert store.open(session.id).hands_played == n - 1
