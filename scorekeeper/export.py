@@ -113,11 +113,14 @@ def _texts() -> _Once:
 
 
 _CSV_DANGEROUS = ("=", "+", "-", "@", "\t", "\r")
+_CSV_QUOTED = (*_CSV_DANGEROUS, "'")
 
 
 def csv_text_cell(value: str) -> str:
-    """Neutralise a text cell a spreadsheet would run as a formula (the OWASP rule)."""
-    return "'" + value if value.startswith(_CSV_DANGEROUS) else value
+    """Neutralise a text cell a spreadsheet would run as a formula (the OWASP rule: a ``'``
+    before it). A text that already starts with ``'`` gets one more, so that two different
+    texts (``=1`` and ``'=1``) never become the same cell."""
+    return "'" + value if value.startswith(_CSV_QUOTED) else value
 
 
 def _csv(rows: list[list[Any]]) -> str:
@@ -170,11 +173,14 @@ def export_json(source: ExportSource) -> str:
 
 
 def md_cell(text: str) -> str:
-    """A table cell shown literally: Markdown's own characters are escaped."""
+    """A table cell shown literally: Markdown's own characters are escaped, and ``&`` is
+    written ``&amp;`` (a name's ``&amp;`` would otherwise be shown as ``&``)."""
     out = []
     for ch in text:
         if ch in "\\`*_{}[]<>()#+-.!|~":
             out.append("\\" + ch)
+        elif ch == "&":
+            out.append("&amp;")
         else:
             out.append(ch)
     return "".join(out)
@@ -375,13 +381,39 @@ def export_beancount(source: ExportSource) -> str:
         return _beancount(source)
 
 
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_LAST_DAY = date.max - timedelta(days=1)  # a balance goes on the day after: it must exist
+
+
+def _day(at: str) -> date | None:
+    """The day a time stamp names (``2026-11-28T20:00:00Z``), or ``None`` if it names none."""
+    text = at[:10]
+    if not _ISO_DAY.fullmatch(text):
+        return None
+    try:
+        return min(date.fromisoformat(text), _LAST_DAY)
+    except ValueError:
+        return None
+
+
 def _beancount(source: ExportSource) -> str:
     config = source.config
     ruleset = get_ruleset(config.game)
     commodity = ruleset.unit.upper()
     times = source.hand_times()
-    created = source.started()
-    first_day = (created or next(iter(times.values()), "") or "1970-01-01")[:10]
+    counts = source.counts()
+    # The dates never go backwards, whatever the clock did (set back between hands, ahead when
+    # the session started): each entry is dated its own day, or the day of the entry before it
+    # if that is later; everything opens on the day the session started, or the day of its
+    # first hand if that is earlier (the clock was ahead at the start).
+    first_hand = times.get(source.settlements[0].number, "") if source.settlements else ""
+    days = [d for d in (_day(source.started()), _day(first_hand)) if d is not None]
+    first_day = min(days, default=date(1970, 1, 1))
+    hand_days: dict[int, date] = {}
+    day = first_day
+    for h in source.settlements:
+        day = max(_day(times.get(h.number, "")) or day, day)
+        hand_days[h.number] = day
     accounts = {p: beancount_account(seat, p) for seat, p in enumerate(config.players, start=1)}
     pot = "Assets:Pot" if ruleset.has_pot else None
     # Points are written down against a player (from "penalties"); chips come from an opening.
@@ -416,8 +448,8 @@ def _beancount(source: ExportSource) -> str:
 
     text = _texts()
 
-    def balances(day: str, hand: Settlement) -> None:
-        following = (date.fromisoformat(day) + timedelta(days=1)).isoformat()
+    def balances(day: date, hand: Settlement) -> None:
+        following = (day + timedelta(days=1)).isoformat()
         scores = hand.scores_after
         for p in config.players:
             out.append(f"{following} balance {accounts[p]}  {text[scores[p]]} {commodity}")
@@ -430,7 +462,7 @@ def _beancount(source: ExportSource) -> str:
     previous: Settlement | None = None
     for h in source.settlements:
         n = h.number
-        day = (times.get(n) or first_day)[:10]
+        day = hand_days[n]
         if last_day is not None and day != last_day and previous is not None:
             balances(last_day, previous)
         last_day = day
@@ -449,8 +481,10 @@ def _beancount(source: ExportSource) -> str:
         previous = h
     if previous is not None and last_day is not None:
         balances(last_day, previous)
-    for event in source.counts():
-        day = (event.at or first_day)[:10]
+    noted = first_day
+    for event in counts:
+        # Never before the hand it follows, nor before the count before it.
+        noted = max(_day(event.at) or noted, noted, hand_days.get(event.after_hand, first_day))
         for who, amount in event.counted.items():
             end = end_from_text(who, ruleset.accounts)
             held_in = accounts.get(end) if isinstance(end, str) else pot if end is POT else None
@@ -458,7 +492,7 @@ def _beancount(source: ExportSource) -> str:
                 off = event.off.get(who)
                 words = f"chip count after hand {event.after_hand}: {text[amount]} held" + (
                     f", off by {text[off]}" if off is not None else ", agrees")
-                out.append(f"{day} note {held_in} {_bean_string(words)}")
+                out.append(f"{noted} note {held_in} {_bean_string(words)}")
     return "\n".join(out).rstrip("\n") + "\n"
 
 

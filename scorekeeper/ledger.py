@@ -48,7 +48,15 @@ def settle_next(ruleset: Ruleset, config: SessionConfig, state: TableState,
         settlement = ruleset.settle(config, state, record)
     except RecordError as error:
         raise error.in_hand(number) from None
+    except ArithmeticError:
+        raise _too_large(number) from None
     return settlement, ruleset.advance(config, state, settlement)
+
+
+def _too_large(number: int) -> RecordError:
+    """Hand ``number`` needs an amount the exact context cannot keep (a Kratzen pot doubled
+    past ``amounts.EXACT``'s digits): refused, naming the hand, never rounded."""
+    return RecordError("hand", "an amount is too large to be kept exactly", number)
 
 
 def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
@@ -67,6 +75,8 @@ def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
                 settlement = settle(config, state, record)
             except RecordError as error:
                 raise error.in_hand(state.hands_played + 1) from None
+            except ArithmeticError:
+                raise _too_large(state.hands_played + 1) from None
             settlements.append(settlement)
             state = advance(config, state, settlement)
     return Ledger(config=config, settlements=tuple(settlements), state=state)
