@@ -10,8 +10,10 @@ import pytest
 from scorekeeper.errors import StoreError
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
+from scorekeeper.tui.screens.dialogs import ConfirmDialog, CountDialog, PreviewDialog
+from scorekeeper.tui.screens.table import TableScreen
 
-from .tui_helpers import fixed_store
+from .tui_helpers import fixed_store, make_app
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
 
@@ -33,6 +35,10 @@ def kinds(store: Store, session_id: str) -> list[str]:
 def last_winners(store: Store, session_id: str) -> list[str]:
     session = store.open(session_id)
     return [session.hand(n).record.tricks[-1] for n in range(1, session.hands_played + 1)]
+
+
+def notices(app) -> str:
+    return "\n".join(str(n.message) for n in app._notifications)
 
 
 # ---- the store --------------------------------------------------------------------------------
@@ -173,3 +179,151 @@ def test_json_of_record_names_the_digest_to_expect_next(run, tmp_path):
     digest = json.loads(first.out)["digest"]
     assert run("undo", sid, "--expect", digest).code == 0
     assert kinds(store, sid) == ["created", "hand", "hand", "withdraw"]
+
+
+# ---- the table: another terminal writes while a person decides -------------------------------
+
+async def open_table(pilot) -> TableScreen:
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+async def test_undo_withdraws_the_hand_it_asked_about_or_nothing(tmp_path):
+    other = fixed_store(tmp_path)  # the other terminal
+    sid = session_with(other, "Cleo")
+    app = make_app(tmp_path, sid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.question.startswith("Withdraw hand 1 ")
+        other.record(sid, hand("Dora"))  # hand 2, recorded while the question is open
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "nothing was written" in notices(app) and "withdrawn (kept" not in notices(app)
+        assert screen.session.hands_played == 2  # the table shows the new state
+        assert f"digest {other.open(sid).digest}" in str(screen.query_one("#table-top").render())
+    assert kinds(other, sid) == ["created", "hand", "hand"]
+    assert last_winners(other, sid) == ["Cleo", "Dora"]
+
+
+async def test_undo_asked_again_withdraws_the_hand_it_names(tmp_path):
+    other = fixed_store(tmp_path)
+    sid = session_with(other, "Cleo")
+    app = make_app(tmp_path, sid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        other.record(sid, hand("Dora"))
+        await pilot.press("enter")  # refused: the table reloads
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.question.startswith("Withdraw hand 2 ")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Hand 2 withdrawn" in notices(app)
+        assert screen.session.hands_played == 1
+    assert kinds(other, sid) == ["created", "hand", "hand", "withdraw"]
+    assert other.open(sid).rows[-1]["number"] == 2
+
+
+async def test_a_preview_is_saved_only_if_the_session_is_unchanged(tmp_path):
+    other = fixed_store(tmp_path)
+    sid = session_with(other, "Cleo")
+    app = make_app(tmp_path, sid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        await pilot.press(*"2222222", "4", "enter")  # hand 2: Dora takes the last trick
+        await pilot.pause()
+        assert isinstance(app.screen, PreviewDialog)
+        # Another terminal amends hand 1 (the number of hands stays the same): the figures
+        # in the preview are no longer what saving would store.
+        other.amend(sid, 1, {"tricks": ("Ben",) * 8})
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen  # the preview closed
+        assert "nothing was written" in notices(app) and "Hand 2 saved" not in notices(app)
+        assert screen.session.digest == other.open(sid).digest  # the table shows the new state
+        assert screen.session.hands_played == 1 and screen.entry.keys == []
+    assert kinds(other, sid) == ["created", "hand", "amend"]
+    assert last_winners(other, sid) == ["Ben"]
+
+
+@pytest.mark.parametrize("when", ["before the preview", "while the preview is open"])
+async def test_an_amendment_is_saved_only_if_the_session_is_unchanged(tmp_path, when):
+    other = fixed_store(tmp_path)
+    sid = session_with(other, "Cleo", "Dora")
+    app = make_app(tmp_path, sid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert screen.amending == 1
+        await pilot.press("backspace", "1")  # hand 1's last trick was Anna's, not Cleo's
+        if when == "before the preview":
+            other.record(sid, hand("Anna"))
+        await pilot.press("enter")
+        await pilot.pause()
+        if when == "while the preview is open":
+            assert isinstance(app.screen, PreviewDialog)
+            other.record(sid, hand("Anna"))
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.screen is screen
+        assert screen.amending is None
+        assert "nothing was written" in notices(app) and "Hand 1 amended" not in notices(app)
+        assert screen.session.hands_played == 3
+    assert kinds(other, sid) == ["created", "hand", "hand", "hand"]
+    assert last_winners(other, sid) == ["Cleo", "Dora", "Anna"]
+
+
+async def test_a_count_is_recorded_only_if_the_session_is_unchanged(tmp_path):
+    other = fixed_store(tmp_path)
+    sid = session_with(other, "Cleo")
+    app = make_app(tmp_path, sid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        await pilot.press("ctrl+k")
+        await pilot.pause()
+        assert isinstance(app.screen, CountDialog)
+        # After hand 1 (Cleo paid 1 into the pot) Anna holds 5, and so she counts.
+        await pilot.press("5", "enter", "enter", "enter", "enter")
+        other.record(sid, hand("Anna"))  # Anna pays 1 at the other terminal
+        await pilot.press("enter")  # the count typed after hand 1 would say she is off by 1
+        await pilot.pause()
+        assert app.screen is screen
+        assert "nothing was written" in notices(app)
+        assert screen.session.hands_played == 2
+    assert kinds(other, sid) == ["created", "hand", "hand"]
+    assert last_winners(other, sid) == ["Cleo", "Anna"]
+
+
+async def test_two_tables_on_one_home_undo_at_one_after_a_hand_at_the_other(tmp_path):
+    store = fixed_store(tmp_path)
+    sid = session_with(store, "Cleo")
+    here, there = make_app(tmp_path, sid), make_app(tmp_path, sid)
+    async with here.run_test(size=(100, 30)) as pilot, there.run_test(size=(100, 30)) as other:
+        screen = await open_table(pilot)
+        await open_table(other)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert here.screen.question.startswith("Withdraw hand 1 ")
+        await other.press(*"2222222", "4", "enter")  # hand 2, at the other table
+        await other.pause()
+        await other.press("enter")
+        await other.pause()
+        assert "Hand 2 saved." in notices(there)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Hand 1 not withdrawn" in notices(here) and "withdrawn (kept" not in notices(here)
+        assert screen.session.hands_played == 2
+    assert kinds(store, sid) == ["created", "hand", "hand"]
+    assert last_winners(store, sid) == ["Cleo", "Dora"]
