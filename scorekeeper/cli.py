@@ -161,6 +161,24 @@ home_option = click.option(
     help="Folder that holds the sessions (default: $SCOREKEEPER_HOME or the user data folder).")
 
 
+expect_option = click.option(
+    "--expect", "expect", metavar="DIGEST", default=None,
+    help="Write only if the session's digest is still DIGEST (as show, record --json or the "
+         "table printed it); else exit 2 and write nothing.")
+
+
+def checked_expect(expect: str | None) -> str | None:
+    """``--expect`` as given, once it is a digest (else one ``error: --expect: …`` line)."""
+    if expect is None:
+        return None
+    from .store import expected_digest
+
+    try:
+        return expected_digest(expect)
+    except ScorekeeperError as error:
+        fail(f"--expect: {error}")
+
+
 def package_version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -517,9 +535,10 @@ With --ask the hand is asked for step by step, as the table app asks it.""")
 @record_options
 @click.option("--ask", is_flag=True, help="Ask for the hand step by step instead.")
 @click.option("--json", "as_json", is_flag=True, help="Print the settled hand as JSON.")
+@expect_option
 @home_option
 @click.pass_context
-def record(ctx, session, ask, as_json, home, **given) -> None:
+def record(ctx, session, ask, as_json, expect, home, **given) -> None:
     """Record the next hand and what everyone pays.
 
     Prints what each player and the pot pay or receive, and who deals and leads next.
@@ -527,17 +546,21 @@ def record(ctx, session, ask, as_json, home, **given) -> None:
     from .documents import hand_document
     from .presentation import next_text, payments_text
 
+    expect = checked_expect(expect)
     fields = record_fields(given)
     store = get_store(ctx, home)
-    expected = None
     if ask:
         if fields:
             fail("--ask: give the hand step by step or by options, not both")
+        from .store import check_expected
+
         opened = store.open(session)
-        hand, expected = ask_hand(opened), opened.hands_played
+        check_expected(opened, expect)  # said before the hand is asked, not after
+        # The hand is asked against the table as it is now: stored only if it still is.
+        hand, expect = ask_hand(opened), expect or opened.digest
     else:
         hand = make_record(fields)
-    result = store.record(session, hand, expected_hands=expected)
+    result = store.record(session, hand, expect=expect)
     s, state = result.settlement, result.state
     stored(f"hand {s.number} of session {result.session.id}")
     if as_json:
@@ -555,16 +578,17 @@ def record(ctx, session, ask, as_json, home, **given) -> None:
 
 @cli.command()
 @click.argument("session", shell_complete=complete_sessions)
+@expect_option
 @home_option
 @click.pass_context
-def undo(ctx, session, home) -> None:
+def undo(ctx, session, expect, home) -> None:
     """Withdraw the last hand (kept in the history).
 
     The hand stays in the session's history, marked withdrawn.
     """
     from .presentation import next_text
 
-    opened, withdrawn = get_store(ctx, home).undo(session)
+    opened, withdrawn = get_store(ctx, home).undo(session, expect=checked_expect(expect))
     stored(f"the withdrawal of hand {withdrawn.number} of session {opened.id}")
     say(f"hand {withdrawn.number} ({withdrawn.dealer} dealt, {withdrawn.kind}) "
                f"withdrawn from session {opened.id}; it stays in the history")
@@ -578,21 +602,23 @@ Examples:
 @click.argument("session", shell_complete=complete_sessions)
 @click.argument("hand", type=int)
 @record_options
+@expect_option
 @home_option
 @click.pass_context
-def amend(ctx, session, hand, home, **given) -> None:
+def amend(ctx, session, hand, expect, home, **given) -> None:
     """Replace hand HAND's record and settle again.
 
     Fields not given are kept; hand HAND and every later hand are settled again.
     """
     from .presentation import amendment_lines, next_text
 
+    expect = checked_expect(expect)
     fields = record_fields(given)
     if not fields:
         fail("amend: give at least one of " + ", ".join(f"--{name.replace('_', '-')}"
                                                         for name in given))
     make_record(fields)  # check the options' shape before touching the file
-    result = get_store(ctx, home).amend(session, hand, fields)
+    result = get_store(ctx, home).amend(session, hand, fields, expect=expect)
     stored(f"the amendment of hand {hand} of session {result.session.id}")
     before, after = result.before.state, result.after.state
     say(f"hand {hand} amended in session {result.session.id}; hands {hand} to "
@@ -691,9 +717,10 @@ Examples:
 @click.option("--pot", "pot", metavar="AMOUNT",
               help="What the pot holds (pot=AMOUNT is a player when one is called pot).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@expect_option
 @home_option
 @click.pass_context
-def count(ctx, session, holdings, pot, as_json, home) -> None:
+def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
     """Record a chip count; exit 1 if it is off.
 
     What the players (and the pot) actually hold, compared with the ledger; exit status 1
@@ -702,6 +729,7 @@ def count(ctx, session, holdings, pot, as_json, home) -> None:
     """
     from .amounts import format_amount, parse_typed_amount, to_decimal_string
 
+    expect = checked_expect(expect)
     if not holdings and pot is None:
         fail("count: give at least one NAME=AMOUNT or --pot AMOUNT")
     counted = {}
@@ -719,7 +747,7 @@ def count(ctx, session, holdings, pot, as_json, home) -> None:
             pot_amount = parse_typed_amount(pot)
         except ScorekeeperError as error:
             fail(f"count: --pot: {error}")
-    result = get_store(ctx, home).count(session, counted, pot=pot_amount)
+    result = get_store(ctx, home).count(session, counted, pot=pot_amount, expect=expect)
     stored(f"the chip count of session {result.session.id}")
     if as_json:
         emit_json({"session": result.session.id, "after_hand": result.state.hands_played,

@@ -567,6 +567,41 @@ def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
                        config=config, ruleset=ruleset)
 
 
+
+# ---- the state a write was based on -------------------------------------------------------------
+
+DIGEST_LENGTH, HASH_LENGTH = 12, 64
+_HEX = re.compile("[0-9a-f]+")
+
+
+def expected_digest(expect: str) -> str:
+    """A digest a writer was based on, in lower case: 12 hex digits (what ``show`` and the table
+    print) or the whole hash of the newest event (64); else a ``StoreError``."""
+    text = str(expect).strip().lower()
+    if len(text) not in (DIGEST_LENGTH, HASH_LENGTH) or not _HEX.fullmatch(text):
+        raise StoreError(f"{one_line(repr(str(expect)))[:80]} is not a digest (12 hex digits, "
+                         f"as 'show' prints it, or the whole hash of the newest event)")
+    return text
+
+
+class SessionChanged(StoreError):
+    """A write based on a digest that is no longer the session's: nothing was written."""
+
+
+def check_expected(session: OpenSession, expect: str | None) -> None:
+    """Refuse (``SessionChanged``) when ``expect`` is given and is not the session's digest (or
+    the whole hash of its newest event): the session moved on since the writer looked."""
+    if expect is None:
+        return
+    wanted = expected_digest(expect)
+    newest = session.rows[-1].get("hash") if session.rows else None
+    current = newest.lower() if isinstance(newest, str) else ""
+    if current[:len(wanted)] != wanted:
+        raise SessionChanged(f"{session.label}: the session changed meanwhile (its digest is "
+                             f"now {session.digest}, not {wanted[:DIGEST_LENGTH]}); nothing was "
+                             f"written")
+
+
 # ---- results of the writing commands ------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -878,15 +913,20 @@ class Store:
             tx.put_hands(list(ledger.settlements), keep_before=1, state=ledger.state)
         return tx.session
 
-    def record(self, ref: str, record: HandRecord, expected_hands: int | None = None) -> Recorded:
-        """Settle and store the next hand. With ``expected_hands``, refuse if the session has
-        moved on meanwhile (another terminal recorded or withdrew a hand)."""
+    def record(self, ref: str, record: HandRecord, expected_hands: int | None = None,
+               expect: str | None = None) -> Recorded:
+        """Settle and store the next hand. With ``expect`` (the digest the hand was entered
+        against), refuse if the session has moved on meanwhile (another terminal wrote to it);
+        ``expected_hands``, older and weaker, only notices a hand recorded or withdrawn."""
         from . import documents
         from .ledger import settle_next
 
         path = self.resolve(ref)
+        if expect is not None:
+            expected_digest(expect)  # a typing mistake is said before the lock is taken
         with self._writing(path) as tx:
             s = tx.session
+            check_expected(s, expect)
             if expected_hands is not None and s.hands_played != expected_hands:
                 raise StoreError(f"{s.label}: the session changed meanwhile (it now has "
                                  f"{s.hands_played} hands, not {expected_hands}); nothing was "
@@ -898,11 +938,16 @@ class Store:
             tx.put_hands([settlement], keep_before=settlement.number, state=state)
         return Recorded(tx.session, settlement, state)
 
-    def undo(self, ref: str) -> tuple[OpenSession, Settlement]:
-        """Withdraw the last hand: it stays in the history, marked withdrawn."""
+    def undo(self, ref: str, expect: str | None = None) -> tuple[OpenSession, Settlement]:
+        """Withdraw the last hand: it stays in the history, marked withdrawn. With ``expect``,
+        only if the session's digest is still that one (so the hand withdrawn is the last one
+        the caller saw)."""
         path = self.resolve(ref)
+        if expect is not None:
+            expected_digest(expect)
         with self._writing(path) as tx:
             s = tx.session
+            check_expected(s, expect)
             n = s.hands_played
             if n == 0:
                 raise StoreError(f"{s.label}: there is no hand to withdraw")
@@ -911,9 +956,12 @@ class Store:
             tx.put_hands([], keep_before=n)
         return tx.session, withdrawn
 
-    def preview_amend(self, ref: str, number: int, changes: dict[str, Any]) -> Amended:
-        """What ``amend`` would do, without writing anything."""
+    def preview_amend(self, ref: str, number: int, changes: dict[str, Any],
+                      expect: str | None = None) -> Amended:
+        """What ``amend`` would do, without writing anything. With ``expect``, refused as
+        ``amend`` would refuse it, when the session is no longer at that digest."""
         session = self.open(ref)
+        check_expected(session, expect)
         return self._amended(session, number, changes)
 
     def _amended(self, s: OpenSession, number: int, changes: dict[str, Any]) -> Amended:
@@ -937,13 +985,19 @@ class Store:
                              amending=number)
         return Amended(s, number, before, after)
 
-    def amend(self, ref: str, number: int, changes: dict[str, Any]) -> Amended:
-        """Replace fields of hand ``number``'s record and settle every later hand again."""
+    def amend(self, ref: str, number: int, changes: dict[str, Any],
+              expect: str | None = None) -> Amended:
+        """Replace fields of hand ``number``'s record and settle every later hand again. With
+        ``expect``, only if the session's digest is still that one (the figures previewed are
+        the figures stored)."""
         from . import documents
 
         path = self.resolve(ref)
+        if expect is not None:
+            expected_digest(expect)
         with self._writing(path) as tx:
             s = tx.session
+            check_expected(s, expect)
             amended = self._amended(s, number, changes)
             before, after = amended.before, amended.after
             old = before.settlements[number - 1].record
@@ -955,19 +1009,23 @@ class Store:
         return Amended(tx.session, number, before, after)
 
     def count(self, ref: str, counted: dict[str, Decimal],
-              pot: Decimal | None = None) -> Counted:
+              pot: Decimal | None = None, expect: str | None = None) -> Counted:
         """Record what the players (and the pot) hold, and who is off by how much.
 
         ``counted`` is by name, matched ignoring case; ``"pot"`` (any case) is the pot only
         when no player of the session is called so. ``pot`` is the pot, always. The result
         and the stored event are keyed as JSON writes ends (``"player:pot"`` for a player
-        called "pot" in a game with a pot)."""
+        called "pot" in a game with a pot). With ``expect``, only if the session's digest is
+        still that one (the count was made against the table as it then stood)."""
         from .ledger import compare_count
         from .rules.base import POT, End, end_text, present
 
         path = self.resolve(ref)
+        if expect is not None:
+            expected_digest(expect)
         with self._writing(path) as tx:
             s = tx.session
+            check_expected(s, expect)
             state = s.state()
             accounts = s.ruleset.accounts
             resolved: dict[End, Decimal] = {}

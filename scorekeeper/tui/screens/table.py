@@ -16,7 +16,7 @@ from ...errors import ScorekeeperError
 from ...ledger import settle_next
 from ...presentation import amendment_lines, draft_lines, last_hand_line, payment_lines, table_guide
 from ...rules import HandDraft, HandRecord
-from ...store import OpenSession
+from ...store import OpenSession, SessionChanged
 from ..entry import KeyEntry
 from ..widgets import ScorekeeperAppBase, SeatPanel
 from .dialogs import (
@@ -123,13 +123,32 @@ class TableScreen(Screen):
         except ScorekeeperError as error:
             self.notify(str(error), severity="error", markup=False)
             return
-        typing = bool(self.entry and (self.entry.keys or self.entry.pending
-                                      or self.amending is not None))
+        typing = self.typing()
         self.amending = None
         self.start_entry()
         self.notify("The session was changed from another terminal; the table is up to date."
                     + (" The hand you were typing was cleared: please enter it again."
                        if typing else ""), markup=False)
+
+    def typing(self) -> bool:
+        """Whether a hand (or an amendment) is being typed that starting again would clear."""
+        return bool(self.entry and (self.entry.keys or self.entry.pending
+                                    or self.amending is not None))
+
+    def moved_on(self, what: str, error: SessionChanged) -> None:
+        """A change refused because the session moved on since the screen showed it: say so,
+        and show the session as it is now (nothing was written: the person decides again)."""
+        typing = self.typing()
+        try:
+            self.reload()
+        except ScorekeeperError as problem:
+            self.notify(str(problem), severity="error", markup=False, timeout=8)
+        self.amending = None
+        self.start_entry()
+        self.notify(f"{what}: {error}. Another terminal changed the session; the table now "
+                    f"shows it as it is: check it and decide again."
+                    + (" The hand you were typing was cleared." if typing else ""),
+                    severity="warning", markup=False, timeout=10)
 
     # ---- drawing
 
@@ -277,6 +296,7 @@ class TableScreen(Screen):
         if self.amending is not None:
             return self.preview_amend(record)
         session = self.session
+        based_on = session.digest  # the state the preview is of: saved only if it still is
         try:
             settlement, after = settle_next(session.ruleset, session.config, self.state, record)
         except ScorekeeperError as error:
@@ -289,14 +309,17 @@ class TableScreen(Screen):
 
         def saved(confirm: bool | None) -> None:
             if confirm:
-                self.save(record, settlement.number)
+                self.save(record, based_on)
 
         self.app.push_screen(PreviewDialog(title, lines), saved)
 
-    def save(self, record, number: int) -> None:
+    def save(self, record: HandRecord, based_on: str) -> None:
+        """Store the hand previewed, if the session is still at the digest it was previewed at."""
         try:
-            result = self.app.store.record(self.session.id, record,
-                                           expected_hands=number - 1)
+            result = self.app.store.record(self.session.id, record, expect=based_on)
+        except SessionChanged as error:
+            self.moved_on("Not saved", error)
+            return
         except ScorekeeperError as error:
             self.notify(str(error), severity="error", markup=False, timeout=8)
             self.reload()
@@ -314,8 +337,13 @@ class TableScreen(Screen):
         number = self.amending
         assert number is not None  # only while amending
         changes = {name: getattr(record, name) for name in AMENDED_FIELDS}
+        based_on = self.session.digest  # the session the hand was picked from and shown of
         try:
-            amended = self.app.store.preview_amend(self.session.id, number, changes)
+            amended = self.app.store.preview_amend(self.session.id, number, changes,
+                                                   expect=based_on)
+        except SessionChanged as error:
+            self.moved_on("Not amended", error)
+            return
         except ScorekeeperError as error:
             self.notify(str(error), severity="error", markup=False, timeout=8)
             return
@@ -329,12 +357,17 @@ class TableScreen(Screen):
             if not ok:
                 return
             try:
-                self.app.store.amend(self.session.id, number, changes)
+                result = self.app.store.amend(self.session.id, number, changes,
+                                              expect=based_on)
+            except SessionChanged as error:
+                self.moved_on("Not amended", error)
+                return
             except ScorekeeperError as error:
                 self.notify(str(error), severity="error", markup=False, timeout=8)
                 return
             self.amending = None
-            self.reload()
+            self.session = result.session
+            self.mtime = self._mtime()
             self.start_entry()
             self.notify(f"Hand {number} amended; later hands settled again.", markup=False)
 
@@ -346,19 +379,24 @@ class TableScreen(Screen):
             self.notify("There is no hand to take back.", markup=False)
             return
         hand = self.session.hand(n)
+        based_on = self.session.digest  # the hand asked about is the last one only at this digest
 
         def confirmed(ok: bool | None) -> None:
             if not ok:
                 return
             try:
-                self.session, _ = self.app.store.undo(self.session.id)
+                self.session, withdrawn = self.app.store.undo(self.session.id, expect=based_on)
+            except SessionChanged as error:
+                self.moved_on(f"Hand {n} not withdrawn", error)
+                return
             except ScorekeeperError as error:
                 self.notify(str(error), severity="error", markup=False)
                 return
             self.mtime = self._mtime()
             self.amending = None
             self.start_entry()
-            self.notify(f"Hand {n} withdrawn (kept in the history).", markup=False)
+            self.notify(f"Hand {withdrawn.number} withdrawn (kept in the history).",
+                        markup=False)
 
         self.app.push_screen(ConfirmDialog(
             f"Withdraw hand {n} ({hand.dealer} dealt, {hand.kind})?",
@@ -382,12 +420,16 @@ class TableScreen(Screen):
 
     def action_count(self) -> None:
         config = self.session.config
+        based_on = self.session.digest  # the table the chips are counted against
 
         def counted(amounts: dict | None) -> None:
             if not amounts:
                 return
             try:
-                result = self.app.store.count(self.session.id, amounts)
+                result = self.app.store.count(self.session.id, amounts, expect=based_on)
+            except SessionChanged as error:
+                self.moved_on("The count was not recorded", error)
+                return
             except ScorekeeperError as error:
                 self.notify(str(error), severity="error", markup=False)
                 return
