@@ -250,7 +250,7 @@ def chain_problem(rows: list[dict[str, Any]]) -> str | None:
 
 # The header fields the first event repeats (files written before the id, the ruleset and the
 # time were sealed there repeat only the settings; their id is checked by its form).
-_SEALED_HEADER = ("settings", "dealer_drawn", "id", "ruleset", "created")
+_SEALED_HEADER = ("format", "settings", "dealer_drawn", "id", "ruleset", "created")
 
 
 def header_problem(header: dict[str, Any], rows: list[dict[str, Any]]) -> str | None:
@@ -462,6 +462,17 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
         findings.append(Finding(hand=None, kind="settings",
                                 message="the session's settings differ from those it was "
                                         "created with"))
+    else:
+        problem = header_problem(header, events)
+        if problem is not None:
+            findings.append(Finding(hand=None, kind="settings", message=problem))
+    seals = sealed_figures(events)
+    for n, hand in sorted(stored.items()):
+        seal = seals.get(n)
+        if seal is not None and figures_seal(hand) != seal:
+            findings.append(Finding(hand=n, kind="figures", message=(
+                f"hand {n}: its stored figures are not those its history sealed (changed "
+                f"after they were written)")))
     try:
         typed = events_from_json(events)
         ledger = settle_hands(config, records_in_force(typed), ruleset)

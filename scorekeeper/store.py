@@ -905,8 +905,8 @@ class Store:
                   "settings": settings, "created": self.now(), "dealer_drawn": dealer_drawn}
         with self._writing(path, new=header) as tx:
             tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn,
-                       "id": session_id, "ruleset": ruleset.version,
-                       "created": header["created"]},
+                       "format": header["format"], "id": session_id,
+                       "ruleset": ruleset.version, "created": header["created"]},
                       *({"type": "hand", "number": s.number,
                          "record": documents.record_to_json(s.record)}
                         for s in ledger.settlements))

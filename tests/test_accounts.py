@@ -142,7 +142,9 @@ def test_audit_of_a_player_called_pot_is_clean_and_tampering_is_found(run, tmp_p
     path.write_text(json.dumps(document), "utf-8")
     audited = json.loads(run("audit", session, "--json").out)
     assert not audited["ok"]
-    assert {f["kind"] for f in audited["findings"]} == {"transfers"}
+    # The transfer differs from the one settled again, and the figures are not those the
+    # hand's event sealed.
+    assert {f["kind"] for f in audited["findings"]} == {"transfers", "figures"}
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json", "md", "html", "beancount"])

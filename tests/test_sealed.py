@@ -1,0 +1,107 @@
+"""Everything shown is sealed: any single-field change to a session file (its header, an
+event, a stored figure) is named by audit and refused by every reader and writer."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from scorekeeper.documents import audit_document
+from scorekeeper.errors import StoreError
+from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.store import Store
+
+
+def evening(tmp_path):
+    """A Kratzen session of three hands, an amendment and a chip count."""
+    clock = iter(f"2026-11-30T20:{m:02d}:00.000000Z" for m in range(60))
+    store = Store(tmp_path, now=lambda: next(clock))
+    session = store.create(make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna"))
+    store.record(session.id, HandRecord(indicator=("KC",), tricks=("Ben", "Ben", "Cleo", "Dora")))
+    store.record(session.id, HandRecord(indicator=("W", "AH"), entered=("Cleo", "Anna"),
+                                        tricks=("Ben", "Cleo", "Ben", "Ben")))
+    store.record(session.id, HandRecord(indicator=("9S",), entered=("Dora",),
+                                        tricks=("Cleo", "Dora", "Dora", "Cleo")))
+    store.amend(session.id, 1, {"tricks": ("Anna", "Anna", "Cleo", "Dora")})
+    store.count(session.id, {"Anna": Decimal(-3)})
+    return store, session
+
+
+def leaves(value: Any, path: tuple = ()) -> list[tuple]:
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in leaves(v, (*path, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in leaves(v, (*path, i))]
+    return [path]
+
+
+def changed(value: Any) -> Any:
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "1" if value and value[-1].isdigit() else value + "x"
+    return "x"  # None
+
+
+def test_every_single_field_change_is_named_and_refused(tmp_path):
+    store, session = evening(tmp_path)
+    original = session.path.read_bytes()
+    data = json.loads(original)
+    paths = leaves(data)
+    assert len(paths) > 200
+    missed = []
+    for path in paths:
+        copy = json.loads(original)
+        node = copy
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = changed(node[path[-1]])
+        session.path.write_text(json.dumps(copy), encoding="utf-8")
+        fresh = Store(tmp_path)
+        found = audit_document(copy)
+        try:
+            fresh.open(session.id)
+            opened = True
+        except StoreError:
+            opened = False
+        try:
+            fresh.record(session.id, HandRecord(indicator=("QD",), entered=(),
+                                                tricks=()))
+            written = True
+        except StoreError:
+            written = False
+        if not found or opened or written:
+            missed.append((path, bool(found), opened, written))
+    session.path.write_bytes(original)
+    assert not missed, missed[:10]
+
+
+def test_a_changed_pot_is_said_by_show_sessions_export_and_refused_by_record(tmp_path, capsys):
+    from scorekeeper.cli import main
+
+    store, session = evening(tmp_path)
+    data = json.loads(session.path.read_text(encoding="utf-8"))
+    data["hands"]["3"]["pot_after"] = "99"  # by hand, well formed
+    session.path.write_text(json.dumps(data), encoding="utf-8")
+
+    def run(*argv: str) -> tuple[int, str]:
+        with pytest.raises(SystemExit) as done:
+            main(["--home", str(tmp_path), *argv])
+        out, err = capsys.readouterr()
+        return int(done.value.code or 0), out + err
+
+    for argv in (["show", session.id], ["export", session.id, "--format", "csv"],
+                 ["record", session.id, "--indicator", "QD", "--entered", "", "--tricks", ""],
+                 ["count", session.id, "Anna=1"], ["undo", session.id]):
+        code, text = run(*argv)
+        assert code == 2 and "hand 3's stored figures are not those its history sealed" in text
+        assert "99" not in text
+    code, text = run("sessions")
+    assert "DAMAGED" in text and "99" not in text
+    code, text = run("audit", session.id)
+    assert code == 1 and "hand 3" in text
