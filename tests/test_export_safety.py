@@ -215,6 +215,6 @@ async def test_the_table_says_a_pot_too_large_and_does_not_crash(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert app.is_running and app.screen is screen
-        said = [m.message for m in app._notifications]
+        said = app.said
         assert any(f"hand {n}: " in m and "too large to be kept exactly" in m for m in said), said
     assert store.open(session.id).hands_played == n - 1

@@ -38,7 +38,7 @@ def last_winners(store: Store, session_id: str) -> list[str]:
 
 
 def notices(app) -> str:
-    return "\n".join(str(n.message) for n in app._notifications)
+    return "\n".join(app.said)
 
 
 # ---- the store --------------------------------------------------------------------------------
@@ -327,3 +327,26 @@ async def test_two_tables_on_one_home_undo_at_one_after_a_hand_at_the_other(tmp_
         assert screen.session.hands_played == 2
     assert kinds(store, sid) == ["created", "hand", "hand"]
     assert last_winners(store, sid) == ["Cleo", "Dora"]
+
+
+async def test_a_save_after_the_file_was_moved_keeps_the_hand_and_says_why(tmp_path):
+    other = fixed_store(tmp_path)
+    sid = session_with(other, "Cleo")
+    app = make_app(tmp_path, sid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        await pilot.press(*"2222222", "4", "enter")  # hand 2, previewed
+        await pilot.pause()
+        assert isinstance(app.screen, PreviewDialog)
+        path = other.open(sid).path
+        moved = path.rename(path.with_name("elsewhere.json.bak"))  # moved away meanwhile
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
+        assert "Not saved" in notices(app) and "Hand 2 saved" not in notices(app)
+        assert screen.entry.complete  # the hand as typed is kept
+        moved.rename(path)  # the file is back: the same Enter saves it now
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert "Hand 2 saved" in notices(app)
+    assert last_winners(other, sid) == ["Cleo", "Dora"]

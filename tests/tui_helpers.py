@@ -17,7 +17,19 @@ def fixed_store(home) -> Store:
 
 
 def make_app(home, session: str | None = None) -> ScorekeeperApp:
-    return ScorekeeperApp(fixed_store(home), session, watch_interval=None, steady_cursor=True)
+    """The app on a fixed store; every notice it shows is also kept in ``app.said`` (through
+    the public ``notify``, which every screen's notice goes through)."""
+    app = ScorekeeperApp(fixed_store(home), session, watch_interval=None, steady_cursor=True)
+    said: list[str] = []
+    show = app.notify
+
+    def notify(message, *args, **kwargs):
+        said.append(str(message))
+        return show(message, *args, **kwargs)
+
+    app.notify = notify  # type: ignore[method-assign]
+    app.said = said  # type: ignore[attr-defined]
+    return app
 
 
 def hand_keys(config: SessionConfig, dealer: str, record: HandRecord, muss: bool) -> list[str]:

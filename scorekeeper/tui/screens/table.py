@@ -321,9 +321,9 @@ class TableScreen(Screen):
             self.moved_on("Not saved", error)
             return
         except ScorekeeperError as error:
-            self.notify(str(error), severity="error", markup=False, timeout=8)
-            self.reload()
-            self.start_entry()
+            # The file is damaged, moved or locked: say so and keep the hand as typed, so
+            # nothing is lost and it can be saved once the file is back.
+            self.notify(f"Not saved: {error}", severity="error", markup=False, timeout=10)
             return
         self.session = result.session
         self.mtime = self._mtime()
