@@ -64,13 +64,12 @@ def _random_id() -> str:
 
 
 ID_LENGTH = 8
-_ID = re.compile(f"[0-9a-z]{{{ID_LENGTH}}}")
+_ID = re.compile(f"[0-9a-f]{{{ID_LENGTH}}}")
 
 
 def valid_id(session_id: object) -> bool:
-    """Whether a session file's id is one a store makes: 8 hex digits (``_random_id``), or, for
-    a store given its own ids (the tests'), 8 lower-case letters and digits. Nothing else
-    reaches a file name, a terminal or an export."""
+    """Whether a session file's id is one a store makes: 8 hex digits (``_random_id``).
+    Nothing else reaches a file name, a terminal or an export."""
     return isinstance(session_id, str) and _ID.fullmatch(session_id) is not None
 
 
@@ -555,7 +554,7 @@ def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
     if not valid_id(session_id):
         shown = one_line(repr(session_id)) if "id" in header else "(none)"
         raise StoreError(f"{label}: damaged: the session id {shown} is not valid (a session "
-                         f"id is {ID_LENGTH} lower-case letters and digits)")
+                         f"id is {ID_LENGTH} hex digits)")
     rows = documents.table_rows(data["events"])
     try:
         hands = {int(k): v for k, v in data["hands"].items()}

@@ -229,7 +229,7 @@ def test_escape_sequences_in_a_problem_never_reach_the_terminal(tmp_path, capsys
 # ---- 3. the session id in a header is checked --------------------------------------------------
 
 @pytest.mark.parametrize("bad_id", ["ab\ncd\x1b[31mef", "\x1b[2J", "", "0123456789", "12345678\n",
-                                    7])
+                                    7, "s0000001", "ABCDEF12"])
 def test_a_session_id_that_is_not_one_the_store_makes_is_damage(tmp_path, capsys, bad_id):
     good = new_session(tmp_path)
     data = json.loads(good.read_text())

@@ -12,7 +12,7 @@ RANK_KEY = {"A": "a", "K": "k", "Q": "q", "J": "j", "10": "t", "9": "9", "8": "8
 
 
 def fixed_store(home) -> Store:
-    ids = (f"s{n:07d}" for n in itertools.count(1))
+    ids = (f"{n:08x}" for n in itertools.count(1))
     return Store(home, now=lambda: "2026-11-28T20:00:00.000000Z", new_id=lambda: next(ids))
 
 
