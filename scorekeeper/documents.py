@@ -96,11 +96,11 @@ def record_from_json(data: Any) -> HandRecord:
 
 
 HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
-               "transfers")  # a hand in CONTRACT.md's standings document, in this order
+               "transfers")  # a hand in the contract's standings document (docs/contract.md), in this order
 
 
 def hand_document(settlement: Settlement) -> dict[str, Any]:
-    """One hand as CONTRACT.md's ``hands[]`` entry."""
+    """One hand as the contract's ``hands[]`` entry (docs/contract.md)."""
     accounts = RULESETS[settlement.game].accounts
     return {
         "number": settlement.number,
@@ -129,7 +129,7 @@ def _amounts(by_player: dict[str, Decimal]) -> dict[str, str]:
 
 def transfer_to_json(transfer: Transfer,
                      accounts: Collection[Account] = tuple(Account)) -> dict[str, Any]:
-    """A transfer as CONTRACT.md writes it (a new dict each time: the caller's to change), in
+    """A transfer as the contract writes it (a new dict each time: the caller's to change), in
     a game with these ``accounts`` (by default every account: a player called "pot" or
     "penalty" is then always written "player:pot", "player:penalty")."""
     data = {"from": end_text(transfer.source, accounts),

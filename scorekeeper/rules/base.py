@@ -269,7 +269,7 @@ class Settlement(Frozen):
 
 
 def check_name(raw: Any, field: str) -> str:
-    """A player's name as CONTRACT.md allows: 1–24 characters after trimming, nothing invisible."""
+    """A player's name as the contract allows: 1–24 characters after trimming, nothing invisible."""
     if not isinstance(raw, str):
         raise ConfigError(field, f"{raw!r} is not a name (names are text)")
     name = raw.strip()
