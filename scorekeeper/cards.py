@@ -124,8 +124,8 @@ class Card(BaseModel):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card as the contract (docs/contract.md) allows: ``10H``, ``qc``, ``O♣``, ``U♦``, ``6D``, ``W``,
-        ``Weli``."""
+        """Read a card as the contract (docs/contract.md) allows: ``10H``, ``qc``, ``O♣``,
+        ``U♦``, ``6D``, ``W``, ``Weli``."""
         return _parse(text.strip().upper() if isinstance(text, str) else text)
 
 

@@ -96,7 +96,7 @@ def record_from_json(data: Any) -> HandRecord:
 
 
 HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
-               "transfers")  # a hand in the contract's standings document (docs/contract.md), in this order
+               "transfers")  # a hand in the contract's standings document, in this order
 
 
 def hand_document(settlement: Settlement) -> dict[str, Any]:

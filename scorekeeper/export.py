@@ -1,7 +1,8 @@
 """Standings and ledgers in every output format. Pure: each format is a function of the data.
 
-``standings_document`` is the JSON document fixed in the contract (docs/contract.md); ``render_text`` the
-terminal's table; further formats (csv, md, html, beancount) are registered in ``FORMATS``.
+``standings_document`` is the JSON document fixed in the contract (docs/contract.md);
+``render_text`` the terminal's table; further formats (csv, md, html, beancount) are
+registered in ``FORMATS``.
 """
 
 from __future__ import annotations
