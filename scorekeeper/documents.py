@@ -151,11 +151,13 @@ def stored_hand(settlement: Settlement) -> dict[str, Any]:
 
 
 def config_to_json(config: SessionConfig) -> dict[str, Any]:
+    """A session's settings as its file (and its first event) writes them."""
     return {"game": config.game, "players": list(config.players),
             "first_dealer": config.first_dealer, "options": config.options.model_dump()}
 
 
 def config_from_json(data: Any) -> SessionConfig:
+    """A file's settings, checked like any input (a ``ConfigError`` naming the field)."""
     if not isinstance(data, dict):
         raise ScorekeeperError("the session's settings are missing")
     return make_config(data.get("game"), data.get("players"), data.get("first_dealer"),

@@ -208,6 +208,7 @@ def record_words(record: HandRecord | None) -> str:
 
 
 def change_line(event: HandAmended | HandWithdrawn) -> str:
+    """An amendment or a withdrawal in one line, with when and what the hand said."""
     when = _minute(event.at)
     if isinstance(event, HandWithdrawn):
         return f"hand {event.number} withdrawn ({when}): it was {record_words(event.record)}"
@@ -216,6 +217,7 @@ def change_line(event: HandAmended | HandWithdrawn) -> str:
 
 
 def count_line(event: ChipCount) -> str:
+    """A chip count in one line: what was counted and whether it agreed with the ledger."""
     counted = ", ".join(f"{k} {format_amount(v)}" for k, v in event.counted.items())
     verdict = ("agrees with the ledger" if not event.off else
                "disagrees: " + ", ".join(f"{k} off by {format_amount(v, signed=True)}"

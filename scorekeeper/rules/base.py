@@ -670,10 +670,12 @@ def amended_record(old: HandRecord, changes: dict[str, Any]) -> HandRecord:
 
 
 def amount_text(amount: Decimal) -> str:
+    """An amount as people read it (``4¼``)."""
     return format_amount(amount)
 
 
 def count_tricks(players: Iterable[str], winners: Iterable[str]) -> dict[str, int]:
+    """How many tricks each of ``players`` took, from the winners in order."""
     taken = dict.fromkeys(players, 0)
     for w in winners:
         taken[w] = taken.get(w, 0) + 1
@@ -681,6 +683,7 @@ def count_tricks(players: Iterable[str], winners: Iterable[str]) -> dict[str, in
 
 
 def plural(n: int, word: str) -> str:
+    """``1 trick``, ``2 tricks``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 

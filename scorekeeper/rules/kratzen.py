@@ -83,6 +83,8 @@ def forces_muss(fixing: Card) -> bool:
 
 
 class Kratzen(Ruleset):
+    """Kratzen: stakes into a pot, the Weli, play or drop, P/4 a trick, penalties of P and 2P."""
+
     game = "kratzen"
     version = "kratzen/1"
     title = "Kratzen"

@@ -33,6 +33,8 @@ class LetzterOptions(GameOptions):
 
 
 class Letzter(Ruleset):
+    """Letzter: no pot; the last trick (or every trick: a Durchmarsch) costs penalty points."""
+
     game = "letzter"
     version = "letzter/1"
     title = "Letzter"

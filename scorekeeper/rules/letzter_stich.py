@@ -39,6 +39,8 @@ class LetzterStichOptions(GameOptions):
 
 
 class LetzterStich(Ruleset):
+    """Letzter Stich: the last trick pays a chip into the pot; a sweep is paid from it."""
+
     game = "letzter-stich"
     version = "letzter-stich/1"
     title = "Letzter Stich"
