@@ -137,6 +137,7 @@ async def test_the_table_screen_enters_a_registered_game(last_chip, tmp_path):
         for key in ("2", "3", "enter", "enter"):
             await pilot.press(key)
             await pilot.pause()
+        await app.workers.wait_for_complete()  # the save runs in a worker, as in the program
     hand = store.open(session.id).ledger().settlements[0]
     assert hand.record.tricks == ("Ben", "Cleo")
     assert hand.scores_after == {"Anna": 3, "Ben": 3, "Cleo": 2} and hand.pot_after == 1

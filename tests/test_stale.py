@@ -350,3 +350,36 @@ async def test_a_save_after_the_file_was_moved_keeps_the_hand_and_says_why(tmp_p
         await pilot.pause()
         assert "Hand 2 saved" in notices(app)
     assert last_winners(other, sid) == ["Cleo", "Dora"]
+
+
+async def test_a_write_waits_for_a_held_lock_beside_a_live_table(tmp_path):
+    from scorekeeper.locking import FileLock
+    from scorekeeper.tui.app import ScorekeeperApp
+
+    other = fixed_store(tmp_path)
+    sid = session_with(other, "Cleo")
+    app = ScorekeeperApp(fixed_store(tmp_path), sid, watch_interval=None, steady_cursor=True)
+    assert app.writes_in_thread  # as the program runs it
+    said: list[str] = []
+    show = app.notify
+    app.notify = lambda message, *a, **k: (said.append(str(message)), show(message, *a, **k))[1]
+    lock = FileLock(str(other.open(sid).path) + ".lock", 1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_table(pilot)
+        await pilot.press(*"2222222", "4", "enter")  # hand 2, previewed
+        await pilot.pause()
+        lock.acquire()  # another scorekeeper is writing the file
+        try:
+            await pilot.press("enter")  # save: the write waits for the lock
+            await pilot.pause(1.0)
+            assert any("Waiting for the session file" in m for m in said), said
+            assert app.is_running and app.screen is screen and screen.writing
+            await pilot.press("3")  # the table answers while the write waits
+            await pilot.pause()
+            assert any("Still writing the session file" in m for m in said)
+        finally:
+            lock.release()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert any("Hand 2 saved" in m for m in said) and not screen.writing
+    assert last_winners(other, sid) == ["Cleo", "Dora"]

@@ -29,12 +29,16 @@ class ScorekeeperApp(ScorekeeperAppBase):
     ]
 
     def __init__(self, store: Store, session: str | None = None, *,
-                 watch_interval: float | None = 1.0, steady_cursor: bool = False) -> None:
+                 watch_interval: float | None = 1.0, steady_cursor: bool = False,
+                 writes_in_thread: bool = True) -> None:
         super().__init__()
         self.store = store
         self.start_session = session
         self.watch_interval = watch_interval
         self.steady_cursor = steady_cursor
+        # A write may wait for another terminal's lock: it runs beside the event loop, so the
+        # table stays live. (The tests' apps write in line, to check each step as it lands.)
+        self.writes_in_thread = writes_in_thread
 
     def steady(self, root: DOMNode) -> None:
         """Stop text cursors blinking (for screenshots that must not change between runs)."""

@@ -28,6 +28,7 @@ class ScorekeeperAppBase(App[None]):
 
     store: Store
     watch_interval: float | None
+    writes_in_thread: bool  # whether session files are written in worker threads
 
     def steady(self, root: DOMNode) -> None:
         """Stop text cursors blinking under ``root`` (for screenshots)."""

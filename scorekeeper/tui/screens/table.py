@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events, getters
@@ -15,8 +19,8 @@ from ...amounts import format_amount
 from ...errors import ScorekeeperError
 from ...ledger import settle_next
 from ...presentation import amendment_lines, draft_lines, last_hand_line, payment_lines, table_guide
-from ...rules import HandDraft, HandRecord
-from ...store import OpenSession, SessionChanged
+from ...rules import HandDraft, HandRecord, Settlement
+from ...store import Amended, Counted, OpenSession, Recorded, SessionChanged
 from ..entry import KeyEntry
 from ..widgets import ScorekeeperAppBase, SeatPanel
 from .dialogs import (
@@ -33,6 +37,11 @@ ENTRY_LINES = 4
 # The fields of a hand's record that an amendment replaces: every one, from the hand as
 # entered again (only the note is kept).
 AMENDED_FIELDS = tuple(name for name in HandRecord.model_fields if name != "note")
+
+
+T = TypeVar("T")
+WAITING_AFTER = 0.4  # seconds: a write not done by then is waiting for another terminal
+WAIT_FOR_WRITE = {"preview", "back", "undo", "amend", "count", "toggle_cards", "home"}
 
 
 class TableScreen(Screen):
@@ -61,6 +70,7 @@ class TableScreen(Screen):
         self.amending: int | None = None
         self.entry: KeyEntry | None = None
         self.by_cards = False
+        self.writing = False  # a write of the session file is under way (in a worker)
         self.mtime = self._mtime()
 
     # ---- layout
@@ -241,7 +251,16 @@ class TableScreen(Screen):
 
     # ---- keys
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the session file is being written, nothing that changes it or the entry runs
+        (they run once the write is done; the table stays live meanwhile)."""
+        return not (self.writing and action in WAIT_FOR_WRITE)
+
     def on_key(self, event: events.Key) -> None:
+        if self.writing and event.character and event.character.isprintable():
+            self.notify("Still writing the session file: one moment.", markup=False, timeout=2)
+            event.stop()
+            return
         if self.entry is None or event.key in ("enter", "backspace", "escape"):
             return
         char = event.character or ""
@@ -315,16 +334,55 @@ class TableScreen(Screen):
 
     def save(self, record: HandRecord, based_on: str) -> None:
         """Store the hand previewed, if the session is still at the digest it was previewed at."""
-        try:
-            result = self.app.store.record(self.session.id, record, expect=based_on)
-        except SessionChanged as error:
-            self.moved_on("Not saved", error)
+        session_id = self.session.id
+        self.on_disk(lambda: self.app.store.record(session_id, record, expect=based_on),
+                     self.saved, partial(self.refused, "Not saved"))
+
+    def refused(self, what: str, error: ScorekeeperError) -> None:
+        """A write that was not made: said, and the hand as typed is kept (the file may be
+        damaged, moved or locked), or, when the session moved on, the table shows it anew."""
+        if isinstance(error, SessionChanged):
+            self.moved_on(what, error)
+        else:
+            self.notify(f"{what}: {error}", severity="error", markup=False, timeout=10)
+
+    def on_disk(self, work: Callable[[], T], done: Callable[[T], None],
+                refused: Callable[[ScorekeeperError], None]) -> None:
+        """Run a write of the session file without holding up the table: in a worker thread
+        (a write may wait for the lock while another terminal writes), its outcome handed back
+        here to ``done`` or ``refused``; a write still waiting after a moment is said."""
+        if not self.app.writes_in_thread:  # the tests' apps write in line, step by step
+            try:
+                result = work()
+            except ScorekeeperError as error:
+                refused(error)
+                return
+            done(result)
             return
-        except ScorekeeperError as error:
-            # The file is damaged, moved or locked: say so and keep the hand as typed, so
-            # nothing is lost and it can be saved once the file is back.
-            self.notify(f"Not saved: {error}", severity="error", markup=False, timeout=10)
-            return
+        self.writing = True
+        waiting = self.set_timer(WAITING_AFTER, lambda: self.notify(
+            "Waiting for the session file: another scorekeeper is writing it; the table goes "
+            "on when it is done.", markup=False, timeout=5))
+
+        def finish(outcome: T | ScorekeeperError) -> None:
+            waiting.stop()
+            self.writing = False
+            if isinstance(outcome, ScorekeeperError):
+                refused(outcome)
+            else:
+                done(outcome)
+
+        def run() -> None:
+            outcome: T | ScorekeeperError
+            try:
+                outcome = work()
+            except ScorekeeperError as error:
+                outcome = error
+            self.app.call_from_thread(finish, outcome)
+
+        self.run_worker(run, thread=True, group="session-file")
+
+    def saved(self, result: Recorded) -> None:
         self.session = result.session
         self.mtime = self._mtime()
         s = result.settlement
@@ -356,15 +414,12 @@ class TableScreen(Screen):
         def confirmed(ok: bool | None) -> None:
             if not ok:
                 return
-            try:
-                result = self.app.store.amend(self.session.id, number, changes,
-                                              expect=based_on)
-            except SessionChanged as error:
-                self.moved_on("Not amended", error)
-                return
-            except ScorekeeperError as error:
-                self.notify(str(error), severity="error", markup=False, timeout=8)
-                return
+            session_id = self.session.id
+            self.on_disk(lambda: self.app.store.amend(session_id, number, changes,
+                                                      expect=based_on),
+                         stored, partial(self.refused, "Not amended"))
+
+        def stored(result: Amended) -> None:
             self.amending = None
             self.session = result.session
             self.mtime = self._mtime()
@@ -384,14 +439,12 @@ class TableScreen(Screen):
         def confirmed(ok: bool | None) -> None:
             if not ok:
                 return
-            try:
-                self.session, withdrawn = self.app.store.undo(self.session.id, expect=based_on)
-            except SessionChanged as error:
-                self.moved_on(f"Hand {n} not withdrawn", error)
-                return
-            except ScorekeeperError as error:
-                self.notify(str(error), severity="error", markup=False)
-                return
+            session_id = self.session.id
+            self.on_disk(lambda: self.app.store.undo(session_id, expect=based_on), undone,
+                         partial(self.refused, f"Hand {n} not withdrawn"))
+
+        def undone(result: tuple[OpenSession, Settlement]) -> None:
+            self.session, withdrawn = result
             self.mtime = self._mtime()
             self.amending = None
             self.start_entry()
@@ -425,14 +478,11 @@ class TableScreen(Screen):
         def counted(amounts: dict | None) -> None:
             if not amounts:
                 return
-            try:
-                result = self.app.store.count(self.session.id, amounts, expect=based_on)
-            except SessionChanged as error:
-                self.moved_on("The count was not recorded", error)
-                return
-            except ScorekeeperError as error:
-                self.notify(str(error), severity="error", markup=False)
-                return
+            session_id = self.session.id
+            self.on_disk(lambda: self.app.store.count(session_id, amounts, expect=based_on),
+                         recorded, partial(self.refused, "The count was not recorded"))
+
+        def recorded(result: Counted) -> None:
             self.session = result.session
             self.mtime = self._mtime()
             self.show()  # the count is a new event: the digest on screen moves on
