@@ -9,6 +9,8 @@ an exact decimal (``"4.25"``); text shows quarters and halves as ``4¼``, ``8½`
 from __future__ import annotations
 
 import decimal
+import functools
+import re
 from contextlib import AbstractContextManager
 from decimal import Decimal
 from fractions import Fraction
@@ -137,3 +139,15 @@ def format_amount(value: Decimal | int | Fraction, *, signed: bool = False) -> s
         return f"{sign}{whole if whole else ''}{symbol}"
     magnitude = abs(value) if isinstance(value, int) else abs(amount(value))
     return f"{sign}{to_decimal_string(magnitude)}"
+
+
+_STORED = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+@functools.lru_cache(maxsize=4096)
+def stored_amount(text: str) -> Decimal | None:
+    """An amount as a file (or the listing's index) writes it, ``"-27.75"``, or ``None`` when
+    the text is not one. Kept for each distinct text: a session's figures repeat a few hundred
+    distinct amounts tens of thousands of times, and reading each again dominated exporting a
+    long session (the export rows in tests/benchmarks show it)."""
+    return Decimal(text) if _STORED.fullmatch(text) else None

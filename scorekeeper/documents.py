@@ -10,9 +10,7 @@ that ``audit`` settles again and compares).
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import re
 from collections.abc import Collection
 from decimal import Decimal
 from typing import Any, Literal
@@ -20,7 +18,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from . import jsontext
-from .amounts import ZERO, exact, parse_amount, to_decimal_string
+from .amounts import ZERO, exact, parse_amount, stored_amount, to_decimal_string
 from .errors import ScorekeeperError
 from .ledger import (
     ChipCount,
@@ -164,7 +162,6 @@ def config_from_json(data: Any) -> SessionConfig:
                        data.get("options"))
 
 
-_AMOUNT = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 def summary_document(session_id: str, created: str, updated: str, state: TableState,
@@ -352,19 +349,10 @@ def _amounts_from_json(value: Any, where: str) -> dict[str, Decimal]:
 
 
 def _amount_from_json(text: Any, where: str) -> Decimal:
-    found = _decimal(text) if type(text) is str else None
+    found = stored_amount(text) if type(text) is str else None
     if found is None:
         raise ScorekeeperError(f"{where}: {text!r} is not an amount")
     return found
-
-
-@functools.lru_cache(maxsize=4096)
-def _decimal(text: str) -> Decimal | None:
-    """An amount as a file writes it (``"-27.75"``), or ``None``. The one speed trick of this
-    module: a session's figures repeat a few hundred distinct amounts tens of thousands of
-    times, and reading each again dominated exporting a long session (the export rows in
-    tests/benchmarks show it)."""
-    return Decimal(text) if _AMOUNT.fullmatch(text) else None
 
 
 def _optional_amount(text: Any, where: str) -> Decimal | None:

@@ -3,15 +3,12 @@ table app) without the rules core."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .amounts import to_decimal_string
+from .amounts import stored_amount, to_decimal_string
 from .errors import ScorekeeperError
-
-_AMOUNT = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +53,7 @@ class SessionSummary:
 
 
 def _amount(text: Any) -> Decimal:
-    if type(text) is not str or not _AMOUNT.fullmatch(text):
+    found = stored_amount(text) if type(text) is str else None
+    if found is None:
         raise ValueError(f"{text!r} is not an amount")
-    return Decimal(text)
+    return found
