@@ -7,7 +7,7 @@ hands in force are derived from the events, and settling them gives the ``Ledger
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from decimal import Decimal
 
 from .amounts import exact
@@ -187,7 +187,3 @@ def records_in_force(events: Iterable[Event]) -> list[HandRecord]:
             records.pop()
     return records
 
-
-def digest_of(events: Sequence[Event]) -> str:
-    """The session's digest: the first 12 hex digits of the newest event's hash."""
-    return events[-1].hash[:12] if events else ""

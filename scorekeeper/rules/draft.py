@@ -67,11 +67,6 @@ class HandDraft:
         """Who plays the hand, as far as the answers tell."""
         return self.ruleset.playing(self.config, self.state, self.turned, self.decisions)
 
-    def deciders(self) -> tuple[str, ...]:
-        if self.ruleset.needs_turned_card(self.config, self.state, self.turned):
-            return ()
-        return self.ruleset.deciders(self.config, self.state, self.turned)
-
     def plays_tricks(self) -> bool:
         return self.ruleset.plays_tricks(self.config, self.state, self.playing())
 
