@@ -134,6 +134,8 @@ async def test_the_table_screen_enters_a_registered_game(last_chip, tmp_path):
     app = ScorekeeperApp(store, session.id, watch_interval=None)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
+        await app.workers.wait_for_complete()  # the session is read in a worker
+        await pilot.pause()
         for key in ("2", "3", "enter", "enter"):
             await pilot.press(key)
             await pilot.pause()

@@ -20,7 +20,7 @@ def make_app(home, session: str | None = None) -> ScorekeeperApp:
     """The app on a fixed store; every notice it shows is also kept in ``app.said`` (through
     the public ``notify``, which every screen's notice goes through)."""
     app = ScorekeeperApp(fixed_store(home), session, watch_interval=None, steady_cursor=True,
-                         writes_in_thread=False)
+                         disk_in_thread=False)
     said: list[str] = []
     show = app.notify
 

@@ -13,7 +13,8 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-from ..store import Store
+from ..errors import ScorekeeperError
+from ..store import OpenSession, Store
 from .widgets import ScorekeeperAppBase
 
 
@@ -30,15 +31,17 @@ class ScorekeeperApp(ScorekeeperAppBase):
 
     def __init__(self, store: Store, session: str | None = None, *,
                  watch_interval: float | None = 1.0, steady_cursor: bool = False,
-                 writes_in_thread: bool = True) -> None:
+                 disk_in_thread: bool = True) -> None:
         super().__init__()
         self.store = store
         self.start_session = session
         self.watch_interval = watch_interval
         self.steady_cursor = steady_cursor
-        # A write may wait for another terminal's lock: it runs beside the event loop, so the
-        # table stays live. (The tests' apps write in line, to check each step as it lands.)
-        self.writes_in_thread = writes_in_thread
+        # Store calls run beside the event loop (``disk``): a write may wait for another
+        # terminal's lock, a long session takes a moment to read. (The tests' apps make them in
+        # line, to check each step as it lands.)
+        self.disk_in_thread = disk_in_thread
+        self.opening = False  # a session is being read, to be shown at the table
 
     def steady(self, root: DOMNode) -> None:
         """Stop text cursors blinking (for screenshots that must not change between runs)."""
@@ -59,16 +62,27 @@ class ScorekeeperApp(ScorekeeperAppBase):
             self.open_session(self.start_session)
 
     def open_session(self, ref: str, *, notice: str | None = None) -> None:
+        """Read the session (in a worker) and show it at the table; a file that cannot be read
+        is said, and the screen stays as it is."""
+        from .disk import on_disk
         from .screens.table import TableScreen
 
-        try:
-            session = self.store.open(ref)
-        except Exception as error:  # a damaged file must never crash the app
-            self.notify(str(error), title="Cannot open", severity="error", markup=False)
+        if self.opening:
             return
-        self.push_screen(TableScreen(session))
-        if notice:
-            self.notify(notice, markup=False)
+
+        def opened(session: OpenSession) -> None:
+            self.push_screen(TableScreen(session))
+            if notice:
+                self.notify(notice, markup=False)
+
+        def refused(error: ScorekeeperError) -> None:
+            self.notify(str(error), title="Cannot open", severity="error", markup=False)
+
+        def busy(now: bool) -> None:
+            self.opening = now
+
+        on_disk(self, lambda: self.store.open(ref), opened, refused, busy=busy,
+                waiting="Opening the session: another scorekeeper is writing it.")
 
     def action_help(self) -> None:
         from .screens.dialogs import HelpScreen

@@ -28,7 +28,7 @@ class ScorekeeperAppBase(App[None]):
 
     store: Store
     watch_interval: float | None
-    writes_in_thread: bool  # whether session files are written in worker threads
+    disk_in_thread: bool  # whether store calls run in worker threads (``disk``)
 
     def steady(self, root: DOMNode) -> None:
         """Stop text cursors blinking under ``root`` (for screenshots)."""

@@ -86,6 +86,8 @@ async def test_keystroke_to_screen(benchmark, enabled, tmp_path):
     times = []
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
+        await app.workers.wait_for_complete()  # the session is read in a worker
+        await pilot.pause()
         screen = app.screen
         for i in range(rounds):
             typing = i % 2 == 0
@@ -258,6 +260,8 @@ async def test_tui_home_with_many_sessions(benchmark, enabled, many_sessions):
         start = time.perf_counter()
         app = ScorekeeperApp(Store(home), watch_interval=None)
         async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()  # the files are listed in a worker
             await pilot.pause()
             assert app.screen.query_one("#sessions", DataTable).row_count == files
             times.append(time.perf_counter() - start)

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Markdown, OptionList, Select, Static
 
 from ...amounts import parse_typed_amount
-from ...errors import ScorekeeperError
+from ...errors import ScorekeeperError, StoreError
 from ..widgets import ScorekeeperAppBase
 
 if TYPE_CHECKING:
@@ -141,6 +141,7 @@ class ExportDialog(SteadyModal[None]):
     def __init__(self, ref: str) -> None:
         super().__init__()
         self.ref = ref
+        self.exporting = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -168,26 +169,44 @@ class ExportDialog(SteadyModal[None]):
         self.action_export()
 
     def action_export(self) -> None:
-        from ...export import FORMATS
-        from ...store import atomic_write
+        from ..disk import on_disk
 
+        if self.exporting:
+            return
         fmt = str(self.query_one("#export-format", Select).value)
         target = Path(self.query_one("#export-file", Input).value).expanduser()
         message = self.query_one("#export-message", Static)
-        try:
-            session = self.app.store.open(self.ref)
-            source = session.export_source()
-            text = FORMATS[fmt](source)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(target, text)
-        except (ScorekeeperError, OSError) as error:
+
+        def exported(_: None) -> None:
+            self.app.notify(f"Exported {fmt} to {target}", markup=False)
+            self.dismiss(None)
+
+        def refused(error: ScorekeeperError) -> None:
             message.update(Text(f"Not exported: {error}"))
-            return
-        self.app.notify(f"Exported {fmt} to {target}", markup=False)
-        self.dismiss(None)
+
+        def busy(now: bool) -> None:
+            self.exporting = now
+
+        on_disk(self, lambda: export_file(self.app.store, self.ref, fmt, target), exported,
+                refused, busy=busy, waiting="Exporting: another scorekeeper is writing the "
+                                            "session; one moment.")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def export_file(store: Store, ref: str, fmt: str, target: Path) -> None:
+    """Write session ``ref`` in format ``fmt`` to ``target`` (a store call: run in a worker)."""
+    from ...export import FORMATS
+    from ...store import atomic_write
+
+    source = store.open(ref).export_source()
+    text = FORMATS[fmt](source)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(target, text)
+    except OSError as error:
+        raise StoreError(f"{target}: cannot be written ({error.strerror or error})") from None
 
 
 class AuditDialog(ModalScreen[None]):
@@ -202,12 +221,35 @@ class AuditDialog(ModalScreen[None]):
         with Vertical(classes="dialog"):
             yield Static(Text(f"Audit of {self.ref}", style="bold"))
             with VerticalScroll(id="audit-body"):
-                yield Static(lines_text(audit_lines(self.app.store, self.ref)))
+                yield AuditText(self.ref)
             yield Static(Text("Enter / Escape: close"), classes="dialog-keys")
         yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class AuditText(Static):
+    """The audit's verdict on session ``ref``: the file is read and settled again in a worker,
+    and the verdict shown when it is in."""
+
+    app = getters.app(ScorekeeperAppBase)
+
+    def __init__(self, ref: str, **kwargs: Any) -> None:
+        super().__init__(Text("Auditing: reading the session file and settling every hand "
+                              "again…"), **kwargs)
+        self.ref = ref
+
+    def on_mount(self) -> None:
+        from ..disk import on_disk
+
+        def shown(lines: list[str]) -> None:
+            self.update(lines_text(lines))
+
+        def refused(error: ScorekeeperError) -> None:
+            self.update(Text(f"Cannot audit: {error}"))
+
+        on_disk(self, lambda: audit_lines(self.app.store, self.ref), shown, refused)
 
 
 def audit_lines(store: Store, ref: str) -> list[str]:

@@ -11,6 +11,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...amounts import format_amount
+from ...errors import ScorekeeperError
+from ...store import Listing, OpenSession, Store
+from ..disk import on_disk
 from ..keybar import KeyBar
 from ..widgets import ScorekeeperAppBase
 
@@ -28,6 +31,11 @@ class HomeScreen(Screen):
         Binding("a", "audit", "Audit", id="audit"),
         Binding("q", "app.quit", "Quit", id="home-quit"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[tuple[str, bool]] = []
+        self.listing = False  # the sessions are being read
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
@@ -47,16 +55,27 @@ class HomeScreen(Screen):
         self.refresh_sessions()
 
     def refresh_sessions(self) -> None:
+        """List the sessions (the files are read in a worker; the list is filled after)."""
+        if self.listing:
+            return
+
+        def unreadable(error: ScorekeeperError) -> None:  # said, never a crash
+            self.show_sessions([], f"Cannot read the sessions: {error}")
+
+        def busy(now: bool) -> None:
+            self.listing = now
+
+        on_disk(self, self.app.store.list_sessions, self.show_sessions, unreadable, busy=busy)
+
+    def show_sessions(self, listing: list[Listing], problem: str | None = None) -> None:
         table = self.query_one("#sessions", DataTable)
         table.clear()
-        self.rows: list[tuple[str, bool]] = []
-        try:
-            listing = self.app.store.list_sessions()
-        except Exception as error:  # an unreadable home is shown, never a crash
-            listing = []
-            self.query_one("#home-empty", Static).update(Text(f"Cannot read the sessions: {error}"))
+        self.rows = []
         empty = self.query_one("#home-empty", Static)
-        if not listing:
+        if problem is not None:
+            empty.update(Text(problem))
+            empty.display = True
+        elif not listing:
             empty.update(Text("No sessions yet: press n to start one, or e to open an example."))
             empty.display = True
         else:
@@ -115,20 +134,17 @@ class HomeScreen(Screen):
         self.app.push_screen(ExamplePicker(), chosen)
 
     def load_example(self, name: str) -> None:
-        from importlib import resources
+        store = self.app.store
 
-        from ...script import replay_file
+        def loaded(session: OpenSession) -> None:
+            self.refresh_sessions()
+            self.app.open_session(session.id,
+                                  notice=f"Example {name} loaded as session {session.id}")
 
-        path = resources.files("scorekeeper").joinpath("examples", name)
-        try:
-            with resources.as_file(path) as file:
-                ledger = replay_file(file)
-            session = self.app.store.create(ledger.config, [s.record for s in ledger.settlements])
-        except Exception as error:
+        def refused(error: ScorekeeperError) -> None:
             self.notify(str(error), title="Example", severity="error", markup=False)
-            return
-        self.refresh_sessions()
-        self.app.open_session(session.id, notice=f"Example {name} loaded as session {session.id}")
+
+        on_disk(self, lambda: load_example(store, name), loaded, refused)
 
     def action_export(self) -> None:
         from .dialogs import ExportDialog
@@ -143,3 +159,15 @@ class HomeScreen(Screen):
         table = self.query_one("#sessions", DataTable)
         if self.rows and table.cursor_row is not None and table.cursor_row < len(self.rows):
             self.app.push_screen(AuditDialog(self.rows[table.cursor_row][0]))
+
+
+def load_example(store: Store, name: str) -> OpenSession:
+    """A new session in ``store`` holding the packaged example ``name`` (a store call)."""
+    from importlib import resources
+
+    from ...script import replay_file
+
+    path = resources.files("scorekeeper").joinpath("examples", name)
+    with resources.as_file(path) as file:
+        ledger = replay_file(file)
+    return store.create(ledger.config, [s.record for s in ledger.settlements])

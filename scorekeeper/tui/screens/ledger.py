@@ -15,7 +15,7 @@ from ...export import score_series
 from ...rules import end_text
 from ...store import OpenSession
 from ..widgets import ScoreChart, ScorekeeperAppBase
-from .dialogs import audit_lines, lines_text
+from .dialogs import AuditText
 
 
 class LedgerScreen(Screen):
@@ -31,7 +31,7 @@ class LedgerScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="ledger"):
             yield Static(Text(f"Ledger of session {self.session.id}", style="bold"))
-            yield Static(lines_text(audit_lines(self.app.store, self.session.id)), id="audit")
+            yield AuditText(self.session.id, id="audit")
             yield Input(placeholder="filter: a player's name or a hand number", id="ledger-filter")
             yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
         yield Footer()

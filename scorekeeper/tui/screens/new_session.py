@@ -12,8 +12,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 
-from ...errors import ConfigError
+from ...errors import ConfigError, ScorekeeperError
 from ...rules import DEFAULT_GAME, GAMES, get_ruleset, make_config
+from ...store import OpenSession
+from ..disk import on_disk
 from ..widgets import ScorekeeperAppBase
 
 DRAW = "__draw__"
@@ -31,6 +33,7 @@ class NewSessionScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
+        self.starting = False
         self.players: list[str] = []
 
     def compose(self) -> ComposeResult:
@@ -145,6 +148,8 @@ class NewSessionScreen(Screen[None]):
         return options
 
     def action_start(self) -> None:
+        if self.starting:  # the session is being written: one Enter, one session
+            return
         for error in self.query(".field-error").results(Static):
             error.update(Text(""))
         game = str(self.query_one("#game", Select).value)
@@ -161,8 +166,19 @@ class NewSessionScreen(Screen[None]):
             widget = found.first(Static) if found else self.query_one("#new-message", Static)
             widget.update(Text(error.detail if found else str(error)))
             return
-        session = self.app.store.create(config, dealer_drawn=drawn)
         notice = (f"{config.first_dealer} was drawn at random to deal first."
                   if drawn else f"{config.first_dealer} deals first.")
-        self.app.pop_screen()
-        self.app.open_session(session.id, notice=f"Session {session.id} started. {notice}")
+
+        def created(session: OpenSession) -> None:
+            self.app.pop_screen()
+            self.app.open_session(session.id, notice=f"Session {session.id} started. {notice}")
+
+        def refused(error: ScorekeeperError) -> None:  # the form stays as it was typed
+            self.query_one("#new-message", Static).update(Text(f"Not started: {error}"))
+
+        def busy(now: bool) -> None:
+            self.starting = now
+
+        store = self.app.store
+        on_disk(self, lambda: store.create(config, dealer_drawn=drawn), created, refused,
+                busy=busy)

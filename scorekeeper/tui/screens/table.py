@@ -21,6 +21,7 @@ from ...ledger import settle_next
 from ...presentation import amendment_lines, draft_lines, last_hand_line, payment_lines, table_guide
 from ...rules import HandDraft, HandRecord, Settlement
 from ...store import Amended, Counted, OpenSession, Recorded, SessionChanged
+from ..disk import on_disk
 from ..entry import KeyEntry
 from ..widgets import ScorekeeperAppBase, SeatPanel
 from .dialogs import (
@@ -38,10 +39,12 @@ ENTRY_LINES = 4
 # entered again (only the note is kept).
 AMENDED_FIELDS = tuple(name for name in HandRecord.model_fields if name != "note")
 
+R = TypeVar("R")
 
-T = TypeVar("T")
-WAITING_AFTER = 0.4  # seconds: a write not done by then is waiting for another terminal
-WAIT_FOR_WRITE = {"preview", "back", "undo", "amend", "count", "toggle_cards", "home"}
+# What waits while the session file is read or written in a worker (it runs once that is done).
+WAIT_FOR_DISK = {"preview", "back", "undo", "amend", "count", "toggle_cards", "home"}
+WAITING = ("Waiting for the session file: another scorekeeper is writing it; the table goes "
+           "on when it is done.")
 
 
 class TableScreen(Screen):
@@ -70,8 +73,9 @@ class TableScreen(Screen):
         self.amending: int | None = None
         self.entry: KeyEntry | None = None
         self.by_cards = False
-        self.writing = False  # a write of the session file is under way (in a worker)
+        self.writing = False  # the session file is being read or written (in a worker)
         self.mtime = self._mtime()
+        self.asking: Screen | None = None  # a question about the session as it is shown
 
     # ---- layout
 
@@ -114,9 +118,29 @@ class TableScreen(Screen):
         self.entry = KeyEntry(draft)
         self.show()
 
-    def reload(self) -> None:
-        self.session = self.app.store.open(self.session.id)
-        self.mtime = self._mtime()
+    def busy(self, now: bool) -> None:
+        self.writing = now
+
+    def on_disk(self, work, done, refused) -> None:
+        """A store call beside the event loop (``disk.on_disk``); the entry waits for it."""
+        on_disk(self, work, done, refused, waiting=WAITING, busy=self.busy)
+
+    def reload(self, then: Callable[[], None]) -> None:
+        """Read the session file again (in a worker), show it, then ``then()``; a file that
+        cannot be read is said and the table keeps what it shows (and the hand being typed)."""
+        seen = self._mtime()  # before reading: a change made meanwhile is read next time
+        session_id = self.session.id
+
+        def read(session: OpenSession) -> None:
+            self.session = session
+            self.mtime = seen
+            then()
+
+        def unreadable(error: ScorekeeperError) -> None:
+            self.mtime = seen  # said once, not every second; a later change is read again
+            self.notify(str(error), severity="error", markup=False, timeout=8)
+
+        self.on_disk(lambda: self.app.store.open(session_id), read, unreadable)
 
     def _mtime(self) -> int:
         try:
@@ -124,21 +148,41 @@ class TableScreen(Screen):
         except OSError:
             return 0
 
+    def ask(self, dialog: Screen[R], answered: Callable[[R | None], None]) -> None:
+        """Ask something about the session as the table shows it (save this hand? withdraw
+        hand 3?): should another terminal change the session meanwhile, the question closes
+        itself (``check_for_changes``), unanswered."""
+        self.asking = dialog
+
+        def answer(result: R | None) -> None:
+            if self.asking is dialog:
+                self.asking = None
+            answered(result)
+
+        self.app.push_screen(dialog, answer)
+
     def check_for_changes(self) -> None:
-        """Another terminal may have recorded a hand: show it, and restart an entry in progress."""
-        if self._mtime() == self.mtime:
+        """Another terminal may have recorded a hand: show it, and restart an entry in progress;
+        a question about the session as it was closes, with a word why. (Not while this table
+        reads or writes the file: that shows the file as it leaves it.)"""
+        if self.writing or self._mtime() == self.mtime:
             return
-        try:
-            self.reload()
-        except ScorekeeperError as error:
-            self.notify(str(error), severity="error", markup=False)
-            return
-        typing = self.typing()
-        self.amending = None
-        self.start_entry()
-        self.notify("The session was changed from another terminal; the table is up to date."
-                    + (" The hand you were typing was cleared: please enter it again."
-                       if typing else ""), markup=False)
+        asking, self.asking = self.asking, None
+        if asking is not None and self.app.screen is asking:
+            asking.dismiss(None)
+            self.notify("Closed unanswered: another terminal changed the session meanwhile. "
+                        "The table now shows it as it is.", severity="warning", markup=False,
+                        timeout=10)
+
+        def changed() -> None:
+            typing = self.typing()
+            self.amending = None
+            self.start_entry()
+            self.notify("The session was changed from another terminal; the table is up to "
+                        "date." + (" The hand you were typing was cleared: please enter it "
+                                   "again." if typing else ""), markup=False)
+
+        self.reload(changed)
 
     def typing(self) -> bool:
         """Whether a hand (or an amendment) is being typed that starting again would clear."""
@@ -149,16 +193,16 @@ class TableScreen(Screen):
         """A change refused because the session moved on since the screen showed it: say so,
         and show the session as it is now (nothing was written: the person decides again)."""
         typing = self.typing()
-        try:
-            self.reload()
-        except ScorekeeperError as problem:
-            self.notify(str(problem), severity="error", markup=False, timeout=8)
-        self.amending = None
-        self.start_entry()
-        self.notify(f"{what}: {error}. Another terminal changed the session; the table now "
-                    f"shows it as it is: check it and decide again."
-                    + (" The hand you were typing was cleared." if typing else ""),
-                    severity="warning", markup=False, timeout=10)
+
+        def shown() -> None:
+            self.amending = None
+            self.start_entry()
+            self.notify(f"{what}: {error}. Another terminal changed the session; the table now "
+                        f"shows it as it is: check it and decide again."
+                        + (" The hand you were typing was cleared." if typing else ""),
+                        severity="warning", markup=False, timeout=10)
+
+        self.reload(shown)
 
     # ---- drawing
 
@@ -254,7 +298,7 @@ class TableScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the session file is being written, nothing that changes it or the entry runs
         (they run once the write is done; the table stays live meanwhile)."""
-        return not (self.writing and action in WAIT_FOR_WRITE)
+        return not (self.writing and action in WAIT_FOR_DISK)
 
     def on_key(self, event: events.Key) -> None:
         if self.writing and event.character and event.character.isprintable():
@@ -330,7 +374,7 @@ class TableScreen(Screen):
             if confirm:
                 self.save(record, based_on)
 
-        self.app.push_screen(PreviewDialog(title, lines), saved)
+        self.ask(PreviewDialog(title, lines), saved)
 
     def save(self, record: HandRecord, based_on: str) -> None:
         """Store the hand previewed, if the session is still at the digest it was previewed at."""
@@ -346,42 +390,6 @@ class TableScreen(Screen):
         else:
             self.notify(f"{what}: {error}", severity="error", markup=False, timeout=10)
 
-    def on_disk(self, work: Callable[[], T], done: Callable[[T], None],
-                refused: Callable[[ScorekeeperError], None]) -> None:
-        """Run a write of the session file without holding up the table: in a worker thread
-        (a write may wait for the lock while another terminal writes), its outcome handed back
-        here to ``done`` or ``refused``; a write still waiting after a moment is said."""
-        if not self.app.writes_in_thread:  # the tests' apps write in line, step by step
-            try:
-                result = work()
-            except ScorekeeperError as error:
-                refused(error)
-                return
-            done(result)
-            return
-        self.writing = True
-        waiting = self.set_timer(WAITING_AFTER, lambda: self.notify(
-            "Waiting for the session file: another scorekeeper is writing it; the table goes "
-            "on when it is done.", markup=False, timeout=5))
-
-        def finish(outcome: T | ScorekeeperError) -> None:
-            waiting.stop()
-            self.writing = False
-            if isinstance(outcome, ScorekeeperError):
-                refused(outcome)
-            else:
-                done(outcome)
-
-        def run() -> None:
-            outcome: T | ScorekeeperError
-            try:
-                outcome = work()
-            except ScorekeeperError as error:
-                outcome = error
-            self.app.call_from_thread(finish, outcome)
-
-        self.run_worker(run, thread=True, group="session-file")
-
     def saved(self, result: Recorded) -> None:
         self.session = result.session
         self.mtime = self._mtime()
@@ -396,15 +404,21 @@ class TableScreen(Screen):
         assert number is not None  # only while amending
         changes = {name: getattr(record, name) for name in AMENDED_FIELDS}
         based_on = self.session.digest  # the session the hand was picked from and shown of
-        try:
-            amended = self.app.store.preview_amend(self.session.id, number, changes,
-                                                   expect=based_on)
-        except SessionChanged as error:
-            self.moved_on("Not amended", error)
-            return
-        except ScorekeeperError as error:
-            self.notify(str(error), severity="error", markup=False, timeout=8)
-            return
+        session_id = self.session.id
+
+        def refused(error: ScorekeeperError) -> None:
+            if isinstance(error, SessionChanged):
+                self.moved_on("Not amended", error)
+            else:
+                self.notify(str(error), severity="error", markup=False, timeout=8)
+
+        self.on_disk(lambda: self.app.store.preview_amend(session_id, number, changes,
+                                                          expect=based_on),
+                     partial(self.show_amend, number, changes, based_on), refused)
+
+    def show_amend(self, number: int, changes: dict, based_on: str, amended: Amended) -> None:
+        """What the amendment would do, to confirm; saved only if the session is still at
+        ``based_on``."""
         lines: list[str | Text] = [*amended.after.settlements[number - 1].explanation, ""]
         lines.append(f"Every hand from {number} on is settled again. Standings now -> after:")
         before, after = amended.before.state, amended.after.state
@@ -426,7 +440,7 @@ class TableScreen(Screen):
             self.start_entry()
             self.notify(f"Hand {number} amended; later hands settled again.", markup=False)
 
-        self.app.push_screen(PreviewDialog(f"Amend hand {number}", lines, "amend"), confirmed)
+        self.ask(PreviewDialog(f"Amend hand {number}", lines, "amend"), confirmed)
 
     def action_undo(self) -> None:
         n = self.session.hands_played
@@ -451,7 +465,7 @@ class TableScreen(Screen):
             self.notify(f"Hand {withdrawn.number} withdrawn (kept in the history).",
                         markup=False)
 
-        self.app.push_screen(ConfirmDialog(
+        self.ask(ConfirmDialog(
             f"Withdraw hand {n} ({hand.dealer} dealt, {hand.kind})?",
             ["It stays in the history, marked withdrawn."]), confirmed)
 
@@ -469,7 +483,7 @@ class TableScreen(Screen):
                             f"back what was wrong, then type it as it really was. Escape "
                             f"cancels.", markup=False)
 
-        self.app.push_screen(PickHandDialog(n), picked)
+        self.ask(PickHandDialog(n), picked)
 
     def action_count(self) -> None:
         config = self.session.config
@@ -497,7 +511,7 @@ class TableScreen(Screen):
             self.app.push_screen(ConfirmDialog("The count disagrees with the ledger", lines + [
                 "The count is recorded; audit will show it until it is explained."], notice=True))
 
-        self.app.push_screen(CountDialog(config.players, self.state.pot is not None), counted)
+        self.ask(CountDialog(config.players, self.state.pot is not None), counted)
 
     def settled(self) -> bool:
         """Whether the session's hands settle again (a damaged history is said, not raised)."""

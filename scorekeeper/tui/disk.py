@@ -1,0 +1,71 @@
+"""The table app never waits on the disk: every store call (opening a session, following the
+file, previews that read it, every write) runs in a worker thread, and its outcome is handed
+back to the event loop. A call still running after a moment is said (another terminal may hold
+the session's lock); meanwhile the screen goes on drawing and answering keys.
+
+The tests' apps run these calls in line (``disk_in_thread=False``), so each step can be
+checked as it lands; ``tests/test_stale.py`` runs the program's way, with a held lock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
+
+from ..errors import ScorekeeperError, StoreError, one_line
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
+T = TypeVar("T")
+
+WAITING_AFTER = 0.4  # seconds: a call not done by then is waiting (for a lock, a slow disk)
+
+
+def on_disk(node: DOMNode, work: Callable[[], T], done: Callable[[T], None],
+            refused: Callable[[ScorekeeperError], None], *, waiting: str | None = None,
+            busy: Callable[[bool], None] | None = None) -> None:
+    """Run ``work`` (a store call) beside the event loop; then ``done(result)``, or
+    ``refused(error)`` when it raised (anything it raised: a damaged or vanished file must
+    never crash the app). ``busy(True)`` is called before and ``busy(False)`` after, on the
+    event loop; ``waiting`` is said when the call is still running after ``WAITING_AFTER``."""
+    app = node.app
+    if not getattr(app, "disk_in_thread", True):  # the tests' apps: in line, step by step
+        try:
+            result = work()
+        except Exception as error:
+            refused(_said(error))
+            return
+        done(result)
+        return
+    if busy is not None:
+        busy(True)
+    timer = node.set_timer(WAITING_AFTER, lambda: app.notify(waiting, markup=False, timeout=5)) \
+        if waiting else None
+
+    def finish(outcome: T | ScorekeeperError) -> None:
+        if timer is not None:
+            timer.stop()
+        if busy is not None:
+            busy(False)
+        if isinstance(outcome, ScorekeeperError):
+            refused(outcome)
+        else:
+            done(outcome)
+
+    def run() -> None:
+        outcome: T | ScorekeeperError
+        try:
+            outcome = work()
+        except Exception as error:
+            outcome = _said(error)
+        app.call_from_thread(finish, outcome)
+
+    node.run_worker(run, thread=True, group="session-file")
+
+
+def _said(error: Exception) -> ScorekeeperError:
+    """What went wrong, as a message for a notice: the store's own errors as they are; anything
+    else (it should not happen) named, on one line."""
+    if isinstance(error, ScorekeeperError):
+        return error
+    return StoreError(f"unexpected {type(error).__name__}: {one_line(str(error))}")
