@@ -10,9 +10,10 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import Digits, Static
+from textual.widgets import Static
 
-from ..amounts import format_amount, to_decimal_string
+from ..amounts import format_amount
+from .bigfigures import BigFigure
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -53,15 +54,12 @@ class SeatPanel(Vertical):
         name = Text.assemble((f"{self.seat} ", "bold"), self.player, no_wrap=True,
                              overflow="ellipsis")
         yield Static(name, classes="seat-name")
-        yield Digits("0", classes="seat-score")
-        yield Static("", classes="seat-score-text")
+        yield BigFigure("0", self.score_name, classes="seat-score")
         yield Static("", classes="seat-marks")
         yield Static("", classes="seat-tricks")
 
     def show(self, score: Decimal, marks: list[str], tricks: int | None, out: bool) -> None:
-        self.query_one(".seat-score", Digits).update(to_decimal_string(score))
-        self.query_one(".seat-score-text", Static).update(
-            Text(f"{format_amount(score)} {self.score_name}"))
+        self.query_one(".seat-score", BigFigure).figure = format_amount(score)
         self.query_one(".seat-marks", Static).update(Text(" ".join(marks) or " "))
         if out:
             trick_text = "dropped"
