@@ -229,6 +229,12 @@ def test_every_address_at_once_is_refused(run, tmp_path, host):
     assert error.startswith("error: --host:") and "--host 192.168.1.20" in error
 
 
+def test_a_host_that_is_not_this_machine_is_refused(run, tmp_path):
+    session = six_players(tmp_path / "home")
+    error = one_error(run("serve", session.id, "--host", "192.0.2.1"))  # a documentation address
+    assert error.startswith("error: --host: '192.0.2.1' is not an address of this machine")
+
+
 def test_a_port_in_use_is_refused(run, tmp_path):
     import socket
 

@@ -10,6 +10,7 @@ there.
 from __future__ import annotations
 
 import asyncio
+import errno
 import ipaddress
 import logging
 import shlex
@@ -62,8 +63,12 @@ def free_port(host: str, port: int) -> int:
         try:
             probe.bind(address)
         except OSError as error:
+            why = error.strerror or str(error)
+            if error.errno == errno.EADDRNOTAVAIL:
+                raise ScorekeeperError(f"--host: '{host}' is not an address of this machine "
+                                       f"({why})") from None
             raise ScorekeeperError(f"--port: cannot serve on {served_url(host, port)}: "
-                                   f"{error.strerror or error}") from None
+                                   f"{why}") from None
         return int(probe.getsockname()[1])
 
 
