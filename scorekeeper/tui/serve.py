@@ -19,6 +19,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from textual_serve.server import Server
+
 from ..errors import ScorekeeperError
 from ..store import OpenSession, Store
 
@@ -81,41 +83,46 @@ def scoreboard_command(store: Store, session: OpenSession) -> str:
                        "--home", str(store.home.resolve())])
 
 
-def serve_scoreboard(store: Store, session: OpenSession, host: str, port: int,
-                     ready: Callable[[str], None]) -> None:
-    """Serve ``session``'s scoreboard on ``host``:``port`` until interrupted (Ctrl+C or
-    SIGTERM); ``ready`` is told the address once the server starts."""
-    import gc
+class ScoreboardServer(Server):
+    """textual-serve's server, saying its address once it answers (``ready``) and logging
+    only what goes wrong (every request on the terminal would bury the address)."""
 
-    from textual_serve.server import Server
+    def __init__(self, command: str, host: str, port: int, title: str,
+                 ready: Callable[[str], None]) -> None:
+        super().__init__(command, host=host, port=port, title=title,
+                         public_url=served_url(host, port))
+        self.ready = ready
+        self.announcing: asyncio.Future[None] | None = None
 
-    host = checked_host(host)
-    port = free_port(host, port)
-    url = served_url(host, port)
+    def initialize_logging(self) -> None:
+        logging.basicConfig(level=logging.WARNING, format="%(message)s")
 
-    class ScoreboardServer(Server):
-        def initialize_logging(self) -> None:
-            # Only what goes wrong: every request on the terminal would bury the address.
-            logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    async def on_startup(self, app: Any) -> None:
+        # Called before the server listens: the address is said once it answers.
+        self.announcing = asyncio.ensure_future(self.announce())
 
-        async def on_startup(self, app: Any) -> None:
-            # Called before the server listens: the address is said once it answers.
-            self.announcing = asyncio.ensure_future(announce())
-
-    async def announce() -> None:
+    async def announce(self) -> None:
         for _ in range(400):
             try:
-                _, writer = await asyncio.open_connection(host, port)
+                _, writer = await asyncio.open_connection(self.host, self.port)
             except OSError:
                 await asyncio.sleep(0.05)
                 continue
             writer.close()
             break
-        ready(url)
+        self.ready(self.public_url)
 
-    server = ScoreboardServer(scoreboard_command(store, session), host=host, port=port,
-                              title=f"scorekeeper: {session.ruleset.title}, session {session.id}",
-                              public_url=url)
+
+def serve_scoreboard(store: Store, session: OpenSession, host: str, port: int,
+                     ready: Callable[[str], None]) -> None:
+    """Serve ``session``'s scoreboard on ``host``:``port`` until interrupted (Ctrl+C or
+    SIGTERM); ``ready`` is told the address once the server answers."""
+    import gc
+
+    host = checked_host(host)
+    port = free_port(host, port)
+    server = ScoreboardServer(scoreboard_command(store, session), host, port,
+                              f"scorekeeper: {session.ruleset.title}, session {session.id}",
+                              ready)
     gc.enable()  # it runs for the evening (main() pauses the collector for short commands)
     server.serve()
-
