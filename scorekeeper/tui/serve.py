@@ -24,9 +24,6 @@ from textual_serve.server import Server
 from ..errors import ScorekeeperError
 from ..store import OpenSession, Store
 
-DEFAULT_HOST = "127.0.0.1"  # this machine only; --host opens it to a network, on purpose
-DEFAULT_PORT = 8765
-
 
 def served_url(host: str, port: int) -> str:
     """The address a browser opens: ``http://HOST:PORT`` (an IPv6 address in brackets)."""
