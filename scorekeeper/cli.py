@@ -427,6 +427,54 @@ def tui(ctx, session, home) -> None:
 
 @cli.command(epilog="""\b
 Examples:
+  scorekeeper serve 3f2                 this machine only, port 8765
+  scorekeeper serve 3f2 --port 0        a free port (it is printed)
+  scorekeeper serve 3f2 --host 192.168.1.20   the table's network, on purpose
+
+It serves until Ctrl+C. Each browser gets the scoreboard of the session as
+it stands, following every hand recorded; nothing can be recorded there.""")
+@click.argument("session", shell_complete=complete_sessions)
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
+              help="The address to serve on. The default serves this machine only; give its "
+                   "address on the table's network to let phones and a TV follow.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              metavar="PORT",
+              help="The port (0: a free one, chosen and printed).")
+@home_option
+@click.pass_context
+def serve(ctx, session, host, port, home) -> None:
+    """A read-only live scoreboard, in browsers."""
+    from .tui.serve import serve_scoreboard
+
+    store = get_store(ctx, home)
+    opened = store.open(session)
+    opened.state()  # a session whose standings cannot be read is refused before serving
+
+    def ready(url: str) -> None:
+        say(f"serving the scoreboard of session {opened.id} ({opened.ruleset.title}: "
+            f"{', '.join(opened.config.players)}), read-only, on {url}")
+        say("open it in a browser; Ctrl+C stops")
+
+    serve_scoreboard(store, opened, host, port, ready)
+    say("stopped serving")
+
+
+@cli.command(hidden=True)
+@click.argument("session")
+@home_option
+@click.pass_context
+def scoreboard(ctx, session, home) -> None:
+    """Internal: the read-only scoreboard of SESSION.
+
+    It shows the scoreboard in this terminal; serve runs it for each browser.
+    """
+    from .tui.screens.scoreboard import run_scoreboard
+
+    run_scoreboard(home_of(ctx, home), session)
+
+
+@cli.command(epilog="""\b
+Examples:
   scorekeeper replay night.toml
   scorekeeper replay night.json --json
   scorekeeper replay night.toml --save""")

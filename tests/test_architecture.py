@@ -90,7 +90,7 @@ LAYERS = [
     {"errors", "amounts", "cards", "paths", "jsontext", "summary"},
     {"rules"},
     {"referee", "ledger"},
-    {"documents", "presentation", "export", "script", "rulecards"},
+    {"documents", "presentation", "export", "script", "rulecards", "chart"},
     {"store"},
     {"cli", "tui", "__main__"},
 ]

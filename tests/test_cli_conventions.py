@@ -52,6 +52,9 @@ def test_help_lists_every_command_with_its_whole_summary_and_examples():
         done = scorekeeper(*group_path, "--help")
         assert done.returncode == 0, done.stderr
         for name, command in group.commands.items():
+            if command.hidden:  # internal (scoreboard, run by serve): never listed
+                assert not re.search(rf"^  {re.escape(name)} ", done.stdout, re.MULTILINE)
+                continue
             summary = command.get_short_help_str(limit=1000)
             # Short enough that click never cuts it with "..." (its default limit is 45).
             assert command.get_short_help_str(limit=45) == summary and len(summary) <= 45

@@ -10,9 +10,11 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import Digits, Static
+from textual.widgets import Static
 
-from ..amounts import format_amount, to_decimal_string
+from ..amounts import format_amount
+from ..chart import SEVERAL, LegendEntry, line_chart
+from .bigfigures import BigFigure
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -53,15 +55,12 @@ class SeatPanel(Vertical):
         name = Text.assemble((f"{self.seat} ", "bold"), self.player, no_wrap=True,
                              overflow="ellipsis")
         yield Static(name, classes="seat-name")
-        yield Digits("0", classes="seat-score")
-        yield Static("", classes="seat-score-text")
+        yield BigFigure("0", self.score_name, classes="seat-score")
         yield Static("", classes="seat-marks")
         yield Static("", classes="seat-tricks")
 
     def show(self, score: Decimal, marks: list[str], tricks: int | None, out: bool) -> None:
-        self.query_one(".seat-score", Digits).update(to_decimal_string(score))
-        self.query_one(".seat-score-text", Static).update(
-            Text(f"{format_amount(score)} {self.score_name}"))
+        self.query_one(".seat-score", BigFigure).figure = format_amount(score)
         self.query_one(".seat-marks", Static).update(Text(" ".join(marks) or " "))
         if out:
             trick_text = "dropped"
@@ -75,10 +74,13 @@ class SeatPanel(Vertical):
 
 
 class ScoreChart(Widget):
-    """Every player's score by hand, drawn in text. Each player is marked by their seat
-    number, so the lines can be told apart without colour."""
+    """Every player's score by hand as a line chart (``chart.line_chart``): one line per
+    player, each in its own colour and with its own symbol at every hand, and a legend that
+    names each line with the player's score now."""
 
     DEFAULT_CSS = "ScoreChart { height: 14; }"
+
+    COLOURS = ("#4ea1ff", "#ff6b6b", "#5fd068", "#c792ea", "#ffb454", "#4dd0e1")
 
     def __init__(self, players: tuple[str, ...], series: dict[str, list[Decimal]],
                  id: str | None = None) -> None:
@@ -86,32 +88,40 @@ class ScoreChart(Widget):
         self.players = players
         self.series = series
 
+    def colour(self, line: int | None) -> str:
+        return "" if line is None else self.COLOURS[line % len(self.COLOURS)]
+
+    def legend_lines(self, entries: tuple[LegendEntry, ...], width: int) -> list[Text]:
+        """The legend's entries (``──● name score``), as many to a line as fit."""
+        lines: list[Text] = []
+        line = Text()
+        for entry in entries:
+            item = Text.assemble(("──" + entry.marker + "──", self.colour(entry.line)), " ",
+                                 entry.player, " ", (entry.last, "bold"))
+            if line.cell_len and line.cell_len + 3 + item.cell_len > width:
+                lines.append(line)
+                line = Text()
+            if line.cell_len:
+                line.append("   ")
+            line.append_text(item)
+        if line.cell_len:
+            lines.append(line)
+        if len(entries) > 1:
+            lines.append(Text(f"{SEVERAL} = several players at one point", style="dim"))
+        return lines
+
     def render(self) -> Text:
-        values = [v for vs in self.series.values() for v in vs]
-        if not values:
-            return Text("no hands yet")
-        low, high = min(values), max(values)
-        if low == high:
-            low, high = low - 1, high + 1
-        top, bottom = format_amount(high), format_amount(low)
-        label_width = max(len(top), len(bottom))
-        width = max(10, self.size.width - label_width - 3)
-        height = max(5, self.size.height - 3)
-        hands = max(len(vs) for vs in self.series.values()) - 1
-        grid = [[" "] * width for _ in range(height)]
-        for seat, player in enumerate(self.players, start=1):
-            for i, value in enumerate(self.series[player]):
-                x = 0 if hands == 0 else round((width - 1) * i / hands)
-                y = round((height - 1) * (high - value) / (high - low))
-                cell = grid[y][x]
-                grid[y][x] = str(seat) if cell in (" ", str(seat)) else "*"
-        out = Text()
-        for row, cells in enumerate(grid):
-            label = top if row == 0 else bottom if row == height - 1 else ""
-            out.append(f"{label:>{label_width}} |" + "".join(cells) + "\n")
-        out.append(" " * label_width + " +" + "-" * width + "\n")
-        out.append(" " * label_width + f"  hand 0 .. {hands};  * = several players\n")
-        out.append(" " * label_width + "  ")
-        out.append("  ".join(f"{seat} = {player}" for seat, player in
-                             enumerate(self.players, start=1)))
+        width = max(20, self.size.width)
+        chart = line_chart(self.series, width, 1)
+        legend = self.legend_lines(chart.legend, width)
+        chart = line_chart(self.series, width, max(5, self.size.height - len(legend)))
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for row in chart.rows:
+            for cell in row:
+                out.append(cell.char, self.colour(cell.line))
+            out.append("\n")
+        for i, line in enumerate(legend):
+            if i:
+                out.append("\n")
+            out.append_text(line)
         return out

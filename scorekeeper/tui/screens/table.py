@@ -65,6 +65,7 @@ class TableScreen(Screen):
         Binding("ctrl+o", "toggle_cards", "Cards", id="table-cards"),
         Binding("ctrl+f", "referee", "Referee", id="table-referee"),
         Binding("escape", "home", "Home", id="table-home"),
+        Binding("ctrl+g", "scoreboard", "Scoreboard", id="table-scoreboard"),
     ]
 
     def __init__(self, session: OpenSession) -> None:
@@ -533,6 +534,15 @@ class TableScreen(Screen):
 
         if self.settled():
             self.app.push_screen(StandingsScreen(self.session))
+
+    def action_scoreboard(self) -> None:
+        """The scoreboard, full screen and read-only, for everyone at the table to read."""
+        from .scoreboard import ScoreboardScreen
+
+        session_id = self.session.id
+        self.app.push_screen(ScoreboardScreen(lambda: self.app.store.open(session_id),
+                                              self.session,
+                                              watch_interval=self.app.watch_interval))
 
     def action_export(self) -> None:
         from .dialogs import ExportDialog
