@@ -6,7 +6,7 @@ import textwrap
 
 CORE = ["scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules", "scorekeeper.referee",
         "scorekeeper.ledger", "scorekeeper.documents", "scorekeeper.presentation",
-        "scorekeeper.export", "scorekeeper.script"]
+        "scorekeeper.export", "scorekeeper.script", "scorekeeper.settleup"]
 
 
 def test_the_core_imports_neither_textual_nor_tinydb():
