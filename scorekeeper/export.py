@@ -22,6 +22,7 @@ from . import jsontext
 from .amounts import ZERO, exact, format_amount, to_decimal_string
 from .documents import GENESIS, event_to_json, hand_document
 from .ledger import ChipCount, Event, HandRecorded, Ledger, SessionStarted
+from .presentation import CHANGED_SINCE, in_units, money_text, payment_line, pot_label
 from .rules import (
     PENALTY,
     POT,
@@ -33,6 +34,7 @@ from .rules import (
     end_text,
     get_ruleset,
 )
+from .settleup import CENT, ROUNDING_WORDS, Agreed, SettleUp, Share, agreed_in
 
 
 def standings_document(ledger: Ledger | ExportSource) -> dict[str, Any]:
@@ -52,6 +54,35 @@ def _standings(config: SessionConfig, state: TableState,
         "finished": state.finished,
         "leaders": list(state.leaders),
         "hands": hands,
+    }
+
+
+def settle_up_document(settled: SettleUp) -> dict[str, Any]:
+    """A settle-up as JSON (``settle --json``, and ``settle_up`` in the json export): every
+    amount an exact decimal string; ``money``, ``exact`` and the transfers in the currency
+    when there is a value, else null and the transfers in chips or points."""
+    accounts = get_ruleset(settled.game).accounts
+
+    def figures(share: Share) -> dict[str, Any]:
+        return {"score": to_decimal_string(share.score),
+                "result": to_decimal_string(share.result),
+                "exact": None if share.exact is None else to_decimal_string(share.exact),
+                "money": None if share.money is None else to_decimal_string(share.money)}
+
+    pot = settled.pot
+    value = settled.value
+    return {
+        "game": settled.game,
+        "after_hand": settled.after_hand,
+        "unit": settled.unit,
+        "currency": settled.currency,
+        "value": None if value is None else to_decimal_string(value),
+        "cent": None if value is None else to_decimal_string(CENT),
+        "rounding": settled.rounding,
+        "players": [{"name": share.party} | figures(share) for share in settled.players],
+        "pot": None if pot is None else figures(pot),
+        "transfers": [{"from": end_text(t.source, accounts), "to": end_text(t.target, accounts),
+                       "amount": to_decimal_string(t.amount)} for t in settled.transfers],
     }
 
 
@@ -80,6 +111,10 @@ class ExportSource:
 
     def started(self) -> str:
         return next((e.at for e in self.events if isinstance(e, SessionStarted)), "")
+
+    def settled_up(self) -> tuple[list[Agreed], bool]:
+        """Every settle-up the history keeps, and whether hands changed after the last one."""
+        return agreed_in(self.events, self.config, get_ruleset(self.config.game))
 
 
 def source_from_ledger(ledger: Ledger, session_id: str, digest: str,
@@ -168,8 +203,10 @@ def export_json(source: ExportSource) -> str:
     previous = [GENESIS] + [e.hash for e in source.events]
     events = [event_to_json(e, before)
               for e, before in zip(source.events, previous[:-1], strict=True)]
+    agreed, _ = source.settled_up()
     document = standings_document(source) | {
-        "session": source.session_id, "digest": source.digest, "events": events}
+        "session": source.session_id, "digest": source.digest, "events": events,
+        "settle_up": settle_up_document(agreed[-1].settled) if agreed else None}
     return jsontext.indented(document) + "\n"
 
 
@@ -227,7 +264,49 @@ def export_md(source: ExportSource) -> str:
             verdict = "agrees" if not event.off else "off: " + ", ".join(
                 f"{md_cell(k)} {text[v]}" for k, v in event.off.items())
             lines.append(f"- after hand {event.after_hand}: {counted} ({verdict})")
+    lines += _settled_up_md(source)
     return "\n".join(lines) + "\n"
+
+
+def _terms(settled: SettleUp) -> str:
+    """At what a settle-up was made: ``at 0.1 EUR a chip``, ``in chips``."""
+    if settled.value is None:
+        return f"in {settled.unit}s"
+    return f"at {to_decimal_string(settled.value)} {settled.currency} a {settled.unit}"
+
+
+def _share_cells(settled: SettleUp, share: Share) -> tuple[str, str]:
+    """A party's result and its money (empty without a value), as people read them."""
+    money = "" if share.money is None or settled.currency is None else (
+        money_text(share.money, settled.currency)
+        + ("" if not share.rounded else f" (exactly {to_decimal_string(share.exact or ZERO)})"))
+    return in_units(share.result, settled.unit), money
+
+
+def _settled_up_md(source: ExportSource) -> list[str]:
+    """The settle-ups agreed, each with every party's result and money and who pays whom."""
+    agreed, changed = source.settled_up()
+    if not agreed:
+        return []
+    lines = ["", "## Settled up"]
+    for a in agreed:
+        settled = a.settled
+        lines += ["", f"After hand {settled.after_hand} ({a.at[:16].replace('T', ' ')} UTC), "
+                      f"{_terms(settled)}:", "", "| | result | money |", "| --- | ---: | ---: |"]
+        for share in settled.shares:
+            name = (md_cell(share.party) if isinstance(share.party, str)
+                    else md_cell(pot_label(source.config.players)))
+            result, money = _share_cells(settled, share)
+            lines.append(f"| {name} | {result} | {money} |")  # amounts: nothing to escape
+        lines.append("")
+        # The words around the names are the program's own (no Markdown in them).
+        lines += [f"- {payment_line(settled, t, md_cell)}"
+                  for t in settled.transfers] or ["- nobody pays anybody"]
+        if settled.value is not None:
+            lines += ["", ROUNDING_WORDS]
+    if changed:
+        lines += ["", f"*{CHANGED_SINCE}*"]
+    return lines
 
 
 _LINE_STYLES = ["", "6 3", "2 3", "10 3 2 3", "1 5", "8 2 1 2"]
@@ -353,8 +432,38 @@ def export_html(source: ExportSource) -> str:
                 f"{e(k)} {e(text[v])}" for k, v in event.off.items())
             out.append(f"<li>after hand {event.after_hand}: {counted} ({verdict})</li>")
         out.append("</ul>")
+    out += _settled_up_html(source)
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _settled_up_html(source: ExportSource) -> list[str]:
+    """The settle-ups agreed, each with every party's result and money and who pays whom."""
+    agreed, changed = source.settled_up()
+    if not agreed:
+        return []
+    e = html.escape
+    out = ["<h2>Settled up</h2>"]
+    for a in agreed:
+        settled = a.settled
+        out.append(f"<p>After hand {settled.after_hand} ({e(a.at[:16].replace('T', ' '))} "
+                   f"UTC), {e(_terms(settled))}:</p>")
+        out.append("<table><tr><th></th><th>result</th><th>money</th></tr>")
+        for share in settled.shares:
+            name = share.party if isinstance(share.party, str) else pot_label(
+                source.config.players)
+            result, money = _share_cells(settled, share)
+            out.append(f"<tr><td>{e(name)}</td><td class=n>{e(result)}</td>"
+                       f"<td class=n>{e(money)}</td></tr>")
+        out.append("</table><ul>")
+        out += [f"<li>{payment_line(settled, t, e)}</li>" for t in settled.transfers] or [
+            "<li>nobody pays anybody</li>"]
+        out.append("</ul>")
+        if settled.value is not None:
+            out.append(f"<p>{e(ROUNDING_WORDS)}</p>")
+    if changed:
+        out.append(f"<p><em>{e(CHANGED_SINCE)}</em></p>")
+    return out
 
 
 _LATIN = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "ß": "ss", "Æ": "AE",

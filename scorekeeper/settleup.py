@@ -11,13 +11,13 @@ most one fewer transfers than parties (the players, and the pot when it has a sh
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 
 from .amounts import ZERO, exact, parse_typed_amount
 from .errors import ScorekeeperError, one_line
-from .ledger import SettledUp
+from .ledger import Event, HandAmended, HandRecorded, HandWithdrawn, SettledUp
 from .rules import POT, End, Ruleset, SessionConfig, TableState, end_from_text
 
 CENT = Decimal("0.01")
@@ -247,3 +247,27 @@ def from_event(event: SettledUp, config: SessionConfig, ruleset: Ruleset) -> Set
     return SettleUp(game=ruleset.game, unit=ruleset.unit, after_hand=event.after_hand,
                     value=event.value, currency=event.currency, shares=tuple(shares),
                     transfers=tuple(transfers), words=ruleset.results(config, state).words)
+
+
+@dataclass(frozen=True, slots=True)
+class Agreed:
+    """A settle-up the history keeps, with when it was agreed (``at``)."""
+
+    settled: SettleUp
+    at: str
+
+
+def agreed_in(events: Iterable[Event], config: SessionConfig,
+              ruleset: Ruleset) -> tuple[list[Agreed], bool]:
+    """Every settle-up a session's history keeps, oldest first, and whether a hand was
+    recorded, amended or withdrawn after the last one (it then no longer says where the
+    session stands)."""
+    found: list[Agreed] = []
+    changed = False
+    for event in events:
+        if isinstance(event, SettledUp):
+            found.append(Agreed(from_event(event, config, ruleset), event.at))
+            changed = False
+        elif isinstance(event, (HandRecorded, HandAmended, HandWithdrawn)):
+            changed = True
+    return found, bool(found) and changed
