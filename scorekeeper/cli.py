@@ -802,7 +802,7 @@ Examples:
 @home_option
 @click.pass_context
 def settle(ctx, session, value, currency, preview, as_json, expect, home) -> None:
-    """Settle up: who pays whom; recorded in the session.
+    """Settle up: who pays whom, and record it.
 
     Each player's result in chips or points and, at --value a chip or point in --currency,
     in money rounded to the cent by the stated rule; then who pays whom in few transfers.
