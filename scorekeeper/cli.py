@@ -888,6 +888,41 @@ def export(ctx, session, fmt, output, standings, home) -> None:
     say(f"wrote {fmt} export of session {opened.id} to {output}", err=True)
 
 
+@cli.command(epilog="""\b
+Examples:
+  scorekeeper share 3f2                  plain text, for a group chat
+  scorekeeper share 3f2 --format html -o night.html""")
+@click.argument("session", shell_complete=complete_sessions)
+@click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text",
+              show_default=True, help="The output format.")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of the terminal.")
+@home_option
+@click.pass_context
+def share(ctx, session, fmt, output, home) -> None:
+    """The night in a few lines, to share.
+
+    The standings, who pays whom (the settle-up agreed last), the pot left and the digest, as
+    plain text, Markdown or HTML.
+    """
+    from .export import NIGHT_FORMATS
+
+    store = get_store(ctx, home)
+    opened = store.open(session)
+    if output is not None and output != "-":
+        refuse_home_target(output, store.home, opened.path)
+    text = NIGHT_FORMATS[fmt][1](opened.export_source())
+    if output is None or output == "-":
+        say(text, nl=False)
+        return
+    try:
+        from .store import atomic_write
+
+        atomic_write(Path(output), text)
+    except OSError as error:
+        fail(f"{output}: cannot be written ({error.strerror or error})")
+    say(f"wrote the {fmt} summary of session {opened.id} to {output}", err=True)
+
+
 def refuse_home_target(output: str, home: Path, session_file: Path) -> None:
     """An export never replaces a session, nor a file of the home folder: refuse a target in
     the sessions folder, the home's own files (the index, lock and temporary files), and the

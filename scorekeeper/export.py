@@ -610,3 +610,127 @@ FORMATS: dict[str, Callable[..., str]] = {
     "csv": export_csv, "json": export_json, "md": export_md, "html": export_html,
     "beancount": export_beancount,
 }
+
+
+# ---- the night in a few lines, to share ---------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class _Night:
+    """What a summary of one evening says, before it is written in a format: a title, the
+    standings best first (rank, name, score, mark), the pot left, the settle-up agreed last
+    (or ``None``) and the digest."""
+
+    title: str
+    score_name: str
+    standings: list[tuple[int, str, str, str]]
+    pot: str | None
+    agreed: Agreed | None
+    changed: bool
+    digest: str
+
+
+def _night(source: ExportSource) -> _Night:
+    config, state = source.config, source.state
+    ruleset = get_ruleset(config.game)
+    standings = []
+    rank, previous = 0, None
+    for i, p in enumerate(ruleset.ranked(state.scores), start=1):
+        score = state.scores[p]
+        rank = rank if score == previous else i  # equal scores share the place (D10)
+        previous = score
+        mark = ("winner" if state.finished else "leading") if p in state.leaders else ""
+        standings.append((rank, p, format_amount(score), mark))
+    pot = None if state.pot is None else (
+        f"{format_amount(state.pot)}" + (" (stays in the pot)" if state.finished else ""))
+    agreed, changed = source.settled_up()
+    day = source.started()[:10]
+    played = f"{state.hands_played} hand{'s' if state.hands_played != 1 else ''}"
+    return _Night(title=f"{ruleset.title}, {day}: session {source.session_id}, {played}"
+                        f"{', finished' if state.finished else ''}",
+                  score_name=ruleset.score_name, standings=standings, pot=pot,
+                  agreed=agreed[-1] if agreed else None, changed=changed,
+                  digest=source.digest)
+
+
+def _settle_words(agreed: Agreed) -> str:
+    return f"Settled up after hand {agreed.settled.after_hand}, {_terms(agreed.settled)}:"
+
+
+def night_text(source: ExportSource) -> str:
+    """The evening as plain text for a group chat: standings, who pays whom (the settle-up
+    agreed last), the pot left and the digest. Names are written as they are."""
+    night = _night(source)
+    lines = [night.title, "", f"Standings ({night.score_name}):"]
+    lines += [f"  {rank}. {name}  {score}" + (f"  ({mark})" if mark else "")
+              for rank, name, score, mark in night.standings]
+    if night.pot is not None:
+        lines.append(f"Pot left: {night.pot}")
+    lines.append("")
+    if night.agreed is None:
+        lines.append("Not settled up yet.")
+    else:
+        settled = night.agreed.settled
+        lines.append(_settle_words(night.agreed))
+        lines += [f"  {payment_line(settled, t)}" for t in settled.transfers] or [
+            "  nobody pays anybody"]
+        if night.changed:
+            lines.append(f"({CHANGED_SINCE})")
+    lines += ["", f"Digest: {night.digest}"]
+    return "\n".join(lines) + "\n"
+
+
+def night_md(source: ExportSource) -> str:
+    """The evening in Markdown (names escaped as in the md export)."""
+    night = _night(source)
+    lines = [f"## {night.title}", "", f"| # | player | {night.score_name} |",
+             "| ---: | --- | ---: |"]
+    lines += [f"| {rank} | {md_cell(name)}" + (f" ({mark})" if mark else "") + f" | {score} |"
+              for rank, name, score, mark in night.standings]
+    lines.append("")
+    if night.pot is not None:
+        lines += [f"Pot left: {night.pot}", ""]
+    if night.agreed is None:
+        lines.append("Not settled up yet.")
+    else:
+        settled = night.agreed.settled
+        lines += [_settle_words(night.agreed), ""]
+        lines += [f"- {payment_line(settled, t, md_cell)}" for t in settled.transfers] or [
+            "- nobody pays anybody"]
+        if night.changed:
+            lines += ["", f"*{CHANGED_SINCE}*"]
+    lines += ["", f"Digest: `{night.digest}`"]
+    return "\n".join(lines) + "\n"
+
+
+def night_html(source: ExportSource) -> str:
+    """The evening as one small self-contained page (names escaped)."""
+    night = _night(source)
+    e = html.escape
+    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           f"<title>{e(night.title)}</title>",
+           "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
+           "td,th{border:1px solid #bbb;padding:.2em .6em}td.n{text-align:right}</style>"
+           "</head><body>", f"<h1>{e(night.title)}</h1>",
+           f"<table><tr><th>#</th><th>player</th><th>{e(night.score_name)}</th></tr>"]
+    out += [f"<tr><td class=n>{rank}</td><td>{e(name)}{f' ({mark})' if mark else ''}</td>"
+            f"<td class=n>{e(score)}</td></tr>" for rank, name, score, mark in night.standings]
+    out.append("</table>")
+    if night.pot is not None:
+        out.append(f"<p>Pot left: {e(night.pot)}</p>")
+    if night.agreed is None:
+        out.append("<p>Not settled up yet.</p>")
+    else:
+        settled = night.agreed.settled
+        out += [f"<p>{e(_settle_words(night.agreed))}</p>", "<ul>"]
+        out += [f"<li>{payment_line(settled, t, e)}</li>" for t in settled.transfers] or [
+            "<li>nobody pays anybody</li>"]
+        out.append("</ul>")
+        if night.changed:
+            out.append(f"<p><em>{e(CHANGED_SINCE)}</em></p>")
+    out += [f"<p>Digest <code>{e(night.digest)}</code></p>", "</body></html>"]
+    return "\n".join(out) + "\n"
+
+
+NIGHT_FORMATS: dict[str, tuple[str, Callable[[ExportSource], str]]] = {
+    "text": ("txt", night_text), "md": ("md", night_md), "html": ("html", night_html)}
+"""The summary of an evening to share, by format: the file suffix and the writer."""

@@ -260,3 +260,40 @@ def test_names_in_the_exported_settle_up_are_neutralised(run, tmp_path):
     assert "<li>&lt;b&gt;Anna&lt;/b&gt; pays " in html and "<b>Anna" not in html
     assert "- \\<b\\>Anna\\</b\\> pays " in md
     assert "\\*Ben\\*" in md
+
+
+def test_share_says_the_night_in_text_markdown_and_html(run, tmp_path):
+    store, session = saved(tmp_path, "kratzen")
+    before = run("share", session)
+    assert before.code == 0 and "Not settled up yet." in before.out
+    assert run("settle", session, "--value", "0.10", "--currency", "EUR").code == 0
+    digest = store.open(session).digest
+    text = run("share", session).out
+    assert text.startswith("Kratzen, ") and f"session {session}, 4 hands, finished\n" in text
+    assert ("Standings (balance):\n  1. Ben  14¼  (winner)\n  2. Dora  6½\n  3. Cleo  -27¾\n"
+            "  4. Anna  -45\nPot left: 52 (stays in the pot)\n") in text
+    assert ("Settled up after hand 4, at 0.1 EUR a chip:\n  Anna pays 4.50 EUR into the pot\n"
+            "  Cleo pays Ben 1.43 EUR\n  Cleo pays 0.70 EUR into the pot\n"
+            "  Cleo pays Dora 0.65 EUR\n") in text
+    assert text.endswith(f"Digest: {digest}\n")
+    md = run("share", session, "--format", "md").out
+    assert "- Cleo pays Ben 1.43 EUR\n" in md and f"Digest: `{digest}`" in md
+    target = tmp_path / "night.html"
+    result = run("share", session, "--format", "html", "-o", str(target))
+    assert result.code == 0 and "<li>Cleo pays Ben 1.43 EUR</li>" in target.read_text("utf-8")
+    refused = run("share", session, "-o", str(tmp_path / "home" / "sessions" / "x.txt"))
+    assert refused.code == 2 and refused.err.startswith("error: -o ")
+
+
+def test_the_shared_night_neutralises_names(run, tmp_path):
+    store = Store(tmp_path / "home")
+    names = ["<b>Anna</b>", "*Ben*", "Cleo"]
+    session = store.create(make_config("letzter", names, names[0]),
+                           [HandRecord(tricks=("Cleo",) * 7 + (names[0],))]).id
+    assert run("settle", session).code == 0
+    html = run("share", session, "--format", "html").out
+    md = run("share", session, "--format", "md").out
+    assert "<b>Anna" not in html and "&lt;b&gt;Anna&lt;/b&gt; pays \\*Ben\\*" not in html
+    assert "<li>&lt;b&gt;Anna&lt;/b&gt; pays *Ben* 1 point</li>" in html
+    assert "- \\<b\\>Anna\\</b\\> pays \\*Ben\\* 1 point" in md
+    assert "<b>Anna</b> pays *Ben* 1 point" in run("share", session).out  # text: as it is

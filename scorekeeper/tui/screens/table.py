@@ -61,6 +61,7 @@ class TableScreen(Screen):
         Binding("ctrl+r", "rules", "Rules", id="table-rules"),
         Binding("ctrl+o", "toggle_cards", "Cards", id="table-cards"),
         Binding("ctrl+f", "referee", "Referee", id="table-referee"),
+        Binding("ctrl+u", "settle_up", "Settle up", id="table-settle-up", show=False),
         Binding("escape", "home", "Home", id="table-home"),
     ]
 
@@ -217,7 +218,8 @@ class TableScreen(Screen):
                 f"Digest {session.digest}: write it down; 'audit' checks the file against it."]
             guide.update(Text("\n".join(lines)))
             entry_box.update(Text("The session is over: no more hands can be entered. "
-                                  "ctrl+l ledger, ctrl+t standings, ctrl+x export, Escape home."))
+                                  "ctrl+u settle up, ctrl+l ledger, ctrl+t standings, "
+                                  "ctrl+x export, Escape home."))
             return
         guide.update(Text("\n".join(table_guide(ruleset, config, state))))
         entry_box.update(self.entry_text())
@@ -519,6 +521,11 @@ class TableScreen(Screen):
 
         if self.settled():
             self.app.push_screen(StandingsScreen(self.session))
+
+    def action_settle_up(self) -> None:
+        from .settle import SettleUpScreen
+
+        self.app.push_screen(SettleUpScreen(self))
 
     def action_export(self) -> None:
         from .dialogs import ExportDialog
