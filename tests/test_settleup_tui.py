@@ -139,3 +139,22 @@ async def test_names_are_shown_literally(tmp_path):
         body = shown(screen, "#settle-lines")
         # 1 point against 0 and 0: the first pays each of the others 1 (D16).
         assert "[bold]x pays [@click=app.quit]y[/] 1.00 EUR\n  [bold]x pays Cleo 1.00 EUR" in body
+
+
+async def test_the_screen_follows_a_session_changed_from_another_terminal(tmp_path):
+    session = saved(tmp_path, "kratzen")
+    app = make_app(tmp_path, session)
+    app.watch_interval = 0.05  # as the program runs: the table follows the file
+    async with app.run_test(size=(110, 40)) as pilot:
+        screen = await open_settle_up(pilot, "0.10", "EUR")
+        Store(tmp_path).count(session, {"Anna": Decimal(-45)})  # another terminal
+        now = Store(tmp_path).open(session).digest
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if screen.based_on == now:
+                break
+        assert f"digest {now}" in shown(screen, "#settle-top")
+        assert "The session changed: the settle-up shown is worked out again." in app.said
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert f"digest {now}" in " ".join(app.screen.detail)

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
+from ...amounts import to_decimal_string
 from ...errors import ScorekeeperError
 from ...presentation import payment_line, settle_up_lines
 from ...settleup import SettleUp, read_currency, read_value, settle_up
@@ -54,7 +55,8 @@ class SettleUpScreen(Screen[None]):
                 yield Input(id="settle-value", placeholder="a chip or point, e.g. 0.10")
             with Horizontal(classes="field"):
                 yield Label("Currency", classes="field-label")
-                yield Input(id="settle-currency", placeholder="e.g. EUR", max_length=3)
+                yield Input(id="settle-currency", placeholder="e.g. EUR", max_length=3,
+                            restrict="[A-Za-z]*")
             yield Static("", id="settle-message")
             with VerticalScroll(id="settle-body"):
                 yield Static("", id="settle-lines")
@@ -66,6 +68,17 @@ class SettleUpScreen(Screen[None]):
         self.app.steady(self)
         self.show()
         self.query_one("#settle-value", Input).focus()
+        interval = getattr(self.app, "watch_interval", None)
+        if interval:
+            self.set_interval(interval, self.follow)
+
+    def follow(self) -> None:
+        """The table below follows the session file (another terminal may have written to
+        it): when it has moved on, so does the settle-up shown here."""
+        if not self.writing and self.table.session.digest != self.based_on:
+            self.show()
+            self.notify("The session changed: the settle-up shown is worked out again.",
+                        markup=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.show()
@@ -135,8 +148,8 @@ class SettleUpScreen(Screen[None]):
             self.notify("No hand has been played yet: nothing to settle.", markup=False)
             return
         based_on, (value, currency) = self.based_on, self.terms
-        terms = (f"at {value} {currency} a {settled.unit}" if value is not None
-                 else f"in {settled.unit}s")
+        terms = (f"at {to_decimal_string(value)} {currency} a {settled.unit}"
+                 if value is not None else f"in {settled.unit}s")
         detail = [f"Made from the session at digest {based_on} (after hand "
                   f"{settled.after_hand}), {terms}.", ""]
         detail += [payment_line(settled, t) for t in settled.transfers] or [
