@@ -843,8 +843,8 @@ def settle(ctx, session, value, currency, preview, as_json, expect, home) -> Non
     elif recorded:
         say(f"recorded in the history of session {opened.id}; digest now {opened.digest}")
     else:
-        say(f"already recorded: it is the newest event of session {opened.id}; digest "
-            f"{opened.digest}")
+        say(f"already recorded: it is the last settle-up of session {opened.id}, and no hand "
+            f"has changed since; digest {opened.digest}")
 
 
 @cli.command(epilog="""\b

@@ -391,6 +391,18 @@ def settle_up_event(settled: SettleUp, accounts: Collection[Account]) -> dict[st
                            "amount": to_decimal_string(t.amount)} for t in settled.transfers]}
 
 
+def agreed_already(rows: list[dict[str, Any]], event: dict[str, Any]) -> bool:
+    """Whether a history's last settle-up is ``event`` (a ``settle_up_event``) with no hand
+    recorded, amended or withdrawn since: the same settle-up is then not recorded twice."""
+    for row in reversed(rows):
+        kind = row.get("type")
+        if kind in ("hand", "amend", "withdraw"):
+            return False
+        if kind == "settle":
+            return all(row.get(key) == item for key, item in event.items())
+    return False
+
+
 def _amounts_from_json(value: Any, where: str) -> dict[str, Decimal]:
     if not isinstance(value, dict):
         raise ScorekeeperError(f"{where}: must be amounts by name")

@@ -297,3 +297,16 @@ def test_the_shared_night_neutralises_names(run, tmp_path):
     assert "<li>&lt;b&gt;Anna&lt;/b&gt; pays *Ben* 1 point</li>" in html
     assert "- \\<b\\>Anna\\</b\\> pays \\*Ben\\* 1 point" in md
     assert "<b>Anna</b> pays *Ben* 1 point" in run("share", session).out  # text: as it is
+
+
+def test_the_same_settle_up_is_recorded_again_only_after_a_hand_changed(run, tmp_path):
+    store, session = saved(tmp_path, "kratzen", 3)
+    args = ("settle", session, "--value", "0.1", "--currency", "EUR", "--json")
+    assert json.loads(run(*args).out)["recorded"] is True
+    store.count(session, {"Anna": Decimal(-3)})  # a chip count changes no standing
+    assert json.loads(run(*args).out)["recorded"] is False
+    fourth = replay_file(EXAMPLES / "kratzen.toml").settlements[3].record
+    store.record(session, fourth)
+    store.undo(session)  # the standings are as they were, but hands changed meanwhile
+    assert json.loads(run(*args).out)["recorded"] is True
+    assert len([e for e in store.open(session).events if type(e).__name__ == "SettledUp"]) == 2

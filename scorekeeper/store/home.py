@@ -504,9 +504,9 @@ class Store:
         """Record the settle-up of the session as it stands, at ``value`` a chip or point in
         ``currency`` (or in chips or points), as an event: the history says what was agreed.
         With ``expect``, only if the session's digest is still that one (the table agreed on
-        what it saw). Refused before any hand is played; not written again when the newest
-        event is the same settle-up."""
-        from ..documents import settle_up_event
+        what it saw). Refused before any hand is played; not written again when the last
+        settle-up is the same and no hand changed since."""
+        from ..documents import agreed_already, settle_up_event
         from ..settleup import settle_up
 
         path = self.resolve(ref)
@@ -520,8 +520,7 @@ class Store:
                 raise StoreError(f"{s.label}: no hand has been played yet: nothing to settle")
             settled = settle_up(s.ruleset, s.config, state, value, currency)
             event = settle_up_event(settled, s.ruleset.accounts)
-            newest = s.rows[-1] if s.rows else {}
-            again = all(newest.get(key) == item for key, item in event.items())
+            again = agreed_already(s.rows, event)
             if not again:
                 tx.append(event)
         return Agreed(tx.session, settled, not again)
