@@ -3,8 +3,9 @@ cents rule, who pays whom; recorded once the table agrees; and the night shared.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from rich.text import Text
 from textual import getters
@@ -18,12 +19,27 @@ from ...amounts import to_decimal_string
 from ...errors import ScorekeeperError
 from ...presentation import payment_line, settle_up_lines
 from ...settleup import SettleUp, read_currency, read_value, settle_up
-from ...store import Agreed, SessionChanged
+from ...store import Agreed, OpenSession, SessionChanged
 from ..widgets import ScorekeeperAppBase
 from .dialogs import ConfirmDialog, lines_text
 
-if TYPE_CHECKING:
-    from .table import TableScreen
+T = TypeVar("T")
+
+
+class TableScreen(Protocol):
+    """What the settle-up screen asks of the table screen under it (``table.TableScreen``):
+    the session as the table has it, and the table's writer of the session file."""
+
+    session: OpenSession
+
+    def on_disk(self, work: Callable[[], T], done: Callable[[T], None],
+                refused: Callable[[ScorekeeperError], None]) -> None: ...
+
+    def reload(self) -> None: ...
+
+    def show(self) -> None: ...
+
+    def moved_on(self, what: str, error: SessionChanged) -> None: ...
 
 
 class SettleUpScreen(Screen[None]):
