@@ -815,6 +815,86 @@ def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
 
+def settle_terms(value: str | None, currency: str | None):
+    """``--value`` and ``--currency`` read (both or neither), else one ``error:`` line."""
+    from .settleup import read_currency, read_value
+
+    if value is None and currency is None:
+        return None, None
+    if currency is None:
+        fail("--currency: give the currency of --value (three letters, as EUR)")
+    if value is None:
+        fail("--value: give what a chip or point is worth in --currency (e.g. 0.10)")
+    try:
+        worth = read_value(value)
+    except ScorekeeperError as error:
+        fail(f"--value: {error}")
+    try:
+        code = read_currency(currency)
+    except ScorekeeperError as error:
+        fail(f"--currency: {error}")
+    return worth, code
+
+
+@cli.command(epilog="""\b
+Examples:
+  scorekeeper settle 3f2 --value 0.10 --currency EUR
+  scorekeeper settle 3f2                 in chips or points
+  scorekeeper settle 3f2 --value 0.05 --currency CHF --preview""")
+@click.argument("session", shell_complete=complete_sessions)
+@click.option("--value", metavar="AMOUNT", help="What a chip or point is worth (e.g. 0.10).")
+@click.option("--currency", metavar="CODE", help="The currency of --value: three letters (EUR).")
+@click.option("--preview", is_flag=True, help="Show the settle-up, but do not record it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the settle-up as JSON.")
+@expect_option
+@home_option
+@click.pass_context
+def settle(ctx, session, value, currency, preview, as_json, expect, home) -> None:
+    """Settle up: who pays whom, and record it.
+
+    Each player's result in chips or points and, at --value a chip or point in --currency,
+    in money rounded to the cent by the stated rule; then who pays whom in few transfers.
+    The settle-up is recorded in the session's history (not with --preview).
+    """
+    from .export import settle_up_document
+    from .presentation import settle_up_lines
+
+    expect = checked_expect(expect)
+    worth, code = settle_terms(value, currency)
+    store = get_store(ctx, home)
+    if preview:
+        from .settleup import settle_up
+        from .store import check_expected
+
+        opened = store.open(session)
+        check_expected(opened, expect)
+        state = opened.state()
+        if state.hands_played == 0:
+            fail(f"{opened.label}: no hand has been played yet: nothing to settle")
+        settled, recorded = settle_up(opened.ruleset, opened.config, state, worth, code), False
+    else:
+        agreed = store.settle_up(session, worth, code, expect=expect)
+        opened, settled, recorded = agreed.session, agreed.settled, agreed.recorded
+        stored(f"the settle-up of session {opened.id}")
+    if as_json:
+        emit_json({"session": opened.id, "digest": opened.digest, "recorded": recorded}
+                  | settle_up_document(settled))
+        return
+    finished = "finished" if opened.state().finished else "not finished"
+    say(f"Settle-up of session {opened.id}: {opened.ruleset.title}, after hand "
+        f"{settled.after_hand} ({finished})")
+    for line in settle_up_lines(settled, opened.ruleset, opened.config.players):
+        say(line)
+    say("")
+    if preview:
+        say(f"not recorded (--preview); digest {opened.digest}")
+    elif recorded:
+        say(f"recorded in the history of session {opened.id}; digest now {opened.digest}")
+    else:
+        say(f"already recorded: it is the last settle-up of session {opened.id}, and no hand "
+            f"has changed since; digest {opened.digest}")
+
+
 @cli.command(epilog="""\b
 Examples:
   scorekeeper export 3f2 --format html -o night.html
@@ -854,6 +934,41 @@ def export(ctx, session, fmt, output, standings, home) -> None:
     except OSError as error:
         fail(f"{output}: cannot be written ({error.strerror or error})")
     say(f"wrote {fmt} export of session {opened.id} to {output}", err=True)
+
+
+@cli.command(epilog="""\b
+Examples:
+  scorekeeper share 3f2                  plain text, for a group chat
+  scorekeeper share 3f2 --format html -o night.html""")
+@click.argument("session", shell_complete=complete_sessions)
+@click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text",
+              show_default=True, help="The output format.")
+@click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of the terminal.")
+@home_option
+@click.pass_context
+def share(ctx, session, fmt, output, home) -> None:
+    """The night in a few lines, to share.
+
+    The standings, who pays whom (the settle-up agreed last), the pot left and the digest, as
+    plain text, Markdown or HTML.
+    """
+    from .export import NIGHT_FORMATS
+
+    store = get_store(ctx, home)
+    opened = store.open(session)
+    if output is not None and output != "-":
+        refuse_home_target(output, store.home, opened.path)
+    text = NIGHT_FORMATS[fmt][1](opened.export_source())
+    if output is None or output == "-":
+        say(text, nl=False)
+        return
+    try:
+        from .store import atomic_write
+
+        atomic_write(Path(output), text)
+    except OSError as error:
+        fail(f"{output}: cannot be written ({error.strerror or error})")
+    say(f"wrote the {fmt} summary of session {opened.id} to {output}", err=True)
 
 
 def refuse_home_target(output: str, home: Path, session_file: Path) -> None:

@@ -11,7 +11,7 @@ that ``audit`` settles again and compares).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -27,7 +27,9 @@ from .ledger import (
     HandRecorded,
     HandWithdrawn,
     NoteAdded,
+    Payment,
     SessionStarted,
+    SettledUp,
     compare_count,
     records_in_force,
     settle_hands,
@@ -48,11 +50,12 @@ from .rules import (
     ruleset_for_version,
 )
 from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error, present, transfer
+from .settleup import ROUNDING, SettleUp, Share, read_currency, settle_up
 from .summary import SessionSummary
 
 FORMAT_VERSION = 1
 GENESIS = "0" * 64
-EVENT_TYPES = ("created", "hand", "amend", "withdraw", "count", "note")
+EVENT_TYPES = ("created", "hand", "amend", "withdraw", "count", "note", "settle")
 
 
 # ---- documents: the JSON forms of records, settlements and settings ---------------------------
@@ -277,9 +280,11 @@ def raw_digest(events: list[dict[str, Any]]) -> str:
 
 _EVENT_MODELS: dict[str, type[Event]] = {
     "created": SessionStarted, "hand": HandRecorded, "amend": HandAmended,
-    "withdraw": HandWithdrawn, "count": ChipCount, "note": NoteAdded}
+    "withdraw": HandWithdrawn, "count": ChipCount, "note": NoteAdded, "settle": SettledUp}
 _RECORD_KEYS = ("record", "previous")
-_AMOUNT_KEYS = ("counted", "expected", "off")
+_AMOUNT_KEYS = ("counted", "expected", "off", "scores", "results", "money")  # amounts by name
+_AMOUNT_KEY = "value"  # one amount (or null)
+_PAYMENTS_KEY = "transfers"  # a settle-up's payments: [{"from", "to", "amount"}]
 
 
 def event_from_json(raw: dict[str, Any]) -> Event:
@@ -299,8 +304,12 @@ def event_from_json(raw: dict[str, Any]) -> Event:
             value = record_from_json(value)
         elif key == "settings":
             value = config_from_json(value)
-        elif key in _AMOUNT_KEYS:
+        elif key in _AMOUNT_KEYS and value is not None:
             value = _amounts_from_json(value, f"event {seq}: {key}")
+        elif key == _AMOUNT_KEY:
+            value = _optional_amount(value, f"event {seq}: {key}")
+        elif key == _PAYMENTS_KEY:
+            value = _payments_from_json(value, f"event {seq}: {key}")
         fields[key] = value
     if model is HandAmended and "previous" not in fields:
         fields["previous"] = None
@@ -332,7 +341,11 @@ def event_to_json(event: Event, previous_hash: str) -> dict[str, Any]:
         elif key == "settings":
             value = config_to_json(value)
         elif key in _AMOUNT_KEYS:
-            value = _amounts(value)
+            value = None if value is None else _amounts(value)
+        elif key == _AMOUNT_KEY:
+            value = _amount(value)
+        elif key == _PAYMENTS_KEY:
+            value = [_payment_to_json(t) for t in value]
         elif key == "figures":
             if value is None:
                 continue
@@ -340,6 +353,54 @@ def event_to_json(event: Event, previous_hash: str) -> dict[str, Any]:
         data[key] = value
     data |= {"at": event.at, "seq": event.seq, "prev": previous_hash, "hash": event.hash}
     return data
+
+
+def _payment_to_json(payment: Payment) -> dict[str, str]:
+    return {"from": payment.source, "to": payment.target,
+            "amount": to_decimal_string(payment.amount)}
+
+
+def _payments_from_json(value: Any, where: str) -> list[Payment]:
+    if not isinstance(value, list):
+        raise ScorekeeperError(f"{where}: must be a list of payments")
+    payments = []
+    for item in value:
+        if (not isinstance(item, dict) or set(item) != {"from", "to", "amount"}
+                or type(item["from"]) is not str or type(item["to"]) is not str):
+            raise ScorekeeperError(f"{where}: a payment must name from, to and the amount")
+        payments.append(Payment(source=item["from"], target=item["to"],
+                                amount=_amount_from_json(item["amount"], where)))
+    return payments
+
+
+def settle_up_event(settled: SettleUp, accounts: Collection[Account]) -> dict[str, Any]:
+    """A settle-up as the event that records it in the history (``SettledUp``, type
+    ``settle``), each party written as transfers write ends (the pot as ``"pot"``), in a game
+    with these ``accounts``. The writer seals it; ``audit`` compares it with the settle-up
+    worked out again."""
+    def by_party(amount: Callable[[Share], Decimal | None]) -> dict[str, str | None]:
+        return {end_text(share.party, accounts): _amount(amount(share))
+                for share in settled.shares}
+
+    return {"type": "settle", "after_hand": settled.after_hand, "value": _amount(settled.value),
+            "currency": settled.currency, "rounding": settled.rounding,
+            "scores": by_party(lambda share: share.score),
+            "results": by_party(lambda share: share.result),
+            "money": None if settled.value is None else by_party(lambda share: share.money),
+            "transfers": [{"from": end_text(t.source, accounts), "to": end_text(t.target, accounts),
+                           "amount": to_decimal_string(t.amount)} for t in settled.transfers]}
+
+
+def agreed_already(rows: list[dict[str, Any]], event: dict[str, Any]) -> bool:
+    """Whether a history's last settle-up is ``event`` (a ``settle_up_event``) with no hand
+    recorded, amended or withdrawn since: the same settle-up is then not recorded twice."""
+    for row in reversed(rows):
+        kind = row.get("type")
+        if kind in ("hand", "amend", "withdraw"):
+            return False
+        if kind == "settle":
+            return all(row.get(key) == item for key, item in event.items())
+    return False
 
 
 def _amounts_from_json(value: Any, where: str) -> dict[str, Decimal]:
@@ -402,7 +463,7 @@ class Finding(Frozen):
 
     hand: int | None
     kind: Literal["chain", "ruleset", "record", "transfers", "figures", "conservation",
-                  "count", "summary", "settings"]
+                  "count", "summary", "settings", "settle"]
     message: str
 
 
@@ -519,6 +580,7 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
                     f"not {to_decimal_string(total)}")))
 
     findings += _audit_counts(config, ruleset, events, typed)
+    findings += _audit_settle_ups(config, ruleset, events)
 
     summary = _only(document.get("summary"))
     if summary and (summary.get("hands") != ledger.state.hands_played
@@ -555,6 +617,41 @@ def _audit_counts(config: SessionConfig, ruleset: Ruleset, events: list[dict[str
             findings.append(Finding(hand=state.hands_played, kind="count", message=(
                 f"chip count after hand {state.hands_played} (event {event.get('seq')}) "
                 f"disagreed: {detail}")))
+    return findings
+
+
+def _audit_settle_ups(config: SessionConfig, ruleset: Ruleset,
+                      events: list[dict[str, Any]]) -> list[Finding]:
+    """Each settle-up worked out again, at its value and in its currency, from the hands in
+    force at that point of the history, and compared with what the file says was agreed."""
+    findings = []
+    for i, event in enumerate(events):
+        if event.get("type") != "settle":
+            continue
+        state = settle_hands(config, records_in_force(events_from_json(events[:i])),
+                             ruleset).state
+        where = f"settle-up after hand {state.hands_played} (event {event.get('seq')})"
+        try:
+            agreed = event_from_json(event)
+            if not isinstance(agreed, SettledUp):  # its type says it is one
+                raise ScorekeeperError("it is not a settle-up")
+            if agreed.rounding not in (None, ROUNDING):
+                raise ScorekeeperError(f"its cents rule {agreed.rounding!r} is not known here")
+            currency = None if agreed.currency is None else read_currency(agreed.currency)
+            if agreed.value is not None and agreed.value <= 0:
+                raise ScorekeeperError("its value is not more than 0")
+            worked = settle_up_event(settle_up(ruleset, config, state, agreed.value, currency),
+                                     ruleset.accounts)
+        except (ScorekeeperError, ValueError, ArithmeticError) as error:
+            findings.append(Finding(hand=state.hands_played, kind="settle",
+                                    message=f"{where}: cannot be worked out again ({error})"))
+            continue
+        for key in ("after_hand", "currency", "rounding", "scores", "results", "money",
+                    "transfers"):
+            if event.get(key) != worked[key]:
+                findings.append(Finding(hand=state.hands_played, kind="settle", message=(
+                    f"{where}: stored {key} {_show(event.get(key))} differs from "
+                    f"{_show(worked[key])} worked out again")))
     return findings
 
 

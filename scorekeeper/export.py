@@ -22,6 +22,7 @@ from . import jsontext
 from .amounts import ZERO, exact, format_amount, to_decimal_string
 from .documents import GENESIS, event_to_json, hand_document
 from .ledger import ChipCount, Event, HandRecorded, Ledger, SessionStarted
+from .presentation import CHANGED_SINCE, in_units, money_text, payment_line, pot_label
 from .rules import (
     PENALTY,
     POT,
@@ -33,6 +34,7 @@ from .rules import (
     end_text,
     get_ruleset,
 )
+from .settleup import CENT, ROUNDING_WORDS, Agreed, SettleUp, Share, agreed_in
 
 
 def standings_document(ledger: Ledger | ExportSource) -> dict[str, Any]:
@@ -52,6 +54,35 @@ def _standings(config: SessionConfig, state: TableState,
         "finished": state.finished,
         "leaders": list(state.leaders),
         "hands": hands,
+    }
+
+
+def settle_up_document(settled: SettleUp) -> dict[str, Any]:
+    """A settle-up as JSON (``settle --json``, and ``settle_up`` in the json export): every
+    amount an exact decimal string; ``money``, ``exact`` and the transfers in the currency
+    when there is a value, else null and the transfers in chips or points."""
+    accounts = get_ruleset(settled.game).accounts
+
+    def figures(share: Share) -> dict[str, Any]:
+        return {"score": to_decimal_string(share.score),
+                "result": to_decimal_string(share.result),
+                "exact": None if share.exact is None else to_decimal_string(share.exact),
+                "money": None if share.money is None else to_decimal_string(share.money)}
+
+    pot = settled.pot
+    value = settled.value
+    return {
+        "game": settled.game,
+        "after_hand": settled.after_hand,
+        "unit": settled.unit,
+        "currency": settled.currency,
+        "value": None if value is None else to_decimal_string(value),
+        "cent": None if value is None else to_decimal_string(CENT),
+        "rounding": settled.rounding,
+        "players": [{"name": share.party} | figures(share) for share in settled.players],
+        "pot": None if pot is None else figures(pot),
+        "transfers": [{"from": end_text(t.source, accounts), "to": end_text(t.target, accounts),
+                       "amount": to_decimal_string(t.amount)} for t in settled.transfers],
     }
 
 
@@ -80,6 +111,10 @@ class ExportSource:
 
     def started(self) -> str:
         return next((e.at for e in self.events if isinstance(e, SessionStarted)), "")
+
+    def settled_up(self) -> tuple[list[Agreed], bool]:
+        """Every settle-up the history keeps, and whether hands changed after the last one."""
+        return agreed_in(self.events, self.config, get_ruleset(self.config.game))
 
 
 def source_from_ledger(ledger: Ledger, session_id: str, digest: str,
@@ -168,8 +203,10 @@ def export_json(source: ExportSource) -> str:
     previous = [GENESIS] + [e.hash for e in source.events]
     events = [event_to_json(e, before)
               for e, before in zip(source.events, previous[:-1], strict=True)]
+    agreed, _ = source.settled_up()
     document = standings_document(source) | {
-        "session": source.session_id, "digest": source.digest, "events": events}
+        "session": source.session_id, "digest": source.digest, "events": events,
+        "settle_up": settle_up_document(agreed[-1].settled) if agreed else None}
     return jsontext.indented(document) + "\n"
 
 
@@ -227,7 +264,49 @@ def export_md(source: ExportSource) -> str:
             verdict = "agrees" if not event.off else "off: " + ", ".join(
                 f"{md_cell(k)} {text[v]}" for k, v in event.off.items())
             lines.append(f"- after hand {event.after_hand}: {counted} ({verdict})")
+    lines += _settled_up_md(source)
     return "\n".join(lines) + "\n"
+
+
+def _terms(settled: SettleUp) -> str:
+    """At what a settle-up was made: ``at 0.1 EUR a chip``, ``in chips``."""
+    if settled.value is None:
+        return f"in {settled.unit}s"
+    return f"at {to_decimal_string(settled.value)} {settled.currency} a {settled.unit}"
+
+
+def _share_cells(settled: SettleUp, share: Share) -> tuple[str, str]:
+    """A party's result and its money (empty without a value), as people read them."""
+    money = "" if share.money is None or settled.currency is None else (
+        money_text(share.money, settled.currency)
+        + ("" if not share.rounded else f" (exactly {to_decimal_string(share.exact or ZERO)})"))
+    return in_units(share.result, settled.unit), money
+
+
+def _settled_up_md(source: ExportSource) -> list[str]:
+    """The settle-ups agreed, each with every party's result and money and who pays whom."""
+    agreed, changed = source.settled_up()
+    if not agreed:
+        return []
+    lines = ["", "## Settled up"]
+    for a in agreed:
+        settled = a.settled
+        lines += ["", f"After hand {settled.after_hand} ({a.at[:16].replace('T', ' ')} UTC), "
+                      f"{_terms(settled)}:", "", "| | result | money |", "| --- | ---: | ---: |"]
+        for share in settled.shares:
+            name = (md_cell(share.party) if isinstance(share.party, str)
+                    else md_cell(pot_label(source.config.players)))
+            result, money = _share_cells(settled, share)
+            lines.append(f"| {name} | {result} | {money} |")  # amounts: nothing to escape
+        lines.append("")
+        # The words around the names are the program's own (no Markdown in them).
+        lines += [f"- {payment_line(settled, t, md_cell)}"
+                  for t in settled.transfers] or ["- nobody pays anybody"]
+        if settled.value is not None:
+            lines += ["", ROUNDING_WORDS]
+    if changed:
+        lines += ["", f"*{CHANGED_SINCE}*"]
+    return lines
 
 
 _LINE_STYLES = ["", "6 3", "2 3", "10 3 2 3", "1 5", "8 2 1 2"]
@@ -353,8 +432,38 @@ def export_html(source: ExportSource) -> str:
                 f"{e(k)} {e(text[v])}" for k, v in event.off.items())
             out.append(f"<li>after hand {event.after_hand}: {counted} ({verdict})</li>")
         out.append("</ul>")
+    out += _settled_up_html(source)
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _settled_up_html(source: ExportSource) -> list[str]:
+    """The settle-ups agreed, each with every party's result and money and who pays whom."""
+    agreed, changed = source.settled_up()
+    if not agreed:
+        return []
+    e = html.escape
+    out = ["<h2>Settled up</h2>"]
+    for a in agreed:
+        settled = a.settled
+        out.append(f"<p>After hand {settled.after_hand} ({e(a.at[:16].replace('T', ' '))} "
+                   f"UTC), {e(_terms(settled))}:</p>")
+        out.append("<table><tr><th></th><th>result</th><th>money</th></tr>")
+        for share in settled.shares:
+            name = share.party if isinstance(share.party, str) else pot_label(
+                source.config.players)
+            result, money = _share_cells(settled, share)
+            out.append(f"<tr><td>{e(name)}</td><td class=n>{e(result)}</td>"
+                       f"<td class=n>{e(money)}</td></tr>")
+        out.append("</table><ul>")
+        out += [f"<li>{payment_line(settled, t, e)}</li>" for t in settled.transfers] or [
+            "<li>nobody pays anybody</li>"]
+        out.append("</ul>")
+        if settled.value is not None:
+            out.append(f"<p>{e(ROUNDING_WORDS)}</p>")
+    if changed:
+        out.append(f"<p><em>{e(CHANGED_SINCE)}</em></p>")
+    return out
 
 
 _LATIN = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "ß": "ss", "Æ": "AE",
@@ -501,3 +610,127 @@ FORMATS: dict[str, Callable[..., str]] = {
     "csv": export_csv, "json": export_json, "md": export_md, "html": export_html,
     "beancount": export_beancount,
 }
+
+
+# ---- the night in a few lines, to share ---------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class _Night:
+    """What a summary of one evening says, before it is written in a format: a title, the
+    standings best first (rank, name, score, mark), the pot left, the settle-up agreed last
+    (or ``None``) and the digest."""
+
+    title: str
+    score_name: str
+    standings: list[tuple[int, str, str, str]]
+    pot: str | None
+    agreed: Agreed | None
+    changed: bool
+    digest: str
+
+
+def _night(source: ExportSource) -> _Night:
+    config, state = source.config, source.state
+    ruleset = get_ruleset(config.game)
+    standings = []
+    rank, previous = 0, None
+    for i, p in enumerate(ruleset.ranked(state.scores), start=1):
+        score = state.scores[p]
+        rank = rank if score == previous else i  # equal scores share the place (D10)
+        previous = score
+        mark = ("winner" if state.finished else "leading") if p in state.leaders else ""
+        standings.append((rank, p, format_amount(score), mark))
+    pot = None if state.pot is None else (
+        f"{format_amount(state.pot)}" + (" (stays in the pot)" if state.finished else ""))
+    agreed, changed = source.settled_up()
+    day = source.started()[:10]
+    played = f"{state.hands_played} hand{'s' if state.hands_played != 1 else ''}"
+    return _Night(title=f"{ruleset.title}, {day}: session {source.session_id}, {played}"
+                        f"{', finished' if state.finished else ''}",
+                  score_name=ruleset.score_name, standings=standings, pot=pot,
+                  agreed=agreed[-1] if agreed else None, changed=changed,
+                  digest=source.digest)
+
+
+def _settle_words(agreed: Agreed) -> str:
+    return f"Settled up after hand {agreed.settled.after_hand}, {_terms(agreed.settled)}:"
+
+
+def night_text(source: ExportSource) -> str:
+    """The evening as plain text for a group chat: standings, who pays whom (the settle-up
+    agreed last), the pot left and the digest. Names are written as they are."""
+    night = _night(source)
+    lines = [night.title, "", f"Standings ({night.score_name}):"]
+    lines += [f"  {rank}. {name}  {score}" + (f"  ({mark})" if mark else "")
+              for rank, name, score, mark in night.standings]
+    if night.pot is not None:
+        lines.append(f"Pot left: {night.pot}")
+    lines.append("")
+    if night.agreed is None:
+        lines.append("Not settled up yet.")
+    else:
+        settled = night.agreed.settled
+        lines.append(_settle_words(night.agreed))
+        lines += [f"  {payment_line(settled, t)}" for t in settled.transfers] or [
+            "  nobody pays anybody"]
+        if night.changed:
+            lines.append(f"({CHANGED_SINCE})")
+    lines += ["", f"Digest: {night.digest}"]
+    return "\n".join(lines) + "\n"
+
+
+def night_md(source: ExportSource) -> str:
+    """The evening in Markdown (names escaped as in the md export)."""
+    night = _night(source)
+    lines = [f"## {night.title}", "", f"| # | player | {night.score_name} |",
+             "| ---: | --- | ---: |"]
+    lines += [f"| {rank} | {md_cell(name)}" + (f" ({mark})" if mark else "") + f" | {score} |"
+              for rank, name, score, mark in night.standings]
+    lines.append("")
+    if night.pot is not None:
+        lines += [f"Pot left: {night.pot}", ""]
+    if night.agreed is None:
+        lines.append("Not settled up yet.")
+    else:
+        settled = night.agreed.settled
+        lines += [_settle_words(night.agreed), ""]
+        lines += [f"- {payment_line(settled, t, md_cell)}" for t in settled.transfers] or [
+            "- nobody pays anybody"]
+        if night.changed:
+            lines += ["", f"*{CHANGED_SINCE}*"]
+    lines += ["", f"Digest: `{night.digest}`"]
+    return "\n".join(lines) + "\n"
+
+
+def night_html(source: ExportSource) -> str:
+    """The evening as one small self-contained page (names escaped)."""
+    night = _night(source)
+    e = html.escape
+    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           f"<title>{e(night.title)}</title>",
+           "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
+           "td,th{border:1px solid #bbb;padding:.2em .6em}td.n{text-align:right}</style>"
+           "</head><body>", f"<h1>{e(night.title)}</h1>",
+           f"<table><tr><th>#</th><th>player</th><th>{e(night.score_name)}</th></tr>"]
+    out += [f"<tr><td class=n>{rank}</td><td>{e(name)}{f' ({mark})' if mark else ''}</td>"
+            f"<td class=n>{e(score)}</td></tr>" for rank, name, score, mark in night.standings]
+    out.append("</table>")
+    if night.pot is not None:
+        out.append(f"<p>Pot left: {e(night.pot)}</p>")
+    if night.agreed is None:
+        out.append("<p>Not settled up yet.</p>")
+    else:
+        settled = night.agreed.settled
+        out += [f"<p>{e(_settle_words(night.agreed))}</p>", "<ul>"]
+        out += [f"<li>{payment_line(settled, t, e)}</li>" for t in settled.transfers] or [
+            "<li>nobody pays anybody</li>"]
+        out.append("</ul>")
+        if night.changed:
+            out.append(f"<p><em>{e(CHANGED_SINCE)}</em></p>")
+    out += [f"<p>Digest <code>{e(night.digest)}</code></p>", "</body></html>"]
+    return "\n".join(out) + "\n"
+
+
+NIGHT_FORMATS: dict[str, tuple[str, Callable[[ExportSource], str]]] = {
+    "text": ("txt", night_text), "md": ("md", night_md), "html": ("html", night_html)}
+"""The summary of an evening to share, by format: the file suffix and the writer."""

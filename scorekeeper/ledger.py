@@ -160,6 +160,33 @@ class ChipCount(Event):
     off: dict[str, Exact]
 
 
+class Payment(Frozen):
+    """One payment of a settle-up: ``source`` pays ``target`` ``amount`` (money, or chips or
+    points when no value was given). Each end is written as the file writes it: a player's
+    name or ``"pot"`` (``rules.end_text``)."""
+
+    source: str
+    target: str
+    amount: Exact
+
+
+class SettledUp(Event):
+    """The table settled up after ``after_hand`` hands and agreed on it: at ``value`` a chip or
+    point in ``currency`` (both ``None``: in chips or points), each party's standing
+    (``scores``), result and money (``None`` without a value), rounded to the cent by the rule
+    ``rounding``, and who pays whom. Keyed as the file writes ends, the pot as ``"pot"``
+    (``settleup`` works them out; the chain vouches for them; ``audit`` works them out again)."""
+
+    after_hand: int
+    value: Exact | None
+    currency: str | None
+    rounding: str | None
+    scores: dict[str, Exact]
+    results: dict[str, Exact]
+    money: dict[str, Exact] | None
+    transfers: tuple[Payment, ...]
+
+
 class NoteAdded(Event):
     """A note kept in the history."""
 

@@ -7,15 +7,18 @@ steps) come from its ruleset; this module puts them together.
 
 from __future__ import annotations
 
+import textwrap
 import unicodedata
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from decimal import Decimal
 from typing import Protocol
 
-from .amounts import format_amount
+from .amounts import format_amount, to_decimal_string
+from .errors import ScorekeeperError
 from .ledger import ChipCount, Event, HandAmended, HandWithdrawn, Ledger
 from .rules import HandDraft, HandRecord, Ruleset, SessionConfig, Settlement, TableState
 from .rules.base import RECORD_SHAPES, present
+from .settleup import ROUNDING_WORDS, Payment, SettleUp, agreed_in
 
 
 class SessionView(Protocol):
@@ -189,6 +192,11 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
         lines.append("chip counts:")
         for count in counts:
             lines.append("  " + count_line(count))
+    settled = settled_up_lines(session)
+    if settled:
+        lines.append("")
+        lines.append("settled up (kept in the file):")
+        lines += ["  " + line for line in settled]
     lines.append("")
     lines.append(f"digest: {session.digest}  (write it down: audit checks the file against it)")
     return "\n".join(lines) + "\n"
@@ -295,3 +303,116 @@ def draft_lines(draft: HandDraft) -> list[str]:
         lines.append("Tricks: " + ", ".join(f"{i} {w}" for i, w in
                                             enumerate(draft.winners, start=1)))
     return lines
+
+
+# ---- settling up ---------------------------------------------------------------------------------
+
+def in_units(amount: Decimal, unit: str) -> str:
+    """Chips or points as people say them: ``45 chips``, ``1 chip``, ``14¼ chips``."""
+    return f"{format_amount(amount)} {unit}{'' if abs(amount) == 1 else 's'}"
+
+
+def money_text(amount: Decimal, currency: str) -> str:
+    """Money to the cent, with its currency: ``4.50 EUR``, ``-2.78 EUR``."""
+    return f"{abs(amount) if amount == 0 else amount:.2f} {currency}"
+
+
+def settled_amount(settled: SettleUp, amount: Decimal) -> str:
+    """An amount of a settle-up: money when it has a value, else chips or points."""
+    if settled.currency is None:
+        return in_units(amount, settled.unit)
+    return money_text(amount, settled.currency)
+
+
+def payment_line(settled: SettleUp, payment: Payment,
+                 name: Callable[[str], str] = str) -> str:
+    """One payment in words: ``Cleo pays Ben 1.43 EUR``, ``Anna pays 4.50 EUR into the pot``;
+    each player's name passed through ``name`` (an export's escaping)."""
+    amount = settled_amount(settled, payment.amount)
+    source, target = payment.source, payment.target
+    if not isinstance(target, str):
+        return f"{name(str(source))} pays {amount} into the {target.value}"
+    if not isinstance(source, str):
+        return f"the {source.value} pays {name(target)} {amount}"
+    return f"{name(source)} pays {name(target)} {amount}"
+
+
+def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...],
+                    width: int | None = 88) -> list[str]:
+    """A settle-up as the command line and the table app show it: how results are worked out,
+    the value, every party's standing, result and money (exact, and as paid, with the cents
+    rule and what it moved), then who pays whom. Paragraphs are wrapped at ``width``."""
+    def paragraph(text: str) -> list[str]:
+        return textwrap.wrap(text, width) if width else [text]
+
+    unit, value, currency = settled.unit, settled.value, settled.currency
+    lines = paragraph(f"Results: {settled.words}.")
+    if value is None or currency is None:
+        lines += paragraph(f"No value given: results and transfers in {unit}s (give a value "
+                           f"per {unit} and a currency for money).")
+    else:
+        lines.append(f"Value: {to_decimal_string(value)} {currency} a {unit}.")
+    lines.append("")
+    headers = ["", ruleset.score_name, f"result ({unit}s)"]
+    if value is not None:
+        headers += ["exactly", "money", "cents rule"]
+    rows = []
+    for share in settled.shares:
+        name = share.party if isinstance(share.party, str) else pot_label(players)
+        row = [name, format_amount(share.score), format_amount(share.result, signed=True)]
+        if share.exact is not None and share.money is not None and currency is not None:
+            moved = share.money - share.exact
+            row += [to_decimal_string(share.exact), money_text(share.money, currency),
+                    "" if not moved else f"{'up' if moved > 0 else 'down'} "
+                                         f"{to_decimal_string(abs(moved))}"]
+        rows.append(row)
+    lines += _table(headers, rows, right={1, 2, 3, 4})
+    if value is not None:
+        lines.append("")
+        lines += paragraph(ROUNDING_WORDS)
+        up = [s.party if isinstance(s.party, str) else f"the {s.party.value}"
+              for s in settled.cents_up()]
+        if not up:  # the remainders add up to the cents missing: none means none rounded
+            lines += paragraph("Here every amount is in whole cents: nothing was rounded.")
+        else:
+            lines += paragraph(f"Here {plural_of(len(up), 'cent')} "
+                               f"{'was' if len(up) == 1 else 'were'} missing after rounding "
+                               f"down: {'it goes to' if len(up) == 1 else 'one each to'} "
+                               f"{', '.join(up)}.")
+    lines.append("")
+    if settled.transfers:
+        lines.append(f"Who pays whom ({plural_of(len(settled.transfers), 'transfer')}):")
+        lines += [f"  {payment_line(settled, p)}" for p in settled.transfers]
+    else:
+        lines.append("Nobody pays anybody: everyone is even.")
+    return lines
+
+
+def plural_of(n: int, word: str) -> str:
+    """``1 cent``, ``2 cents``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def settled_up_line(settled: SettleUp, at: str) -> str:
+    """An agreed settle-up in one line: after which hand, when, at what value, who pays whom."""
+    terms = (f"at {to_decimal_string(settled.value)} {settled.currency} a {settled.unit}"
+             if settled.value is not None else f"in {settled.unit}s")
+    payments = "; ".join(payment_line(settled, p) for p in settled.transfers)
+    return (f"after hand {settled.after_hand} ({_minute(at)}), {terms}: "
+            f"{payments or 'nobody pays anybody'}")
+
+
+def settled_up_lines(session: SessionView) -> list[str]:
+    """Every settle-up the history keeps, a line each, and a word when hands changed since the
+    last one (it then no longer says where the session stands)."""
+    try:
+        agreed, changed = agreed_in(session.events, session.config, session.ruleset)
+    except ScorekeeperError as error:
+        return [str(error)]
+    lines = [settled_up_line(a.settled, a.at) for a in agreed]
+    if changed:
+        lines.append(CHANGED_SINCE)
+    return lines
+
+
+CHANGED_SINCE = "hands have changed since the last settle-up: settle up again"

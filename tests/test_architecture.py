@@ -89,7 +89,7 @@ def game_words_in_file(path: Path) -> list[str]:
 LAYERS = [
     {"errors", "amounts", "cards", "paths", "jsontext", "summary"},
     {"rules"},
-    {"referee", "ledger"},
+    {"referee", "ledger", "settleup"},
     {"documents", "presentation", "export", "script", "rulecards", "chart"},
     {"store"},
     {"cli", "tui", "__main__"},

@@ -16,7 +16,7 @@ from scorekeeper.store import Store
 
 
 def evening(tmp_path):
-    """A Kratzen session of three hands, an amendment and a chip count."""
+    """A Kratzen session of three hands, an amendment, a chip count and a settle-up."""
     clock = iter(f"2026-11-30T20:{m:02d}:00.000000Z" for m in range(60))
     store = Store(tmp_path, now=lambda: next(clock))
     session = store.create(make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna"))
@@ -27,6 +27,7 @@ def evening(tmp_path):
                                         tricks=("Cleo", "Dora", "Dora", "Cleo")))
     store.amend(session.id, 1, {"tricks": ("Anna", "Anna", "Cleo", "Dora")})
     store.count(session.id, {"Anna": Decimal(-3)})
+    store.settle_up(session.id, Decimal("0.10"), "EUR")  # every field of a settle-up, too
     return store, session
 
 

@@ -17,6 +17,7 @@ from .base import (
     End,
     GameOptions,
     HandRecord,
+    Results,
     Ruleset,
     SessionConfig,
     Settlement,
@@ -39,7 +40,7 @@ GAMES = tuple(RULESETS)
 DEFAULT_GAME = "kratzen"  # the game a new session is offered first
 
 __all__ = ["DEFAULT_GAME", "GAMES", "PENALTY", "PLAYER_PREFIX", "POT", "RULESETS", "Account",
-           "DealPlan", "End", "GameOptions", "HandDraft", "HandRecord", "Ruleset",
+           "DealPlan", "End", "GameOptions", "HandDraft", "HandRecord", "Results", "Ruleset",
            "SessionConfig", "Settlement", "Step", "TableState", "Transfer", "amended_record",
            "end_from_text", "end_text", "get_ruleset", "make_config", "register",
            "ruleset_for_version"]

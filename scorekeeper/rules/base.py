@@ -304,6 +304,18 @@ def describe_validation_error(error: ValidationError, prefix: str = "") -> tuple
 
 
 @dataclass(frozen=True, slots=True)
+class Results:
+    """What a session comes to when the table settles up (``Ruleset.results``): each player's
+    result in the game's unit, won (+) or lost (−), and the pot's share: what the pot keeps
+    (``None`` in a game without a pot). Players and pot add up to zero. ``words`` says, for
+    people, how this game's results are worked out."""
+
+    players: dict[str, Decimal]
+    pot: Decimal | None
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
 class DealPlan:
     """The steps of the deal with seat names, and the check that every card is accounted for."""
 
@@ -434,6 +446,18 @@ class Ruleset(ABC):
         """Everyone with the best score (most chips, highest balance, fewest points)."""
         best = max(scores.values()) if self.higher_is_better else min(scores.values())
         return tuple([p for p, s in scores.items() if s == best])
+
+    def results(self, config: SessionConfig, state: TableState) -> Results:
+        """What each player has won or lost when the table settles up at ``state``, in the
+        game's unit, and what the pot keeps; they add up to zero. This default is a game of
+        chips: each player's chips now minus their chips at the start, and the pot keeps what
+        it gained since the start (it is not paid out). A game of points overrides it."""
+        start = self.initial_state(config)
+        with exact():
+            players = {p: state.scores[p] - start.scores[p] for p in config.players}
+            pot = None if state.pot is None else state.pot - present(start.pot, "the pot")
+        return Results(players, pot, f"each player's {self.unit}s now minus their "
+                                     f"{self.unit}s at the start; the pot keeps what it holds")
 
     def planned_hands(self, config: SessionConfig) -> int | None:
         """How many hands the session lasts, when that is fixed in advance."""

@@ -16,6 +16,7 @@ from .base import (
     DealPlan,
     GameOptions,
     HandRecord,
+    Results,
     Ruleset,
     SessionConfig,
     Settlement,
@@ -117,6 +118,17 @@ class Kratzen(Ruleset):
     def is_finished(self, config: SessionConfig, hands_played: int,
                     scores: dict[str, Decimal]) -> bool:
         return hands_played >= self.planned_hands(config)
+
+    def results(self, config: SessionConfig, state: TableState) -> Results:
+        """The balances as they stand (they start at 0, and with the pot they add up to 0);
+        the pot is not paid out (RULES: it stays undistributed): what its chips are worth is
+        paid into it, kept for the next evening."""
+        balances = super().results(config, state)
+        held = present(state.pot, "the pot")
+        pot = f"{format_amount(held)} chip{'' if held == 1 else 's'}"
+        return Results(balances.players, balances.pot,
+                       f"each balance as it stands; the pot is not paid out: the worth of "
+                       f"its {pot} is paid into it, kept for the next evening")
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         dealer = state.dealer

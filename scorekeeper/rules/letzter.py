@@ -7,13 +7,14 @@ from typing import Literal, get_args
 
 from pydantic import Field
 
-from ..amounts import ONE
+from ..amounts import ONE, exact
 from ..cards import Card
 from .base import (
     PENALTY,
     DealPlan,
     GameOptions,
     HandRecord,
+    Results,
     Ruleset,
     SessionConfig,
     Settlement,
@@ -66,6 +67,20 @@ class Letzter(Ruleset):
                     scores: dict[str, Decimal]) -> bool:
         planned = self.planned_hands(config)
         return planned is not None and hands_played >= planned
+
+    def results(self, config: SessionConfig, state: TableState) -> Results:
+        """Penalty points settle pairwise: each pair of players settles the difference of
+        their points, the one with more paying the one with fewer. Summed over the others, a
+        player's result is every other player's points minus their own, pair by pair: the
+        total of all points minus the number of players times their own."""
+        scores = state.scores
+        with exact():
+            total = sum(scores.values(), Decimal(0))
+            players = {p: total - len(config.players) * scores[p] for p in config.players}
+        return Results(players, None,
+                       "each pair of players settles the difference of their penalty points "
+                       "(more pays fewer): a player's result is the others' points minus "
+                       "their own, pair by pair")
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         winners, findings, clean = self._everyone_plays(config, state, record, self.TRICKS)

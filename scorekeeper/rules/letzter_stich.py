@@ -13,6 +13,7 @@ from .base import (
     DealPlan,
     GameOptions,
     HandRecord,
+    Results,
     Ruleset,
     SessionConfig,
     Settlement,
@@ -63,6 +64,18 @@ class LetzterStich(Ruleset):
     def is_finished(self, config: SessionConfig, hands_played: int,
                     scores: dict[str, Decimal]) -> bool:
         return any(s <= 0 for s in scores.values())
+
+    def results(self, config: SessionConfig, state: TableState) -> Results:
+        """Chips now minus the chips each started with; the pot's chips stay in the pot (they
+        are never shared out): what they are worth is paid into it."""
+        gained = super().results(config, state)
+        start = amount_text(self.starting_score(config))
+        held = present(state.pot, "the pot")
+        pot = f"{amount_text(held)} chip{'' if held == 1 else 's'}"
+        return Results(gained.players, gained.pot,
+                       f"each player's chips now minus the {start} they started with; the "
+                       f"pot's chips stay in the pot (never shared out): the worth of its "
+                       f"{pot} is paid into it")
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         winners, findings, clean = self._everyone_plays(config, state, record, self.TRICKS)

@@ -4,8 +4,8 @@ sessions).
 Each session is one TinyDB JSON file, ``<home>/sessions/<id>.json``, with three tables:
 
 - ``session``: the format version, the id, the ruleset version and the settings;
-- ``events``: the append-only history (created, hand, amend, withdraw, count, note), each
-  event sealed with its own SHA-256 and the previous event's (a hash chain);
+- ``events``: the append-only history (created, hand, amend, withdraw, count, note,
+  settle), each event sealed with its own SHA-256 and the previous event's (a hash chain);
 - ``hands``: the settlement of every hand in force (derived data, each hand's figures sealed
   by the event that stored them).
 
@@ -22,7 +22,7 @@ One small module each: ``home`` (the store: finding, reading and writing session
 from ..errors import StoreError
 from .atomic import atomic_write
 from .files import MAX_FILE_BYTES, read_file_bytes, read_json_file
-from .home import Amended, Counted, Recorded, Store, utc_now
+from .home import Agreed, Amended, Counted, Recorded, Store, utc_now
 from .listing import Listing
 from .session import (
                       ID_LENGTH,
@@ -33,6 +33,6 @@ from .session import (
                       valid_id,
 )
 
-__all__ = ["ID_LENGTH", "MAX_FILE_BYTES", "Amended", "Counted", "Listing", "OpenSession",
+__all__ = ["ID_LENGTH", "MAX_FILE_BYTES", "Agreed", "Amended", "Counted", "Listing", "OpenSession",
            "Recorded", "SessionChanged", "Store", "StoreError", "atomic_write", "check_expected",
            "expected_digest", "read_file_bytes", "read_json_file", "utc_now", "valid_id"]

@@ -1,6 +1,7 @@
 """The sessions of one home folder: finding a session, reading it checked, and every write
-(create, record, withdraw, amend, count), each under the file's lock, re-reading the file under
-it, refusing a write based on a state the session has left, and sealing what it adds.
+(create, record, withdraw, amend, count, settle up), each under the file's lock, re-reading
+the file under it, refusing a write based on a state the session has left, and sealing what
+it adds.
 
 Writes cannot tear: every change is written to a temporary file in the same folder, flushed
 and fsynced, ``os.replace``d over the old file, and the folder fsynced (``atomic``). Writers
@@ -41,6 +42,7 @@ from .storage import SessionDB, SessionStorage, file_key
 if TYPE_CHECKING:
     from ..ledger import Ledger
     from ..rules import HandRecord, SessionConfig, Settlement, TableState
+    from ..settleup import SettleUp
 
 LOCK_WAIT_SECONDS = 10.0
 
@@ -88,6 +90,16 @@ class Counted:
     counted: dict[str, Decimal]
     expected: dict[str, Decimal]
     off: dict[str, Decimal]
+
+
+@dataclass(frozen=True)
+class Agreed:
+    """A settle-up in the history: ``recorded`` is false when it was the newest event already
+    (the same settle-up is not written twice)."""
+
+    session: OpenSession
+    settled: SettleUp
+    recorded: bool
 
 
 class _Transaction:
@@ -486,6 +498,32 @@ class Store:
                                     for k, v in keyed(expected).items()},
                        "off": {k: to_decimal_string(v) for k, v in keyed(off).items()}})
         return Counted(tx.session, state, keyed(resolved), keyed(expected), keyed(off))
+
+    def settle_up(self, ref: str, value: Decimal | None = None, currency: str | None = None,
+                  expect: str | None = None) -> Agreed:
+        """Record the settle-up of the session as it stands, at ``value`` a chip or point in
+        ``currency`` (or in chips or points), as an event: the history says what was agreed.
+        With ``expect``, only if the session's digest is still that one (the table agreed on
+        what it saw). Refused before any hand is played; not written again when the last
+        settle-up is the same and no hand changed since."""
+        from ..documents import agreed_already, settle_up_event
+        from ..settleup import settle_up
+
+        path = self.resolve(ref)
+        if expect is not None:
+            expected_digest(expect)
+        with self._writing(path) as tx:
+            s = tx.session
+            check_expected(s, expect)
+            state = s.state()
+            if state.hands_played == 0:
+                raise StoreError(f"{s.label}: no hand has been played yet: nothing to settle")
+            settled = settle_up(s.ruleset, s.config, state, value, currency)
+            event = settle_up_event(settled, s.ruleset.accounts)
+            again = agreed_already(s.rows, event)
+            if not again:
+                tx.append(event)
+        return Agreed(tx.session, settled, not again)
 
     def _settle(self, session: OpenSession, settle: Callable[[], Any], amending: int | None = None):
         try:

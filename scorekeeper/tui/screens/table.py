@@ -64,6 +64,7 @@ class TableScreen(Screen):
         Binding("ctrl+r", "rules", "Rules", id="table-rules"),
         Binding("ctrl+o", "toggle_cards", "Cards", id="table-cards"),
         Binding("ctrl+f", "referee", "Referee", id="table-referee"),
+        Binding("ctrl+u", "settle_up", "Settle up", id="table-settle-up", show=False),
         Binding("escape", "home", "Home", id="table-home"),
         Binding("ctrl+g", "scoreboard", "Scoreboard", id="table-scoreboard"),
     ]
@@ -262,7 +263,8 @@ class TableScreen(Screen):
                 f"Digest {session.digest}: write it down; 'audit' checks the file against it."]
             guide.update(Text("\n".join(lines)))
             entry_box.update(Text("The session is over: no more hands can be entered. "
-                                  "ctrl+l ledger, ctrl+t standings, ctrl+x export, Escape home."))
+                                  "ctrl+u settle up, ctrl+l ledger, ctrl+t standings, "
+                                  "ctrl+x export, Escape home."))
             return
         guide.update(Text("\n".join(table_guide(ruleset, config, state))))
         entry_box.update(self.entry_text())
@@ -543,6 +545,11 @@ class TableScreen(Screen):
         self.app.push_screen(ScoreboardScreen(lambda: self.app.store.open(session_id),
                                               self.session,
                                               watch_interval=self.app.watch_interval))
+
+    def action_settle_up(self) -> None:
+        from .settle import SettleUpScreen
+
+        self.app.push_screen(SettleUpScreen(self))
 
     def action_export(self) -> None:
         from .dialogs import ExportDialog

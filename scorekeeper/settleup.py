@@ -1,0 +1,273 @@
+"""Settling up at the end of an evening: what each player won or lost, in chips or points and
+in money, and who pays whom. Pure: no I/O.
+
+The game says what a result is (``Ruleset.results``: the chips gained, the balance, or penalty
+points settled pair by pair) and what the pot keeps. Here the results become money at a value
+per chip or point, are rounded to the cent by one stated rule (``ROUNDING_WORDS``), and payers
+are matched with payees, the one who owes most paying the one owed most, so that there are at
+most one fewer transfers than parties (the players, and the pot when it has a share).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal
+
+from .amounts import ZERO, exact, parse_typed_amount
+from .errors import ScorekeeperError, one_line
+from .ledger import Event, HandAmended, HandRecorded, HandWithdrawn, SettledUp
+from .rules import POT, End, Ruleset, SessionConfig, TableState, end_from_text
+
+CENT = Decimal("0.01")
+"""Money is kept to the cent: a hundredth of the currency's unit, whatever the currency."""
+
+ROUNDING = "largest-remainder"
+"""The name of the cents rule, stored with every settle-up that has a value (so that a later
+rule never changes what an old settle-up said)."""
+
+ROUNDING_WORDS = (
+    "Cents: each amount is worked out exactly (result × value) and first rounded down to the "
+    "cent; the cents then missing to make the money add up to zero go one each to the amounts "
+    "that lost most by rounding down (equal losses: in seating order, the pot last). So no "
+    "amount moves by a whole cent, and only where a chip or point is worth part of a cent.")
+
+_CURRENCY = re.compile("[A-Za-z]{3}")
+
+
+def read_value(text: str) -> Decimal:
+    """What a chip or point is worth, as a person types it (``0.10``, ``1/4``): an exact
+    amount of the currency, more than 0."""
+    value = parse_typed_amount(text)
+    if value <= 0:
+        raise ScorekeeperError(f"{_shown(text)} is not more than 0: a chip or point must be "
+                               f"worth something")
+    return value
+
+
+def read_currency(text: str) -> str:
+    """A currency code as a person types it: three letters (``EUR``, ``usd``), in capitals."""
+    code = str(text).strip()
+    if not _CURRENCY.fullmatch(code):
+        raise ScorekeeperError(f"{_shown(text)} is not a currency code (three letters, as EUR, "
+                               f"USD or CHF)")
+    return code.upper()
+
+
+def _shown(text: str) -> str:
+    shown = one_line(str(text).strip())
+    return repr(shown if len(shown) <= 40 else shown[:40] + "…")
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """One party of a settle-up: a player (by name) or the pot (``POT``). ``score`` is the
+    standing it was worked out from (the pot: what it holds); ``result`` what the party won
+    (+) or lost (−) in chips or points; ``exact`` the result times the value and ``money``
+    that rounded to the cent (both ``None`` without a value)."""
+
+    party: End
+    score: Decimal
+    result: Decimal
+    exact: Decimal | None
+    money: Decimal | None
+
+    @property
+    def settles(self) -> Decimal:
+        """What the party's transfers add up to: the money, or the result without a value."""
+        return self.result if self.money is None else self.money
+
+    @property
+    def rounded(self) -> bool:
+        """Whether the money differs from the exact amount (the cents rule moved it)."""
+        return self.money is not None and self.money != self.exact
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``source`` pays ``target`` ``amount``: money, or chips or points without a value."""
+
+    source: End
+    target: End
+    amount: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class SettleUp:
+    """A whole settle-up: after how many hands, at what value, every party's share (the
+    players in seating order, then the pot in a game with one) and who pays whom. ``words``
+    says how this game's results are worked out."""
+
+    game: str
+    unit: str
+    after_hand: int
+    value: Decimal | None
+    currency: str | None
+    shares: tuple[Share, ...]
+    transfers: tuple[Payment, ...]
+    words: str
+
+    @property
+    def rounding(self) -> str | None:
+        """The cents rule applied (``None``: no value, so nothing was rounded)."""
+        return None if self.value is None else ROUNDING
+
+    @property
+    def players(self) -> tuple[Share, ...]:
+        return tuple(s for s in self.shares if isinstance(s.party, str))
+
+    @property
+    def pot(self) -> Share | None:
+        return next((s for s in self.shares if s.party is POT), None)
+
+    def cents_up(self) -> tuple[Share, ...]:
+        """The shares the cents rule rounded up rather than down, in order."""
+        return tuple(s for s in self.shares if s.money is not None and s.exact is not None
+                     and s.money > s.exact)
+
+
+def settle_up(ruleset: Ruleset, config: SessionConfig, state: TableState,
+              value: Decimal | None = None, currency: str | None = None) -> SettleUp:
+    """The settle-up of a session at ``state``: the game's results, at ``value`` a chip or
+    point in ``currency`` (both or neither) the money rounded to the cent by the rule, and
+    who pays whom. Exact: an amount too large to keep exactly raises ``ArithmeticError``."""
+    if (value is None) != (currency is None):
+        raise ValueError("a value and a currency go together")
+    if value is not None and value <= 0:
+        raise ValueError(f"a value must be more than 0, not {value}")
+    results = ruleset.results(config, state)
+    parties: list[tuple[End, Decimal, Decimal]] = [
+        (p, state.scores[p], results.players[p]) for p in config.players]
+    if results.pot is not None:
+        parties.append((POT, state.pot if state.pot is not None else ZERO, results.pot))
+    with exact():
+        if sum((result for _, _, result in parties), ZERO) != 0:
+            raise ValueError(f"{ruleset.game}: the results do not add up to zero")  # a bug
+        exacts: list[Decimal | None] = [None] * len(parties)
+        money: list[Decimal | None] = [None] * len(parties)
+        if value is not None:
+            worth = [result * value for _, _, result in parties]
+            exacts = list(worth)
+            money = list(round_to_cents(worth))
+    shares = tuple(Share(party, score, result, exacts[i], money[i])
+                   for i, (party, score, result) in enumerate(parties))
+    transfers = fewest_transfers([(s.party, s.settles) for s in shares])
+    return SettleUp(game=ruleset.game, unit=ruleset.unit, after_hand=state.hands_played,
+                    value=value, currency=currency, shares=shares, transfers=transfers,
+                    words=results.words)
+
+
+def round_to_cents(amounts: Sequence[Decimal]) -> tuple[Decimal, ...]:
+    """Amounts that add up to zero, each rounded to the cent so that they still do
+    (``ROUNDING_WORDS``): every amount rounded down to the cent, then the cents missing go one
+    each to the largest remainders, equal remainders in the order given. An amount already in
+    whole cents is never moved, and none moves by a whole cent."""
+    with exact():
+        units = [a / CENT for a in amounts]  # in cents, exactly
+        floors = [u.to_integral_value(rounding=ROUND_FLOOR) for u in units]
+        missing = -sum(floors, ZERO)  # the remainders' total: a whole number of cents
+        if not 0 <= missing < max(len(units), 1):
+            raise ValueError("the amounts do not add up to zero")  # a bug, not input
+        by_remainder = sorted(range(len(units)), key=lambda i: (-(units[i] - floors[i]), i))
+        up = set(by_remainder[:int(missing)])
+        return tuple((floors[i] + (1 if i in up else 0)) * CENT for i in range(len(units)))
+
+
+@dataclass(slots=True)
+class _Open:
+    """What a party still owes or is owed while payments are matched; the first in order is
+    the largest, and of equal ones the earliest given."""
+
+    amount: Decimal
+    order: int
+    party: End
+
+    def __lt__(self, other: _Open) -> bool:
+        return (-self.amount, self.order) < (-other.amount, other.order)
+
+
+def fewest_transfers(amounts: Sequence[tuple[End, Decimal]]) -> tuple[Payment, ...]:
+    """Who pays whom so that every party's transfers come to its amount (+ receives, − pays;
+    the amounts add up to zero): the party that owes most pays the one owed most, as much as
+    the smaller of the two, until nobody owes anything; equal amounts in the order given
+    (seating order, the pot last). Each payment settles at least one party in full (the last
+    one two), so there is at most one fewer payment than parties with an amount."""
+    owes = [_Open(-amount, i, party) for i, (party, amount) in enumerate(amounts) if amount < 0]
+    owed = [_Open(amount, i, party) for i, (party, amount) in enumerate(amounts) if amount > 0]
+    payments: list[Payment] = []
+    with exact():
+        if sum((o.amount for o in owes), ZERO) != sum((o.amount for o in owed), ZERO):
+            raise ValueError("the amounts do not add up to zero")  # a bug, not input
+        while owes:
+            debtor, creditor = min(owes), min(owed)
+            paid = min(debtor.amount, creditor.amount)
+            payments.append(Payment(debtor.party, creditor.party, paid))
+            debtor.amount -= paid
+            creditor.amount -= paid
+            if debtor.amount == 0:
+                owes.remove(debtor)
+            if creditor.amount == 0:
+                owed.remove(creditor)
+    return tuple(payments)
+
+
+def from_event(event: SettledUp, config: SessionConfig, ruleset: Ruleset) -> SettleUp:
+    """A settle-up as its event in the history states it (for showing and exporting: the
+    chain vouches for it, and ``audit`` works it out again from the hands). An event whose
+    parties are not this session's is a ``ScorekeeperError`` naming it."""
+    accounts = ruleset.accounts
+    where = f"event {event.seq} (settle-up)"
+    ends = {end_from_text(key, accounts): key for key in event.results}
+    expected: set[End] = set(config.players) | ({POT} if ruleset.has_pot else set())
+    if (set(ends) != expected or event.scores.keys() != event.results.keys()
+            or (event.money is not None and event.money.keys() != event.results.keys())
+            or (event.money is None) != (event.value is None)):
+        raise ScorekeeperError(f"{where}: its parties are not this session's players"
+                               + (" and pot" if ruleset.has_pot else ""))
+    pot_key = ends.get(POT)
+    state = ruleset.state_at(config, event.after_hand,
+                             {p: event.scores[key] for p, key in ends.items()
+                              if isinstance(p, str)},
+                             None if pot_key is None else event.scores[pot_key])
+    order: list[End] = [*config.players, *([POT] if pot_key is not None else [])]
+    shares = []
+    for end in order:
+        key = ends[end]
+        with exact():
+            worth = None if event.value is None else event.results[key] * event.value
+        shares.append(Share(end, event.scores[key], event.results[key], worth,
+                            None if event.money is None else event.money[key]))
+    transfers = []
+    for t in event.transfers:
+        source, target = end_from_text(t.source, accounts), end_from_text(t.target, accounts)
+        if source not in expected or target not in expected:
+            raise ScorekeeperError(f"{where}: a transfer is not between its parties")
+        transfers.append(Payment(source, target, t.amount))
+    return SettleUp(game=ruleset.game, unit=ruleset.unit, after_hand=event.after_hand,
+                    value=event.value, currency=event.currency, shares=tuple(shares),
+                    transfers=tuple(transfers), words=ruleset.results(config, state).words)
+
+
+@dataclass(frozen=True, slots=True)
+class Agreed:
+    """A settle-up the history keeps, with when it was agreed (``at``)."""
+
+    settled: SettleUp
+    at: str
+
+
+def agreed_in(events: Iterable[Event], config: SessionConfig,
+              ruleset: Ruleset) -> tuple[list[Agreed], bool]:
+    """Every settle-up a session's history keeps, oldest first, and whether a hand was
+    recorded, amended or withdrawn after the last one (it then no longer says where the
+    session stands)."""
+    found: list[Agreed] = []
+    changed = False
+    for event in events:
+        if isinstance(event, SettledUp):
+            found.append(Agreed(from_event(event, config, ruleset), event.at))
+            changed = False
+        elif isinstance(event, (HandRecorded, HandAmended, HandWithdrawn)):
+            changed = True
+    return found, bool(found) and changed

@@ -1,0 +1,228 @@
+"""Settle up at the table: what a chip or point is worth, every result and its money, the
+cents rule, who pays whom; recorded once the table agrees; and the night shared."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Protocol, TypeVar
+
+from rich.text import Text
+from textual import getters
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from ...amounts import to_decimal_string
+from ...errors import ScorekeeperError
+from ...presentation import payment_line, settle_up_lines
+from ...settleup import SettleUp, read_currency, read_value, settle_up
+from ...store import Agreed, OpenSession, SessionChanged
+from ..widgets import ScorekeeperAppBase
+from .dialogs import ConfirmDialog, lines_text
+
+T = TypeVar("T")
+
+
+class TableScreen(Protocol):
+    """What the settle-up screen asks of the table screen under it (``table.TableScreen``):
+    the session as the table has it, and the table's writer of the session file."""
+
+    session: OpenSession
+
+    def on_disk(self, work: Callable[[], T], done: Callable[[T], None],
+                refused: Callable[[ScorekeeperError], None]) -> None: ...
+
+    def reload(self) -> None: ...
+
+    def show(self) -> None: ...
+
+    def moved_on(self, what: str, error: SessionChanged) -> None: ...
+
+
+class SettleUpScreen(Screen[None]):
+    """Type the value of a chip or point and the currency (both blank: in chips or points);
+    the settle-up is shown as it would be recorded. ctrl+s records it, after a question that
+    names the digest it is made from (refused if the session moved on); ctrl+y shares the
+    night as text (copied) and writes it as text, Markdown and HTML."""
+
+    app = getters.app(ScorekeeperAppBase)
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="settle-back"),
+                Binding("ctrl+s", "record", "Record the settle-up", id="settle-record"),
+                Binding("ctrl+y", "share", "Share the night", id="settle-share")]
+
+    def __init__(self, table: TableScreen) -> None:
+        super().__init__()
+        self.table = table  # the table's session, and its writer (the lock may be held)
+        self.settled: SettleUp | None = None
+        self.terms: tuple[Decimal | None, str | None] = (None, None)
+        self.based_on = table.session.digest  # the state the settle-up on screen is of
+        self.problem: str | None = None  # what is wrong with the value or the currency typed
+        self.writing = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="settle"):
+            yield Static("", id="settle-top")
+            with Horizontal(classes="field"):
+                yield Label("Value", classes="field-label")
+                yield Input(id="settle-value", placeholder="a chip or point, e.g. 0.10")
+            with Horizontal(classes="field"):
+                yield Label("Currency", classes="field-label")
+                yield Input(id="settle-currency", placeholder="e.g. EUR", max_length=3,
+                            restrict="[A-Za-z]*")
+            yield Static("", id="settle-message")
+            with VerticalScroll(id="settle-body"):
+                yield Static("", id="settle-lines")
+            yield Static(Text("ctrl+s: record the settle-up    ctrl+y: share the night    "
+                              "Escape: back to the table"), classes="dialog-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.app.steady(self)
+        self.show()
+        self.query_one("#settle-value", Input).focus()
+        interval = getattr(self.app, "watch_interval", None)
+        if interval:
+            self.set_interval(interval, self.follow)
+
+    def follow(self) -> None:
+        """The table below follows the session file (another terminal may have written to
+        it): when it has moved on, so does the settle-up shown here."""
+        if not self.writing and self.table.session.digest != self.based_on:
+            self.show()
+            self.notify("The session changed: the settle-up shown is worked out again.",
+                        markup=False)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.show()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "settle-value":
+            self.query_one("#settle-currency", Input).focus()
+        else:
+            self.action_record()
+
+    def read_terms(self) -> tuple[Decimal | None, str | None]:
+        """The value and the currency typed (both blank: none); a ``ScorekeeperError`` that
+        names the field otherwise."""
+        value = self.query_one("#settle-value", Input).value.strip()
+        currency = self.query_one("#settle-currency", Input).value.strip()
+        if not value and not currency:
+            return None, None
+        if not value:
+            raise ScorekeeperError("Value: type what a chip or point is worth (e.g. 0.10)")
+        try:
+            worth = read_value(value)
+        except ScorekeeperError as error:
+            raise ScorekeeperError(f"Value: {error}") from None
+        if not currency:
+            raise ScorekeeperError("Currency: type three letters (e.g. EUR)")
+        try:
+            return worth, read_currency(currency)
+        except ScorekeeperError as error:
+            raise ScorekeeperError(f"Currency: {error}") from None
+
+    def show(self) -> None:
+        """The settle-up of the session as the table has it now, at the terms typed so far."""
+        session = self.table.session
+        state = session.state()
+        self.based_on = session.digest
+        self.query_one("#settle-top", Static).update(Text.assemble(
+            (f"Settle up: {session.ruleset.title}", "bold"),
+            f"  session {session.id}  after hand {state.hands_played}"
+            f"{' (finished)' if state.finished else ''}  digest {session.digest}"))
+        message = self.query_one("#settle-message", Static)
+        try:
+            self.terms, self.problem = self.read_terms(), None
+            message.update("")
+        except ScorekeeperError as error:
+            self.terms, self.problem = (None, None), str(error)
+            message.update(Text(f"{error}. Shown meanwhile in {session.ruleset.unit}s.",
+                                style="bold"))
+        try:
+            self.settled = settle_up(session.ruleset, session.config, state, *self.terms)
+        except ArithmeticError:
+            self.settled, self.problem = None, "An amount is too large to be kept exactly"
+            message.update(Text(f"{self.problem}.", style="bold"))
+            return
+        lines = settle_up_lines(self.settled, session.ruleset, session.config.players,
+                                width=None)
+        self.query_one("#settle-lines", Static).update(lines_text(lines))
+
+    def action_record(self) -> None:
+        if self.writing:
+            return
+        self.show()
+        settled, session = self.settled, self.table.session
+        if settled is None or self.problem is not None:
+            self.notify(f"Not recorded: {self.problem}.", severity="warning", markup=False)
+            return
+        if settled.after_hand == 0:
+            self.notify("No hand has been played yet: nothing to settle.", markup=False)
+            return
+        based_on, (value, currency) = self.based_on, self.terms
+        terms = (f"at {to_decimal_string(value)} {currency} a {settled.unit}"
+                 if value is not None else f"in {settled.unit}s")
+        detail = [f"Made from the session at digest {based_on} (after hand "
+                  f"{settled.after_hand}), {terms}.", ""]
+        detail += [payment_line(settled, t) for t in settled.transfers] or [
+            "Nobody pays anybody."]
+        detail += ["", "It is kept in the session's history; audit checks it."]
+
+        def confirmed(ok: bool | None) -> None:
+            if not ok:
+                return
+            self.writing = True
+            session_id = session.id
+            self.table.on_disk(
+                lambda: self.app.store.settle_up(session_id, value, currency, expect=based_on),
+                self.recorded, self.refused)
+
+        self.app.push_screen(ConfirmDialog("Record this settle-up?", detail), confirmed)
+
+    def recorded(self, agreed: Agreed) -> None:
+        self.writing = False
+        self.table.reload()  # the table shows the new digest, and knows the write was its own
+        self.table.show()
+        self.show()
+        self.notify(("Settle-up recorded" if agreed.recorded else
+                     "This settle-up was recorded already") +
+                    f"; digest {agreed.session.digest}.", markup=False)
+
+    def refused(self, error: ScorekeeperError) -> None:
+        self.writing = False
+        if isinstance(error, SessionChanged):
+            self.table.moved_on("Settle-up not recorded", error)
+            self.show()
+        else:
+            self.notify(f"Settle-up not recorded: {error}", severity="error", markup=False,
+                        timeout=10)
+
+    def action_share(self) -> None:
+        """The night as text on the clipboard, and as text, Markdown and HTML files in the
+        home's exports folder (the session as stored: its last agreed settle-up)."""
+        from ...export import NIGHT_FORMATS
+        from ...store import atomic_write
+
+        store = self.app.store
+        session_id = self.table.session.id
+        folder = store.home / "exports"
+        written = []
+        try:
+            source = store.open(session_id).export_source()
+            texts = {fmt: (suffix, write(source)) for fmt, (suffix, write)
+                     in NIGHT_FORMATS.items()}
+            folder.mkdir(parents=True, exist_ok=True)
+            for suffix, text in texts.values():
+                target = folder / f"{session_id}-night.{suffix}"
+                atomic_write(target, text)
+                written.append(target.name)
+        except (ScorekeeperError, OSError) as error:
+            self.notify(f"Not shared: {error}", severity="error", markup=False, timeout=10)
+            return
+        self.app.copy_to_clipboard(texts["text"][1])
+        self.notify(f"The night is copied as text, and written to {folder}: "
+                    f"{', '.join(written)}.", markup=False, timeout=8)

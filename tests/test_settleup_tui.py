@@ -1,0 +1,160 @@
+"""The settle-up screen, driven with Pilot: opened from the table (ctrl+u), the value and the
+currency typed, the results, the cents rule and the transfers shown, recorded after a question
+naming the digest (refused when the session moved on), and the night shared."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from textual.widgets import Static
+
+from scorekeeper.export import night_text
+from scorekeeper.ledger import SettledUp
+from scorekeeper.rules import make_config
+from scorekeeper.script import replay_file
+from scorekeeper.store import Store
+from scorekeeper.tui.screens.dialogs import ConfirmDialog
+from scorekeeper.tui.screens.settle import SettleUpScreen
+from scorekeeper.tui.screens.table import TableScreen
+
+from .conftest import EXAMPLES
+from .tui_helpers import fixed_store, make_app
+
+
+def saved(tmp_path, name: str) -> str:
+    ledger = replay_file(EXAMPLES / f"{name}.toml")
+    return fixed_store(tmp_path).create(ledger.config,
+                                        [s.record for s in ledger.settlements]).id
+
+
+def shown(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+def settle_ups(tmp_path, session: str) -> list[SettledUp]:
+    return [e for e in Store(tmp_path).open(session).events if isinstance(e, SettledUp)]
+
+
+async def open_settle_up(pilot, value: str, currency: str) -> SettleUpScreen:
+    assert isinstance(pilot.app.screen, TableScreen)
+    await pilot.press("ctrl+u")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SettleUpScreen)
+    await pilot.press(*value, "enter", *currency)
+    await pilot.pause()
+    return screen
+
+
+async def test_the_table_settles_up_and_records_it_after_a_question(tmp_path):
+    session = saved(tmp_path, "kratzen")
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(110, 40)) as pilot:
+        before = app.screen.session.digest
+        screen = await open_settle_up(pilot, "0.10", "eur")
+        body = shown(screen, "#settle-lines")
+        assert "Value: 0.1 EUR a chip." in body
+        assert "first rounded down to the cent" in body  # the rule, on the screen
+        assert "Here 1 cent was missing after rounding down: it goes to Ben." in body
+        assert "Cleo pays Ben 1.43 EUR" in body and "Anna pays 4.50 EUR into the pot" in body
+        assert f"digest {before}" in shown(screen, "#settle-top")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ConfirmDialog)
+        assert f"digest {before}" in " ".join(question.detail)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        recorded = settle_ups(tmp_path, session)
+        assert len(recorded) == 1
+        assert (recorded[0].value, recorded[0].currency) == (Decimal("0.10"), "EUR")
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen) and table.session.digest != before
+        assert any(line.startswith("Settle-up recorded; digest") for line in app.said)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
+        assert not any("another terminal" in line for line in app.said)
+
+
+async def test_a_settle_up_on_a_session_that_moved_on_is_refused(tmp_path):
+    session = saved(tmp_path, "kratzen")
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await open_settle_up(pilot, "0.10", "EUR")
+        Store(tmp_path).count(session, {"Anna": Decimal(-45)})  # another terminal
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert settle_ups(tmp_path, session) == []
+        assert any(line.startswith("Settle-up not recorded: ") and "changed meanwhile" in line
+                   for line in app.said)
+
+
+async def test_a_bad_value_is_said_and_nothing_is_recorded(tmp_path):
+    session = saved(tmp_path, "letzter")
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(110, 40)) as pilot:
+        screen = await open_settle_up(pilot, "abc", "EUR")
+        assert "Value: 'abc' is not an amount" in shown(screen, "#settle-message")
+        assert "Anna pays Dora 2 points" in shown(screen, "#settle-lines")  # meanwhile
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen  # no question asked
+        assert any(line.startswith("Not recorded: Value: ") for line in app.said)
+        assert settle_ups(tmp_path, session) == []
+
+
+async def test_the_night_is_copied_and_written(tmp_path):
+    session = saved(tmp_path, "letzter-stich")
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await open_settle_up(pilot, "0.10", "EUR")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        text = night_text(Store(tmp_path).open(session).export_source())
+        assert app.clipboard == text
+        assert "Cleo pays 0.20 EUR into the pot\n  Ben pays Dora 0.10 EUR" in text
+        for suffix in ("txt", "md", "html"):
+            assert (tmp_path / "exports" / f"{session}-night.{suffix}").is_file()
+        assert (tmp_path / "exports" / f"{session}-night.txt").read_text("utf-8") == text
+
+
+async def test_names_are_shown_literally(tmp_path):
+    names = ["[bold]x", "[@click=app.quit]y[/]", "Cleo"]
+    store = fixed_store(tmp_path)
+    from scorekeeper.rules import HandRecord
+
+    session = store.create(make_config("letzter", names, names[0]),
+                           [HandRecord(tricks=("Cleo",) * 7 + (names[0],))]).id
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(110, 40)) as pilot:
+        screen = await open_settle_up(pilot, "1", "EUR")
+        body = shown(screen, "#settle-lines")
+        # 1 point against 0 and 0: the first pays each of the others 1 (D16).
+        assert "[bold]x pays [@click=app.quit]y[/] 1.00 EUR\n  [bold]x pays Cleo 1.00 EUR" in body
+
+
+async def test_the_screen_follows_a_session_changed_from_another_terminal(tmp_path):
+    session = saved(tmp_path, "kratzen")
+    app = make_app(tmp_path, session)
+    app.watch_interval = 0.05  # as the program runs: the table follows the file
+    async with app.run_test(size=(110, 40)) as pilot:
+        screen = await open_settle_up(pilot, "0.10", "EUR")
+        Store(tmp_path).count(session, {"Anna": Decimal(-45)})  # another terminal
+        now = Store(tmp_path).open(session).digest
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if screen.based_on == now:
+                break
+        assert f"digest {now}" in shown(screen, "#settle-top")
+        assert "The session changed: the settle-up shown is worked out again." in app.said
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert f"digest {now}" in " ".join(app.screen.detail)
