@@ -4,7 +4,7 @@ import subprocess
 import sys
 import textwrap
 
-CORE = ["scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules", "scorekeeper.referee",
+CORE = ["scorekeeper.i18n", "scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules", "scorekeeper.referee",
         "scorekeeper.ledger", "scorekeeper.documents", "scorekeeper.presentation",
         "scorekeeper.export", "scorekeeper.script"]
 

@@ -8,6 +8,7 @@ from typing import Literal, get_args
 from pydantic import Field
 
 from ..cards import Card
+from ..i18n import N_, _
 from .base import (
     POT,
     DealPlan,
@@ -19,9 +20,9 @@ from .base import (
     TableState,
     amount_text,
     options_as,
-    plural,
     present,
     transfer,
+    tricks_words,
 )
 
 SWEEP_PAYS = Decimal(2)
@@ -47,8 +48,9 @@ class LetzterStich(Ruleset):
     min_players = 3
     max_players = 4
     options_model = LetzterStichOptions
-    score_name = "chips"
+    score_name = N_("chips")
     hand_kinds = get_args(LetzterStichHand)
+    kind_names = {"last-trick": N_("last-trick"), "sweep": N_("sweep")}
     tricks_per_hand = TRICKS = 8
 
     def starting_score(self, config: SessionConfig) -> Decimal:
@@ -82,21 +84,21 @@ class LetzterStich(Ruleset):
         return self._finish(config=config, state=state, kind="last-trick", record=clean,
                             transfers=[pays], stake=None, findings=findings)
 
-    def explain(self, s: Settlement) -> tuple[str, ...]:
+    def explain(self, s: Settlement, config: SessionConfig | None = None) -> tuple[str, ...]:
         winners = s.record.tricks
         last = winners[-1]
         if s.kind == "sweep":
             paid = s.transfers[0].amount
             if paid == SWEEP_PAYS:
-                return (f"{last} took all 8 tricks: a sweep. {last} pays nothing and receives "
-                        f"2 from the pot.",)
+                return (_("{player} took all 8 tricks: a sweep. {player} pays nothing and "
+                          "receives 2 from the pot.").format(player=last),)
             held = present(s.pot_before, "the pot")
-            return (f"{last} took all 8 tricks: a sweep. 2 are due but the pot holds only "
-                    f"{amount_text(held)}: {last} receives {amount_text(paid)}, and no "
-                    f"debt is kept.",)
+            return (_("{player} took all 8 tricks: a sweep. 2 are due but the pot holds only "
+                      "{held}: {player} receives {paid}, and no debt is kept.").format(
+                player=last, held=amount_text(held), paid=amount_text(paid)),)
         taken = sum(1 for w in winners if w == last)
-        return (f"{last} won the last trick ({plural(taken, 'trick')} in all): pays 1 chip "
-                f"into the pot.",)
+        return (_("{player} won the last trick ({tricks} in all): pays 1 chip into the pot.")
+                .format(player=last, tricks=tricks_words(taken)),)
 
     def pack(self, players: int) -> frozenset[Card]:
         """32 cards for four players; for three the 7s and 8s are taken out (24)."""
@@ -106,10 +108,14 @@ class LetzterStich(Ruleset):
         n = len(players)
         left = players[(players.index(dealer) + 1) % n]
         size = len(self.pack(n))
-        removed = " (7s and 8s removed)" if n == 3 else ""
-        steps = (f"{dealer} shuffles a {size}-card pack{removed}",
-                 f"{dealer} deals 4 cards to each player, clockwise from {left}",
-                 "then 4 more each: everyone holds 8; no trump, no indicator",
-                 f"{left} (the dealer's left) leads the first trick")
+        if n == 3:
+            shuffle = _("{dealer} shuffles a {size}-card pack (7s and 8s removed)")
+        else:
+            shuffle = _("{dealer} shuffles a {size}-card pack")
+        steps = (shuffle.format(dealer=dealer, size=size),
+                 _("{dealer} deals 4 cards to each player, clockwise from {left}").format(
+                     dealer=dealer, left=left),
+                 _("then 4 more each: everyone holds 8; no trump, no indicator"),
+                 _("{left} (the dealer's left) leads the first trick").format(left=left))
         return DealPlan(game=self.game, players=n, steps=steps,
-                        card_count=f"{n} hands of 8 = {size}")
+                        card_count=_("{hands} hands of 8 = {size}").format(hands=n, size=size))
