@@ -181,8 +181,16 @@ def json_words(as_json: bool) -> None:
 # them from the commands themselves).
 
 def help_words(text: str) -> str:
-    """A help text of the command line in the language in use."""
-    return _(inspect.cleandoc(text))
+    """A help text of the command line in the language in use (click's ``\\b``, which keeps
+    a paragraph as it is written, stays out of the catalog)."""
+    return help_marker_free(inspect.cleandoc(text), _)
+
+
+def help_marker_free(text: str, translate: Any) -> str:
+    """``translate`` a help text whose paragraphs may start with click's ``\\b`` marker: the
+    marker is no word, so the catalog's message goes without it."""
+    return "\n\n".join("\b\n" + translate(p[2:]) if p.startswith("\b\n") else translate(p)
+                       if p else p for p in text.split("\n\n"))
 
 
 def short_help(text: str, limit: int) -> str:

@@ -224,7 +224,8 @@ def export_md(source: ExportSource) -> str:
     config, state = source.config, source.state
     ruleset = get_ruleset(config.game)
     lines = [_("# {game}: session {id}").format(game=ruleset.title, id=source.session_id), ""]
-    lines += [f"| {_('seat')} | {_('player')} | {ruleset.score_words()} |",
+    seat_word, player_word = _("seat"), _("player")
+    lines += [f"| {seat_word} | {player_word} | {ruleset.score_words()} |",
               "| ---: | --- | ---: |"]
     for seat, p in enumerate(config.players, start=1):
         mark = _mark(state.finished, p in state.leaders)
@@ -236,8 +237,9 @@ def export_md(source: ExportSource) -> str:
                  + _("Digest: `{digest}`.").format(digest=source.digest))
     lines.append("")
     has_pot = bool(source.settlements) and source.settlements[0].pot_before is not None
-    header = f"| # | {_('dealer')} | {_('kind')} |" + (
-        f" {_('pot before')} | P | {_('pot after')} |" if has_pot else "")
+    columns = ["#", _("dealer"), _("kind")] + ([_("pot before"), "P", _("pot after")]
+                                              if has_pot else [])
+    header = "|" + "".join(f" {c} |" for c in columns)
     header += "".join(f" {md_cell(p)} |" for p in config.players)
     lines += [header, "|" + " --- |" * (header.count("|") - 1)]
     shown, change = _shown(), _shown(signed=True)
@@ -353,17 +355,18 @@ def export_html(source: ExportSource) -> str:
            f"<h1>{title}</h1>",
            "<p>" + _("Digest {digest}.").format(digest=f"<code>{e(source.digest)}</code>") + " "
            + _progress(state.hands_played, state.finished) + pot + "</p>",
-           f"<h2>{e(_('Standings'))}</h2>",
-           f"<table><tr><th>{e(_('seat'))}</th><th>{e(_('player'))}</th>"
-           f"<th>{e(ruleset.score_words())}</th></tr>"]
+           "<h2>" + e(_("Standings")) + "</h2>",
+           "<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in (_("seat"), _("player"),
+                                                                 ruleset.score_words()))
+           + "</tr>"]
     for seat, p in enumerate(config.players, start=1):
         mark = e(_mark(state.finished, p in state.leaders))
         out.append(f"<tr><td class=n>{seat}</td><td>{e(p)}{mark}</td>"
                    f"<td class=n>{e(format_amount(state.scores[p]))}</td></tr>")
     headings = [_("hand"), _("time"), _("dealer"), _("kind"), _("from"), _("to"), _("amount"),
                 _("reason"), _("pot after")]
-    out += ["</table>", f"<h2>{e(_('Score by hand'))}</h2>", svg_chart(_series_of(source)),
-            f"<h2>{e(_('Ledger'))}</h2>",
+    out += ["</table>", "<h2>" + e(_("Score by hand")) + "</h2>", svg_chart(_series_of(source)),
+            "<h2>" + e(_("Ledger")) + "</h2>",
             "<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in headings) + "</tr>"]
     shown = _shown()
     accounts = ruleset.accounts
@@ -384,7 +387,7 @@ def export_html(source: ExportSource) -> str:
     counts = source.counts()
     decimals = _decimals()
     if counts:
-        out.append(f"<h2>{e(_('Chip counts'))}</h2><ul>")
+        out.append("<h2>" + e(_("Chip counts")) + "</h2><ul>")
         for event in counts:
             out.append(f"<li>{_count_words(e, decimals, event)}</li>")
         out.append("</ul>")

@@ -124,7 +124,7 @@ def parse_hand(raw: Any, label: str, number: int) -> HandRecord:
                 where=where, key=key, known=", ".join(HAND_KEYS)))
     for key, shape in RECORD_SHAPES.items():
         if key in raw and not _SHAPE_CHECKS[shape](raw[key]):
-            raise ScriptError(f"{where}: {key}: {_(_SHAPE_WORDS[shape])}")
+            raise ScriptError(f"{where}: {key}: " + _(_SHAPE_WORDS[shape]))
     try:
         return HandRecord(**raw)
     except ValidationError as error:

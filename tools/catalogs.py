@@ -42,18 +42,22 @@ def _cli_help() -> list[tuple[str, str]]:
     sys.path.insert(0, str(ROOT))
     import click
 
-    from scorekeeper.cli import cli
+    from scorekeeper.cli import cli, help_marker_free
 
     found: list[tuple[str, str]] = []
 
     def walk(command: click.Command, path: str) -> None:
+        where = "cli:" + path.replace(" ", "/")
         for text in (command.help, command.short_help, command.epilog):
             if text:
-                found.append((inspect.cleandoc(text), f"cli: {path}"))
+                help_marker_free(inspect.cleandoc(text),
+                                 lambda message: found.append((message, where)) or message)
         for param in command.params:
             help_text = getattr(param, "help", None)
             if help_text:
-                found.append((help_text, f"cli: {path} {param.opts[-1]}"))
+                help_marker_free(inspect.cleandoc(help_text),
+                                 lambda message: found.append((message, where + "/"
+                                                               + param.opts[-1])) or message)
         if isinstance(command, click.Group):
             for name, sub in sorted(command.commands.items()):
                 walk(sub, f"{path} {name}")

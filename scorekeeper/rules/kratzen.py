@@ -47,7 +47,7 @@ def _penalty_reason(who: str, needed: int, took: int, pays: str) -> str:
 
 # The transfers' reasons are data (English); in words for people they are these.
 _PENALTY = re.compile(r"penalty: (dealer|player) needed ([0-9]+), took ([0-9]+) \((2?P)\)")
-_REASONS = {"muss stake (dealer)": N_("Muss stake (dealer)"), "muss stake": N_("Muss stake"),
+_REASONS = {"muss stake (dealer)": N_("muss stake (dealer)"), "muss stake": N_("muss stake"),
             "stake (dealer)": N_("stake (dealer)"),
             "walkover: everyone else dropped": N_("walkover: everyone else dropped")}
 

@@ -99,6 +99,14 @@ class Letzter(Ruleset):
         return ngettext("+{count} penalty point", "+{count} penalty points", count).format(
             count=format_amount(points))
 
+    def reason_words(self, reason: str) -> str:
+        if reason == "won the last trick":
+            return _("won the last trick")
+        if reason.startswith("durchmarsch by "):
+            return _("durchmarsch by {player}").format(player=reason.removeprefix(
+                "durchmarsch by "))
+        return reason
+
     def pot_words(self, config: SessionConfig, state: TableState) -> str | None:
         return _("the last trick costs a penalty point")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Literal, get_args
 
@@ -26,6 +27,8 @@ from .base import (
 )
 
 SWEEP_PAYS = Decimal(2)
+# A sweep's reason when the pot held less than 2 (the reasons are data, kept in English).
+_SHORT_POT = re.compile(r"sweep: all 8 tricks; 2 due, the pot held (.+) \(pay-what-exists\)")
 LAST_TRICK_COSTS = Decimal(1)
 
 
@@ -99,6 +102,17 @@ class LetzterStich(Ruleset):
         taken = sum(1 for w in winners if w == last)
         return (_("{player} won the last trick ({tricks} in all): pays 1 chip into the pot.")
                 .format(player=last, tricks=tricks_words(taken)),)
+
+    def reason_words(self, reason: str) -> str:
+        if reason == "won the last trick":
+            return _("won the last trick")
+        if reason == "sweep: all 8 tricks":
+            return _("sweep: all 8 tricks")
+        short = _SHORT_POT.fullmatch(reason)
+        if short is not None:
+            return _("sweep: all 8 tricks; 2 due, the pot held {held} (pay-what-exists)").format(
+                held=short.group(1))
+        return reason
 
     def pack(self, players: int) -> frozenset[Card]:
         """32 cards for four players; for three the 7s and 8s are taken out (24)."""
