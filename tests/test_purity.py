@@ -4,8 +4,8 @@ import subprocess
 import sys
 import textwrap
 
-CORE = ["scorekeeper.i18n", "scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules", "scorekeeper.referee",
-        "scorekeeper.ledger", "scorekeeper.documents", "scorekeeper.presentation",
+CORE = ["scorekeeper.i18n", "scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules",
+        "scorekeeper.referee", "scorekeeper.ledger", "scorekeeper.documents", "scorekeeper.presentation",
         "scorekeeper.export", "scorekeeper.script"]
 
 
