@@ -5,8 +5,8 @@ import sys
 import textwrap
 
 CORE = ["scorekeeper.i18n", "scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules",
-        "scorekeeper.referee", "scorekeeper.ledger", "scorekeeper.documents", "scorekeeper.presentation",
-        "scorekeeper.export", "scorekeeper.script"]
+        "scorekeeper.referee", "scorekeeper.ledger", "scorekeeper.documents",
+        "scorekeeper.presentation", "scorekeeper.export", "scorekeeper.script"]
 
 
 def test_the_core_imports_neither_textual_nor_tinydb():
