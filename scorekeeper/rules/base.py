@@ -271,7 +271,7 @@ class Settlement(Frozen):
         """The explanation for people: in the language in use, the cards named as the
         session's pack names them (``config``: the session's settings)."""
         ruleset = RULESETS[self.game]
-        return ruleset.explain(self, config) + tuple(
+        return ruleset.explain_words(self, config) + tuple(
             _("Referee: {finding}").format(finding=ruleset.finding_words(f, config))
             for f in self.findings)
 
@@ -422,10 +422,15 @@ class Ruleset(ABC):
         """The game's own settlement (called under the exact context)."""
 
     @abstractmethod
-    def explain(self, settlement: Settlement,
-                config: SessionConfig | None = None) -> tuple[str, ...]:
+    def explain(self, settlement: Settlement) -> tuple[str, ...]:
         """The settlement in sentences a person can read out at the table, in the language in
-        use; ``config``, when given, names the cards as the session's pack does."""
+        use."""
+
+    def explain_words(self, settlement: Settlement,
+                      config: SessionConfig | None = None) -> tuple[str, ...]:
+        """``explain``, with the cards named as the session's pack names them (``config``:
+        the session's settings; a game with a choice of pack overrides this)."""
+        return self.explain(settlement)
 
     @abstractmethod
     def is_finished(self, config: SessionConfig, hands_played: int,

@@ -202,7 +202,11 @@ class Kratzen(Ruleset):
         """Tricks a playing hand needs: the dealer 2, everyone else 1; in a forced Muss 1 each."""
         return 2 if (player == dealer and kind != "forced-muss") else 1
 
-    def explain(self, s: Settlement, config: SessionConfig | None = None) -> tuple[str, ...]:
+    def explain(self, s: Settlement) -> tuple[str, ...]:
+        return self.explain_words(s)
+
+    def explain_words(self, s: Settlement,
+                      config: SessionConfig | None = None) -> tuple[str, ...]:
         record, dealer = s.record, s.dealer
         stake = present(s.stake, "a Kratzen hand's stake")
         indicator = present(record.indicator, "a Kratzen hand's indicator")

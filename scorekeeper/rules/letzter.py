@@ -81,7 +81,7 @@ class Letzter(Ruleset):
         return self._finish(config=config, state=state, kind="last-trick", record=clean,
                             transfers=transfers, stake=None, findings=findings)
 
-    def explain(self, s: Settlement, config: SessionConfig | None = None) -> tuple[str, ...]:
+    def explain(self, s: Settlement) -> tuple[str, ...]:
         winners = s.record.tricks
         last = winners[-1]
         if s.kind == "durchmarsch":

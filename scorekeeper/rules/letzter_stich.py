@@ -87,7 +87,7 @@ class LetzterStich(Ruleset):
         return self._finish(config=config, state=state, kind="last-trick", record=clean,
                             transfers=[pays], stake=None, findings=findings)
 
-    def explain(self, s: Settlement, config: SessionConfig | None = None) -> tuple[str, ...]:
+    def explain(self, s: Settlement) -> tuple[str, ...]:
         winners = s.record.tricks
         last = winners[-1]
         if s.kind == "sweep":
