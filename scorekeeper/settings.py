@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .atomic import atomic_write
 from .errors import ScorekeeperError
-from .i18n import LANGUAGES, normalize
+from .i18n import LANGUAGES, _, normalize
 from .paths import settings_file
 
 
@@ -35,11 +34,14 @@ def save_language_setting(home: Path, code: str | None) -> None:
     The other settings are kept as they were; the file is replaced whole."""
     language = normalize(code)
     if code is not None and language is None:
-        raise ScorekeeperError(f"'{code}' is not a language here (choose {', '.join(LANGUAGES)})")
+        raise ScorekeeperError(_("'{code}' is not a language here (choose {languages})").format(
+            code=code, languages=", ".join(LANGUAGES)))
     settings = read_settings(home)
     if language is None:
         settings.pop("language", None)
     else:
         settings["language"] = language
+    from .store.atomic import atomic_write  # the store only when a setting is written
+
     home.mkdir(parents=True, exist_ok=True)
     atomic_write(settings_file(home), json.dumps(settings, indent=2, sort_keys=True) + "\n")

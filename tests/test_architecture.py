@@ -93,7 +93,7 @@ LAYERS = [
     {"rules"},
     {"referee", "ledger"},
     {"documents", "presentation", "export", "script", "rulecards"},
-    {"store", "atomic", "locking", "settings"},
+    {"store", "settings"},
     {"cli", "tui", "__main__"},
 ]
 
@@ -182,3 +182,56 @@ def test_the_cycle_check_finds_a_cycle():
     assert find_cycle({"rules.base": {"referee"}, "referee": {"rules.base"}}) == \
         ["referee", "rules.base", "referee"]
     assert find_cycle({"ledger": {"rules"}, "rules": set()}) is None
+
+
+# ---- the store: TinyDB in one place, small modules, no class made by a function ---------------
+
+def _imported_top_names(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text("utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_only_the_store_imports_tinydb():
+    outside = [str(p.relative_to(PACKAGE)) for p in _modules()
+               if "tinydb" in _imported_top_names(p)
+               and p.relative_to(PACKAGE).parts[0] != "store"]
+    assert not outside, f"tinydb imported outside scorekeeper/store/: {outside}"
+
+
+def classes_inside_functions(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found += [f"{path.name}:{inner.lineno}: class {inner.name} inside {node.name}()"
+                      for inner in ast.walk(node) if isinstance(inner, ast.ClassDef)]
+    return found
+
+
+def test_no_class_is_defined_inside_a_function():
+    found = [hit for p in _modules() for hit in classes_inside_functions(p)]
+    assert not found, "\n".join(found)
+
+
+def test_the_class_check_finds_one(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("def make():\n    class Made:\n        pass\n    return Made\n")
+    assert classes_inside_functions(sample) == ["sample.py:2: class Made inside make()"]
+
+
+STORE_MODULES = {"__init__", "home", "session", "storage", "files", "listing", "atomic",
+                 "locking"}
+
+
+def test_the_store_is_small_modules_each_with_one_job():
+    """Locking, atomic writing, TinyDB's storage, reading files, a session as read and the
+    listing each have their own module; none grows past a few hundred lines."""
+    folder = PACKAGE / "store"
+    found = {p.stem: len(p.read_text("utf-8").splitlines()) for p in folder.glob("*.py")}
+    assert set(found) == STORE_MODULES
+    assert max(found.values()) <= 600, found

@@ -185,6 +185,8 @@ def test_json_of_record_names_the_digest_to_expect_next(run, tmp_path):
 
 async def open_table(pilot) -> TableScreen:
     await pilot.pause()
+    await pilot.app.workers.wait_for_complete()  # the program reads the session in a worker
+    await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, TableScreen)
     return screen
@@ -353,13 +355,13 @@ async def test_a_save_after_the_file_was_moved_keeps_the_hand_and_says_why(tmp_p
 
 
 async def test_a_write_waits_for_a_held_lock_beside_a_live_table(tmp_path):
-    from scorekeeper.locking import FileLock
+    from scorekeeper.store.locking import FileLock
     from scorekeeper.tui.app import ScorekeeperApp
 
     other = fixed_store(tmp_path)
     sid = session_with(other, "Cleo")
     app = ScorekeeperApp(fixed_store(tmp_path), sid, watch_interval=None, steady_cursor=True)
-    assert app.writes_in_thread  # as the program runs it
+    assert app.disk_in_thread  # as the program runs it
     said: list[str] = []
     show = app.notify
     app.notify = lambda message, *a, **k: (said.append(str(message)), show(message, *a, **k))[1]

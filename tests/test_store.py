@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import HandRecord, make_config
-from scorekeeper.store import Store
+from scorekeeper.store import Store, StoreError
 
 from .conftest import EXAMPLES
 
@@ -312,7 +312,7 @@ def test_pieces_are_written_whole_through_short_writes(tmp_path, monkeypatch, ga
     ``writev`` and without it (systems that lack it)."""
     import os
 
-    from scorekeeper import store
+    from scorekeeper.store import atomic as store
 
     pieces = [b"", b"abc", "é€".encode(), b"x" * 100, b"", b"end"] * 300  # more than IOV_MAX
     real_write = os.write
@@ -338,8 +338,8 @@ def test_a_write_that_fails_half_way_leaves_the_store_reading_the_file_again(tmp
     import errno
     import os
 
-    from scorekeeper import store as store_module
     from scorekeeper.documents import audit_document
+    from scorekeeper.store import atomic as store_module
 
     store = Store(tmp_path)
     session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
@@ -353,7 +353,7 @@ def test_a_write_that_fails_half_way_leaves_the_store_reading_the_file_again(tmp
     with monkeypatch.context() as patch:
         patch.setattr(store_module.os, "writev", full)
         patch.setattr(store_module.os, "write", full)
-        with pytest.raises(store_module.StoreError, match="No space left"):
+        with pytest.raises(StoreError, match="No space left"):
             store.record(session.id, HandRecord(tricks=("Cleo",) * 8))
     assert session.path.read_bytes() == before
     assert not [p for p in session.path.parent.iterdir() if p.name.endswith(".tmp")]

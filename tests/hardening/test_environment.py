@@ -55,7 +55,7 @@ def test_a_read_only_home_simulated_for_root(tmp_path, capsys, monkeypatch):
     def refuse(*args, **kwargs):
         raise PermissionError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr("scorekeeper.store.tempfile.mkstemp", refuse)
+    monkeypatch.setattr("scorekeeper.store.atomic.tempfile.mkstemp", refuse)
     monkeypatch.setenv("SCOREKEEPER_HOME", str(home))
     code, _, err = run_cli(capsys, "record", session_id, "--tricks", TRICKS)
     assert code == 2 and "cannot be written (Read-only file system); nothing was changed" in err
@@ -76,7 +76,7 @@ def test_a_full_disk_leaves_the_old_file_and_no_partial_one(tmp_path, capsys, mo
         real_write(fd, bytes(pieces[0][: len(pieces[0]) // 2]))
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("scorekeeper.store.os.writev", full)
+    monkeypatch.setattr("scorekeeper.store.atomic.os.writev", full)
     monkeypatch.setenv("SCOREKEEPER_HOME", str(home))
     code, _, err = run_cli(capsys, "record", session_id, "--tricks", TRICKS)
     assert code == 2 and "No space left on device" in err and "nothing was changed" in err

@@ -1,0 +1,139 @@
+"""The sessions list: one line per session file, worked out from the file's header, newest
+event and last stored hand (never settling), kept in an index so that a thousand files are not
+all parsed each time. A file that cannot be listed is a line with its problem."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import jsontext
+from ..errors import ScorekeeperError, StoreError, one_line
+from ..summary import SessionSummary
+from .atomic import atomic_write
+from .files import read_file_bytes, read_json_file
+from .locking import FileLock, LockRefused, LockTimeout
+from .session import parse_session, valid_id
+
+INDEX_NAME = "index.json"
+INDEX_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One line of the sessions list; ``problem`` is set for a damaged file."""
+
+    file: str
+    summary: SessionSummary | None
+    problem: str | None = None
+
+
+def folder_names(folder: Path) -> list[bytes]:
+    """The names of a folder's ``*.json`` files as the system gives them (bytes: a name need
+    not be UTF-8), hidden ones left out, sorted."""
+    try:
+        names = os.listdir(os.fsencode(folder))
+    except OSError:
+        return []
+    return sorted(n for n in names if n.endswith(b".json") and not n.startswith(b"."))
+
+
+def text_name(raw: bytes) -> str | None:
+    """A file name as text, or None when it is not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def shown_name(raw: bytes) -> str:
+    """A file name fit for one line of a terminal: bytes that are not UTF-8 as ``\\xff``,
+    control characters as escapes."""
+    return one_line(raw.decode("utf-8", "backslashreplace"))
+
+
+def list_sessions(home: Path, folder: Path) -> list[Listing]:
+    """Every session file in ``folder``, newest first, through the index kept in ``home``.
+    Nothing in a line (its file name, its problem) holds a control character."""
+    index = _index_read(home)
+    entries = index.get("files", {})
+    if not isinstance(entries, dict):
+        entries = {}
+    fresh: dict[str, Any] = {}
+    listings: list[Listing] = []
+    changed = False
+    for raw in folder_names(folder):
+        name = text_name(raw)
+        if name is None:
+            shown = shown_name(raw)
+            listings.append(Listing(file=shown, summary=None, problem=(
+                f"sessions/{shown}: damaged: the file name is not valid UTF-8; it is left "
+                f"as it is")))
+            continue
+        path = folder / name
+        try:
+            st = os.stat(path)
+        except OSError:
+            continue
+        key = [st.st_mtime_ns, st.st_size]
+        cached = entries.get(name)
+        if isinstance(cached, dict) and cached.get("key") == key:
+            fresh[name] = cached
+        else:
+            changed = True
+            fresh[name] = {"key": key, **summarise(path, f"sessions/{name}")}
+        listings.append(_listing(name, fresh[name]))
+    if changed or set(fresh) != set(entries):
+        _index_write(home, {"version": INDEX_VERSION, "files": fresh})
+    listings.sort(key=lambda line: line.summary.started if line.summary else "", reverse=True)
+    return listings
+
+
+def summarise(path: Path, label: str) -> dict[str, Any]:
+    """A session's entry in the index: its line, from its header, its newest event (when it
+    was last written) and its last stored hand (nothing is settled), or its problem."""
+    from .. import documents
+
+    try:
+        s = parse_session(path, read_json_file(path, label), label)
+        s.check()
+        updated = s.rows[-1].get("at", s.created) if s.rows else s.created
+        return {"summary": documents.summary_document(s.id, s.created, str(updated), s.state(),
+                                                      s.config, s.digest)}
+    except ScorekeeperError as error:
+        return {"summary": None, "problem": one_line(str(error))}
+
+
+def _listing(file: str, entry: dict[str, Any]) -> Listing:
+    """A line of the listing from its entry in the index (a summary, or the file's problem).
+    The index is only a cache: what it says is made safe all the same."""
+    file = one_line(file)
+    if entry.get("summary") is None:
+        return Listing(file=file, summary=None, problem=one_line(str(entry.get("problem"))))
+    try:
+        summary = SessionSummary.from_json(entry["summary"])
+    except (ScorekeeperError, ValueError, TypeError, KeyError) as error:
+        return Listing(file=file, summary=None, problem=one_line(str(error)))
+    if not valid_id(summary.id):
+        return Listing(file=file, summary=None,
+                       problem=f"sessions/{file}: damaged: the session id is not valid")
+    return Listing(file=file, summary=summary)
+
+
+def _index_read(home: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(read_file_bytes(home / INDEX_NAME, INDEX_NAME))
+        return data if isinstance(data, dict) and data.get("version") == INDEX_VERSION else {}
+    except (StoreError, ValueError, RecursionError):
+        return {}
+
+
+def _index_write(home: Path, data: dict[str, Any]) -> None:
+    # The index is only a cache of the files' summaries: failing to write it is harmless.
+    with (contextlib.suppress(OSError, LockTimeout, LockRefused),
+          FileLock(str(home / INDEX_NAME) + ".lock", 1)):
+        atomic_write(home / INDEX_NAME, [jsontext.compact(data)])

@@ -1,0 +1,331 @@
+"""A session file as read: its header checked against its history, its hash chain and the seals
+of its stored figures (``OpenSession.check``), its events and hands given out as models (the
+conversion is ``documents``'); and the digest a write names as the state it was based on."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ScorekeeperError, StoreError, one_line
+
+# The rules core (pydantic models, the games) is imported where a session is read, not with
+# this module: opening the app and listing sessions from the index never need it.
+if TYPE_CHECKING:
+    from ..export import ExportSource
+    from ..ledger import ChipCount, Event, Ledger
+    from ..rules import HandRecord, Ruleset, SessionConfig, Settlement, TableState
+
+ID_LENGTH = 8
+_ID = re.compile(f"[0-9a-f]{{{ID_LENGTH}}}")
+
+
+def valid_id(session_id: object) -> bool:
+    """Whether a session file's id is one a store makes: 8 hex digits. Nothing else reaches a
+    file name, a terminal or an export."""
+    return isinstance(session_id, str) and _ID.fullmatch(session_id) is not None
+
+
+def check_shape(data: dict[str, Any], label: str) -> dict[str, Any]:
+    """The session header, once the file's overall shape and format version are right."""
+    from .. import documents
+
+    for table in ("session", "events", "hands"):
+        if not isinstance(data.get(table), dict):
+            raise StoreError(f"{label}: damaged: not a scorekeeper session (no '{table}' table)")
+    rows = documents.table_rows(data["session"])
+    if not rows or not isinstance(rows[0], dict):
+        raise StoreError(f"{label}: damaged: the session header is missing")
+    header = rows[0]
+    version = header.get("format")
+    if not isinstance(version, int):
+        raise StoreError(f"{label}: damaged: no format version")
+    if version > documents.FORMAT_VERSION:
+        raise StoreError(f"{label}: written by a newer scorekeeper (file format {version}; this "
+                         f"one reads format {documents.FORMAT_VERSION}); upgrade to open it")
+    for event in data["events"].values():
+        if not isinstance(event, dict):
+            raise StoreError(f"{label}: damaged: an event is not an object")
+    for hand in data["hands"].values():
+        if not isinstance(hand, dict):
+            raise StoreError(f"{label}: damaged: a stored hand is not an object")
+    return header
+
+
+@dataclass
+class OpenSession:
+    """A session file as read: its settings, its history and the figures of its hands in
+    force, given out as models (``documents`` converts them, once each). Settling is lazy."""
+
+    path: Path
+    label: str
+    header: dict[str, Any]
+    rows: list[dict[str, Any]]  # the events as the file writes them (the chain is over these)
+    stored: dict[int, dict[str, Any]]  # each hand's stored figures as the file writes them
+    config: SessionConfig
+    ruleset: Ruleset
+    _events: tuple[Event, ...] | None = field(default=None, repr=False)
+    _hands: dict[int, Settlement] = field(default_factory=dict, repr=False)
+    _ledger: Ledger | None = field(default=None, repr=False)
+    _state: TableState | None = field(default=None, repr=False)
+    _seals: dict[int, str | None] | None = field(default=None, repr=False)
+    _checked: bool = field(default=False, repr=False)  # every stored figure matched its seal
+
+    @property
+    def id(self) -> str:
+        return str(self.header["id"])
+
+    @property
+    def created(self) -> str:
+        return str(self.header.get("created", ""))
+
+    @property
+    def digest(self) -> str:
+        from .. import documents
+
+        return documents.raw_digest(self.rows)
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.stored)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The history, oldest first."""
+        from .. import documents
+
+        if self._events is None:
+            try:
+                self._events = documents.events_from_json(self.rows)
+            except ScorekeeperError as error:
+                raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+        return self._events
+
+    def records(self) -> list[HandRecord]:
+        from ..ledger import records_in_force
+
+        return records_in_force(self.events)
+
+    def ledger(self) -> Ledger:
+        """Every hand in force settled again from its record with the session's ruleset."""
+        from ..ledger import settle_hands
+
+        if self._ledger is None:
+            try:
+                self._ledger = settle_hands(self.config, self.records(), self.ruleset)
+            except ScorekeeperError as error:
+                raise StoreError(f"{self.label}: damaged: {error}") from None
+        return self._ledger
+
+    def hand(self, number: int) -> Settlement:
+        """Hand ``number`` as the file states it (its stored figures, not settled again)."""
+        return self._stored_hand(number)
+
+    def _stored_hand(self, number: int, record: HandRecord | None = None) -> Settlement:
+        """Hand ``number``'s stored figures, of ``record`` when the caller has read the record
+        in force from the history already (else of the record stored beside the figures)."""
+        from .. import documents
+
+        found = self._hands.get(number)
+        if found is None:
+            raw = self.stored.get(number)
+            if raw is None:
+                raise StoreError(f"{self.label}: hand {number} is not in force")
+            if self._seals is None:
+                self._seals = documents.sealed_figures(self.rows)
+            seal = self._seals.get(number)
+            if seal is None:
+                # Stored before figures were sealed: nothing vouches for them, so they are
+                # never shown or built on; the hands are settled again from the history.
+                try:
+                    found = self.ledger().settlements[number - 1]
+                except IndexError:
+                    raise StoreError(f"{self.label}: damaged: hand {number} is stored but not "
+                                     f"in the history; run audit") from None
+            elif not self._checked and documents.figures_seal(raw) != seal:
+                raise StoreError(f"{self.label}: damaged: hand {number}'s stored figures are "
+                                 f"not those its history sealed (changed after they were "
+                                 f"written); run audit")
+            else:
+                try:
+                    if record is None:
+                        record = documents.record_from_json(raw.get("record"))
+                    found = documents.settlement_from_stored(raw, self.config, record,
+                                                             self.ruleset)
+                except ScorekeeperError as error:
+                    raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+            self._hands[number] = found
+        return found
+
+    def export_source(self) -> ExportSource:
+        """What the exports need: every hand as the file states it, each hand's figures checked
+        against the seal its history keeps (quick for thousands of hands: nothing is settled
+        again, except the hands of a file written before figures were sealed); the table now;
+        the history. Figures that are not those sealed make the file damaged."""
+        from ..export import ExportSource
+
+        records = self.records()  # each record once, from the history
+        if len(records) != self.hands_played:
+            raise StoreError(f"{self.label}: damaged: {self.hands_played} hands are stored but "
+                             f"the history has {len(records)}; run audit")
+        settlements = tuple(self._stored_hand(n, records[n - 1])
+                            for n in range(1, self.hands_played + 1))
+        state = self.state()
+        return ExportSource(config=self.config, state=state, settlements=settlements,
+                            events=self.events, session_id=self.id, digest=self.digest)
+
+    def state(self) -> TableState:
+        """The table now, from the last stored hand (no re-settling of the history); kept
+        once known, until the stored hands change."""
+        if self._state is None:
+            n = self.hands_played
+            if n == 0:
+                self._state = self.ruleset.initial_state(self.config)
+            else:
+                try:
+                    last = self.hand(n)
+                except StoreError:
+                    raise StoreError(f"{self.label}: damaged: hand {n}'s stored figures cannot "
+                                     f"be read; run audit") from None
+                self._state = self.ruleset.state_at(self.config, n, last.scores_after,
+                                                    last.pot_after)
+        return self._state
+
+    def state_before(self, number: int) -> TableState:
+        """The table before hand ``number``, from the stored figures of the hand before it."""
+        if number == 1:
+            return self.ruleset.initial_state(self.config)
+        last = self.hand(number - 1)
+        return self.ruleset.state_at(self.config, number - 1, last.scores_after, last.pot_after)
+
+    def check(self) -> None:
+        """Refuse a file that was changed after it was written: every event must follow the
+        one before it and match its hash; the header must say what the first event says; the
+        hands stored must be those in force, each with the figures its history sealed. (Only
+        hashes are compared: nothing is settled again.) Whatever shows a session or adds to
+        it checks it first, so a changed byte is said, never shown or built on."""
+        from .. import documents
+
+        problem = documents.chain_problem(self.rows) or documents.header_problem(
+            self.header, self.rows)
+        if problem is None:
+            if self._seals is None:
+                self._seals = documents.sealed_figures(self.rows)
+            if set(self._seals) != set(self.stored):
+                problem = (f"{self.hands_played} hands are stored but the history has "
+                           f"{len(self._seals)} in force")
+            else:
+                for n, raw in self.stored.items():
+                    seal = self._seals[n]
+                    if seal is not None and documents.figures_seal(raw) != seal:
+                        problem = (f"hand {n}'s stored figures are not those its history "
+                                   f"sealed (changed after they were written)")
+                        break
+        if problem is not None:
+            raise StoreError(f"{self.label}: damaged: {problem}; run audit")
+        self._checked = True
+
+    def check_for_writing(self) -> None:
+        """Refuse to add to a file that was changed after it was written (``check``):
+        appending would bury the damage under new hands."""
+        self.check()
+
+    def add_event(self, sealed: dict[str, Any]) -> None:
+        """A writer added this sealed event to the history: what was worked out from the
+        history before it is worked out again when asked for."""
+        from .. import documents
+
+        self.rows.append(sealed)
+        if self._events is not None:  # the models, when they were read: one more
+            self._events += (documents.event_from_json(sealed),)
+        self._ledger = None
+        self._seals = None
+
+    def put_hands(self, written: list[tuple[dict[str, Any], Settlement]], keep_before: int,
+                  state: TableState | None) -> None:
+        """A writer stored these hands (each as the file writes it, and as a settlement),
+        dropping every hand numbered ``keep_before`` or more; ``state`` is the table after
+        them when the writer has it (else it is read back from the stored figures)."""
+        for n in range(keep_before, self.hands_played + 1):
+            del self.stored[n]
+            self._hands.pop(n, None)
+        for doc, settlement in written:
+            self.stored[settlement.number] = doc
+            self._hands[settlement.number] = settlement
+        self._ledger = None
+        self._state = state
+
+    def counts(self) -> list[ChipCount]:
+        from ..ledger import ChipCount
+
+        return [e for e in self.events if isinstance(e, ChipCount)]
+
+
+def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
+    from .. import documents
+    from ..rules import ruleset_for_version
+
+    header = check_shape(data, label)
+    try:
+        ruleset = ruleset_for_version(header.get("ruleset"))
+    except ScorekeeperError as error:
+        raise StoreError(f"{label}: {error}") from None
+    try:
+        config = documents.config_from_json(header.get("settings"))
+    except ScorekeeperError as error:
+        raise StoreError(f"{label}: damaged: settings: {error}") from None
+    if ruleset.game != config.game:
+        raise StoreError(f"{label}: damaged: the ruleset {ruleset.version!r} is not one of "
+                         f"{config.game!r}, the game of its settings")
+    session_id = header.get("id")
+    if not valid_id(session_id):
+        shown = one_line(repr(session_id)) if "id" in header else "(none)"
+        raise StoreError(f"{label}: damaged: the session id {shown} is not valid (a session "
+                         f"id is {ID_LENGTH} hex digits)")
+    rows = documents.table_rows(data["events"])
+    try:
+        hands = {int(k): v for k, v in data["hands"].items()}
+    except ValueError:
+        raise StoreError(f"{label}: damaged: a stored hand has no number") from None
+    if sorted(hands) != list(range(1, len(hands) + 1)):
+        raise StoreError(f"{label}: damaged: the stored hands are not numbered 1 to {len(hands)}")
+    return OpenSession(path=path, label=label, header=header, rows=rows, stored=hands,
+                       config=config, ruleset=ruleset)
+
+
+
+# ---- the state a write was based on -------------------------------------------------------------
+
+DIGEST_LENGTH, HASH_LENGTH = 12, 64
+_HEX = re.compile("[0-9a-f]+")
+
+
+def expected_digest(expect: str) -> str:
+    """A digest a writer was based on, in lower case: 12 hex digits (what ``show`` and the table
+    print) or the whole hash of the newest event (64); else a ``StoreError``."""
+    text = str(expect).strip().lower()
+    if len(text) not in (DIGEST_LENGTH, HASH_LENGTH) or not _HEX.fullmatch(text):
+        raise StoreError(f"{one_line(repr(str(expect)))[:80]} is not a digest (12 hex digits, "
+                         f"as 'show' prints it, or the whole hash of the newest event)")
+    return text
+
+
+class SessionChanged(StoreError):
+    """A write based on a digest that is no longer the session's: nothing was written."""
+
+
+def check_expected(session: OpenSession, expect: str | None) -> None:
+    """Refuse (``SessionChanged``) when ``expect`` is given and is not the session's digest (or
+    the whole hash of its newest event): the session moved on since the writer looked."""
+    if expect is None:
+        return
+    wanted = expected_digest(expect)
+    newest = session.rows[-1].get("hash") if session.rows else None
+    current = newest.lower() if isinstance(newest, str) else ""
+    if current[:len(wanted)] != wanted:
+        raise SessionChanged(f"{session.label}: the session changed meanwhile (its digest is "
+                             f"now {session.digest}, not {wanted[:DIGEST_LENGTH]}); nothing was "
+                             f"written")
+
