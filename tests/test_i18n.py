@@ -274,7 +274,7 @@ def test_a_german_hand_recorded_with_the_german_pack(run):
                "--cards", "AH,8H,UH,9H; 7C,KC,AC,8C; AS,KS,QS,10S; 10C,9C,QC,7S")
     assert said.code == 0, said.err
     # Dame (D) of hearts typed the German way is the Ober of hearts: trump ♥ (Herz).
-    assert "P = 5; Trumpf ♥ (Herz) (O♥ aufgeschlagen)." in said.out
+    assert "P = 5; Trumpf ♥ (Herz) (aufgeschlagen: O♥)." in said.out
     assert "Der Pott ist leer: ein Muss. Anna (Geber) zahlt 2, alle anderen 1." in said.out
     assert "als Nächstes: Spiel 2, Ben gibt, Ben spielt aus" in said.out
     # What the file keeps stays data: English, the contract's letters.
@@ -426,7 +426,7 @@ def test_an_explanation_is_data_in_english_and_words_in_the_language():
         settlement = ruleset.settle(config, ruleset.initial_state(config), record)
         assert settlement.explanation[1] == "P = 5; trump ♣ (Q♣ turned)."
         assert settlement.explanation_words(config)[1] == \
-            "P = 5; trunfo ♣ (bolotas) (O♣ virada)."
+            "P = 5; trunfo ♣ (bolotas) (indicador: O♣)."
         assert ruleset.kind_words(settlement.kind) == "Muss"
     assert settlement.kind == "muss"
 

@@ -12,7 +12,7 @@ from pydantic import Field
 from ..amounts import ONE, ZERO, exact, format_amount
 from ..cards import ORDINARY_RANKS, WELI, Card, Deck, Rank, Suit
 from ..errors import RecordError
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .base import (
     POT,
     DealPlan,
@@ -235,7 +235,8 @@ class Kratzen(Ruleset):
             entered = present(record.entered, "a normal hand's entered")
             dropped = [p for p in clockwise[1:] if p not in entered]
             if dropped:
-                said.append(_("{players} dropped.").format(players=", ".join(dropped)))
+                said.append(ngettext("{players} dropped.", "{players} dropped.",
+                                     len(dropped)).format(players=", ".join(dropped)))
         playing = [p for p in clockwise if p == dealer or record.entered is None
                    or p in record.entered]
         taken = count_tricks(playing, record.tricks)
