@@ -3,7 +3,9 @@
 Every amount is a ``Decimal`` worked out under ``EXACT``, a context that refuses to round:
 an operation whose result is not exact raises instead of silently losing a fraction of a
 chip (Kratzen's P/4 is always exact: P is whole). JSON carries an amount as a string holding
-an exact decimal (``"4.25"``); text shows quarters and halves as ``4¼``, ``8½``, ``27¾``.
+an exact decimal (``"4.25"``); text shows quarters and halves as ``4¼``, ``8½``, ``27¾``,
+and any other fraction with the decimal mark of the language in use (``14,3`` in German,
+Portuguese and Spanish), never in JSON or CSV.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .errors import ScorekeeperError
+from .i18n import _, decimal_separator
 
 Amount = Decimal
 ZERO = Decimal(0)
@@ -87,19 +90,22 @@ def parse_amount(text: str) -> Decimal:
 
 
 def parse_typed_amount(text: str) -> Decimal:
-    """An amount typed by a person (``3``, ``-27.75``, ``4¼``, ``17/4``), within
-    ``TYPED_DIGITS``: a number too long to write out plainly is refused, not kept."""
+    """An amount typed by a person (``3``, ``-27.75``, ``4¼``, ``17/4``; ``14,25`` in a
+    language that writes a decimal comma), within ``TYPED_DIGITS``: a number too long to
+    write out plainly is refused, not kept."""
     raw = str(text)
     shown = raw.strip() if len(raw.strip()) <= 40 else raw.strip()[:40] + "…"
     too_long = ScorekeeperError(
-        f"'{shown}' has too many digits (at most {TYPED_DIGITS} significant digits, "
-        f"{TYPED_DIGITS} before the point and {TYPED_DIGITS} after it)")
+        _("'{amount}' has too many digits (at most {digits} significant digits, {digits} "
+          "before the point and {digits} after it)").format(amount=shown, digits=TYPED_DIGITS))
     if len(raw) > 4 * TYPED_DIGITS:  # refused before it is read: a fraction of 5,000 digits
         raise too_long
+    if decimal_separator() == "," and _DECIMAL_COMMA.fullmatch(raw.strip()):
+        raw = raw.strip().replace(",", ".")
     value = parse_amount(raw)
     sign, digit_tuple, exponent = value.as_tuple()
     if not isinstance(exponent, int):  # not finite: parse_amount never gives one
-        raise ScorekeeperError(f"'{shown}' is not an amount")
+        raise ScorekeeperError(_("'{amount}' is not an amount").format(amount=shown))
     digits = list(digit_tuple)
     while len(digits) > 1 and digits[-1] == 0:
         digits.pop()
@@ -112,23 +118,27 @@ def parse_typed_amount(text: str) -> Decimal:
     return value
 
 
+_DECIMAL_COMMA = re.compile(r"[-+−]?[0-9]+,[0-9]+")
+
+
 def _plain(text: str, original: str) -> Decimal:
     if not text or any(c.isspace() for c in text):
-        raise ScorekeeperError(f"'{original}' is not an amount")
+        raise ScorekeeperError(_("'{amount}' is not an amount").format(amount=original))
     try:
         if "/" in text:
             value = amount(Fraction(text))
         else:
             value = Decimal(text)
     except (ValueError, ZeroDivisionError, ArithmeticError):
-        raise ScorekeeperError(f"'{original}' is not an amount") from None
+        raise ScorekeeperError(_("'{amount}' is not an amount").format(amount=original)) from None
     if not value.is_finite():
-        raise ScorekeeperError(f"'{original}' is not an amount")
+        raise ScorekeeperError(_("'{amount}' is not an amount").format(amount=original))
     return value
 
 
 def format_amount(value: Decimal | int | Fraction, *, signed: bool = False) -> str:
-    """Text for people: ``4¼``, ``-27¾``, ``12``; with ``signed`` a ``+`` before gains."""
+    """Text for people: ``4¼``, ``-27¾``, ``12``; with ``signed`` a ``+`` before gains; any
+    other fraction with the decimal mark of the language in use (``0.125``, ``0,125``)."""
     numerator, denominator = value.as_integer_ratio()
     sign = "-" if numerator < 0 else ("+" if signed and numerator > 0 else "")
     whole, rest = divmod(abs(numerator), denominator)
@@ -138,7 +148,16 @@ def format_amount(value: Decimal | int | Fraction, *, signed: bool = False) -> s
     if symbol is not None:
         return f"{sign}{whole if whole else ''}{symbol}"
     magnitude = abs(value) if isinstance(value, int) else abs(amount(value))
-    return f"{sign}{to_decimal_string(magnitude)}"
+    return f"{sign}{format_decimal(magnitude)}"
+
+
+def format_decimal(value: Decimal | int | Fraction) -> str:
+    """An exact decimal for people, with the decimal mark of the language in use: ``14.25``
+    in English, ``14,25`` in German, Portuguese and Spanish (beside ``14¼``). Never for JSON
+    or CSV, which take ``to_decimal_string``."""
+    text = to_decimal_string(value)
+    mark = decimal_separator()
+    return text if mark == "." else text.replace(".", mark)
 
 
 _STORED = re.compile(r"-?[0-9]+(\.[0-9]+)?")

@@ -3,7 +3,11 @@
 ``Card.parse`` and ``str(card)`` mirror each other: ``Card.parse(str(card)) == card`` for
 every card of every pack. ``str`` gives the plain ASCII form (``10H``, ``QC``, ``6D`` for the
 Weli); ``card.symbol()`` the short form with suit signs (``10♥``, ``Weli``) and
-``card.name(deck)`` the German or French name.
+``card.name(deck)`` the German or French name, in the language in use. With a German pack
+(``deck="german"``) the short form writes the Ober and the Unter ``O`` and ``U`` (``O♣``).
+``Card.parse`` reads the contract's letters only (a script means the same in any language);
+``Card.parse_typed`` also reads the letters of the language in use (``DH``, Dame of hearts,
+in German; ``RC``, rei de paus, in Portuguese).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from .errors import CardError
+from .i18n import N_, NP_, _, current_language, pgettext
 
 Deck = Literal["german", "french"]
 
@@ -30,8 +35,10 @@ class Suit(enum.Enum):
         return _SUIT_SYMBOLS[self]
 
     def name_in(self, deck: Deck = "french") -> str:
-        """The suit's name at a table playing with that deck."""
-        return (_GERMAN_SUITS if deck == "german" else _FRENCH_SUITS)[self]
+        """The suit's name at a table playing with that deck, in the language in use."""
+        if deck == "german":
+            return pgettext("german pack", _GERMAN_SUITS[self])
+        return _(_FRENCH_SUITS[self])
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -39,15 +46,19 @@ class Suit(enum.Enum):
         key = text.strip().upper()
         suit = _SUIT_INPUT.get(key)
         if suit is None:
-            raise CardError(f"'{text}' is not a suit (use C, D, H, S or ♣ ♦ ♥ ♠)")
+            raise CardError(_("'{text}' is not a suit (use C, D, H, S or ♣ ♦ ♥ ♠)").format(
+                text=text))
         return suit
 
 
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_FRENCH_SUITS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts",
-                 Suit.SPADES: "spades"}
-_GERMAN_SUITS = {Suit.CLUBS: "acorns", Suit.DIAMONDS: "bells", Suit.HEARTS: "hearts",
-                 Suit.SPADES: "leaves"}
+# The names are translated where they are used (``name_in``), so that they follow --lang.
+_FRENCH_SUITS = {Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"),
+                 Suit.HEARTS: N_("hearts"), Suit.SPADES: N_("spades")}
+_GERMAN_SUITS = {Suit.CLUBS: NP_("german pack", "acorns"),
+                 Suit.DIAMONDS: NP_("german pack", "bells"),
+                 Suit.HEARTS: NP_("german pack", "hearts"),
+                 Suit.SPADES: NP_("german pack", "leaves")}
 _SUIT_INPUT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
 
 
@@ -69,15 +80,31 @@ class Rank(enum.Enum):
         return _STRENGTH[self]
 
     def name_in(self, deck: Deck = "french") -> str:
-        """The rank's name: Ober and Unter in a German pack, queen and jack in a French one."""
-        return (_GERMAN_RANKS if deck == "german" else _FRENCH_RANKS)[self]
+        """The rank's name: Ober and Unter in a German pack, queen and jack in a French one,
+        in the language in use."""
+        if deck == "german":
+            return pgettext("german pack", _GERMAN_RANKS[self])
+        return _(_FRENCH_RANKS[self])
+
+    def letter(self, deck: Deck = "french") -> str:
+        """The rank as a card's corner shows it: ``Q``, or ``O`` (Ober) in a German pack."""
+        return _GERMAN_LETTERS.get(self, self.value) if deck == "german" else self.value
 
 
 _STRENGTH = {r: 14 - i for i, r in enumerate(Rank)}
 _RANK_INPUT = {r.value: r for r in Rank} | {"O": Rank.QUEEN, "U": Rank.JACK}
-_FRENCH_RANKS = {Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack",
-                 Rank.TEN: "10", Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7", Rank.SIX: "6"}
-_GERMAN_RANKS = {Rank.ACE: "Daus", Rank.KING: "König", Rank.QUEEN: "Ober", Rank.JACK: "Unter",
+_GERMAN_LETTERS = {Rank.QUEEN: "O", Rank.JACK: "U"}
+# The letters a person may type beside the contract's, by language (the rank comes first in a
+# card, so a rank letter never meets a suit letter): German Dame and Bube; Portuguese rei,
+# dama, valete; Spanish rey, dama.
+_TYPED_RANKS = {"de": {"D": Rank.QUEEN, "B": Rank.JACK},
+                "pt": {"R": Rank.KING, "D": Rank.QUEEN, "V": Rank.JACK},
+                "es": {"R": Rank.KING, "D": Rank.QUEEN}}
+_FRENCH_RANKS = {Rank.ACE: N_("ace"), Rank.KING: N_("king"), Rank.QUEEN: N_("queen"),
+                 Rank.JACK: N_("jack"), Rank.TEN: "10", Rank.NINE: "9", Rank.EIGHT: "8",
+                 Rank.SEVEN: "7", Rank.SIX: "6"}
+_GERMAN_RANKS = {Rank.ACE: NP_("german pack", "Daus"), Rank.KING: NP_("german pack", "König"),
+                 Rank.QUEEN: NP_("german pack", "Ober"), Rank.JACK: NP_("german pack", "Unter"),
                  Rank.TEN: "10", Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7", Rank.SIX: "6"}
 
 ORDINARY_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT,
@@ -110,23 +137,41 @@ class Card(BaseModel):
             return NotImplemented
         return self.rank is other.rank and self.suit is other.suit
 
-    def symbol(self) -> str:
-        """Short form with a suit sign: ``10♥``, ``K♣``; the Weli is ``Weli``."""
+    def symbol(self, deck: Deck = "french") -> str:
+        """Short form with a suit sign: ``10♥``, ``K♣``, ``O♣`` (the Ober of a German pack);
+        the Weli is ``Weli``."""
         if self.is_weli:
             return "Weli"
-        return f"{self.rank.value}{self.suit.symbol}"
+        return f"{self.rank.letter(deck)}{self.suit.symbol}"
 
     def name(self, deck: Deck = "french") -> str:
-        """The card's name in words for that deck: ``Ober of acorns``, ``queen of clubs``."""
+        """The card's name in words for that deck, in the language in use: ``Ober of
+        acorns``, ``queen of clubs`` (``Eichel-Ober``, ``Kreuz-Dame`` in German)."""
         if self.is_weli:
-            return "the Weli (6 of bells)" if deck == "german" else "the Weli (6♦)"
-        return f"{self.rank.name_in(deck)} of {self.suit.name_in(deck)}"
+            return (pgettext("german pack", "the Weli (6 of bells)") if deck == "german"
+                    else _("the Weli (6♦)"))
+        # TRANSLATORS: a card's name, e.g. "queen of clubs"; German writes "{suit}-{rank}".
+        return _("{rank} of {suit}").format(rank=self.rank.name_in(deck),
+                                            suit=self.suit.name_in(deck))
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card as the contract (docs/contract.md) allows: ``10H``, ``qc``, ``O♣``,
         ``U♦``, ``6D``, ``W``, ``Weli``."""
         return _parse(text.strip().upper() if isinstance(text, str) else text)
+
+    @classmethod
+    def parse_typed(cls, text: str) -> Card:
+        """Read a card a person typed: as ``parse``, and with the rank letters of the language
+        in use (German ``D`` Dame and ``B`` Bube; Portuguese ``R`` ``D`` ``V``; Spanish ``R``
+        ``D``)."""
+        key = text.strip().upper() if isinstance(text, str) else text
+        letters = _TYPED_RANKS.get(current_language())
+        if letters and isinstance(key, str) and len(key) >= 2 and key[:-1] in letters:
+            suit = _SUIT_INPUT.get(key[-1])
+            if suit is not None:
+                return Card(rank=letters[key[:-1]], suit=suit)
+        return _parse(key)
 
 
 WELI = Card(rank=Rank.SIX, suit=Suit.DIAMONDS)
@@ -135,18 +180,20 @@ WELI = Card(rank=Rank.SIX, suit=Suit.DIAMONDS)
 @functools.lru_cache(maxsize=512)
 def _parse(key: str) -> Card:
     if not isinstance(key, str) or not key:
-        raise CardError(f"'{key}' is not a card")
+        raise CardError(_("'{card}' is not a card").format(card=key))
     if key in ("W", "WELI", "6D", "6♦"):
         return WELI
     rank = _RANK_INPUT.get(key[:-1])
     suit = _SUIT_INPUT.get(key[-1])
     if rank is None or suit is None or rank is Rank.SIX:
-        raise CardError(f"'{key}' is not a card (write rank then suit, e.g. 10H, QC, O♣, "
-                        f"or W for the Weli)")
+        raise CardError(_("'{card}' is not a card (write rank then suit, e.g. 10H, QC, O♣, "
+                          "or W for the Weli)").format(card=key))
     return Card(rank=rank, suit=suit)
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """Read a comma-separated list of cards: ``"KC,6D,8C"``."""
+def parse_cards(text: str, typed: bool = False) -> tuple[Card, ...]:
+    """Read a comma-separated list of cards: ``"KC,6D,8C"``; ``typed``: as a person typed them
+    (``Card.parse_typed``)."""
     parts = [p for p in (s.strip() for s in text.split(",")) if p]
-    return tuple(Card.parse(p) for p in parts)
+    read = Card.parse_typed if typed else Card.parse
+    return tuple(read(p) for p in parts)

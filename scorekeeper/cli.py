@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import gc
+import inspect
 import os
 import sys
 from pathlib import Path
@@ -14,6 +15,14 @@ import click
 
 from . import jsontext
 from .errors import ScorekeeperError, one_line
+from .i18n import (
+    LANGUAGES,
+    _,
+    decimal_separator,
+    language_from_environment,
+    ngettext,
+    use_language,
+)
 
 EXIT_OK, EXIT_DISCREPANCY, EXIT_BAD_INPUT = 0, 1, 2
 OPTION_DIGITS = 20  # a whole number typed as an option (--option KEY=VALUE) has at most these
@@ -46,8 +55,9 @@ def _fallback(error: UnicodeError) -> tuple[str, int]:
     text, out = error.object, []
     for i in range(error.start, error.end):
         ch = text[i]
-        if ch in _QUARTERS:  # 4¼ -> 4.25, -¾ -> -0.75
-            out.append(("" if i and text[i - 1].isdigit() else "0") + _QUARTERS[ch])
+        if ch in _QUARTERS:  # 4¼ -> 4.25, -¾ -> -0.75 (4,25 where the language writes so)
+            out.append(("" if i and text[i - 1].isdigit() else "0")
+                       + _QUARTERS[ch].replace(".", decimal_separator()))
         elif ch in _PLAIN:
             out.append(_PLAIN[ch])
         else:
@@ -145,10 +155,10 @@ def _output_lost_ending(code: int) -> int:
         return code
     reason = one_line(getattr(lost, "strerror", None) or str(lost))
     if Output.stored is not None:
-        say(f"note: {one_line(Output.stored)}: stored; only the output could not be written "
-            f"({reason})", err=True)
+        say(_("note: {what}: stored; only the output could not be written ({reason})").format(
+            what=one_line(Output.stored), reason=reason), err=True)
         return code
-    say(f"error: the output could not be written ({reason})", err=True)
+    say(_("error: the output could not be written ({reason})").format(reason=reason), err=True)
     return EXIT_BAD_INPUT
 
 
@@ -156,12 +166,80 @@ def emit_json(document: Any) -> None:
     say(jsontext.indented(document))
 
 
-home_option = click.option(
+def json_words(as_json: bool) -> None:
+    """A command asked for JSON speaks English from here on: what it prints is for programs,
+    byte for byte the same whatever the language (its error lines too)."""
+    if as_json:
+        use_language("en")
+
+
+# ---- the words of the help, in the language in use ---------------------------------------------
+#
+# click keeps every help text as plain English text (docstrings, help=, epilog=); the catalog
+# holds each one as click shows it (cleaned of the docstring's indentation), and the classes
+# below look it up when the help is shown, after --lang is known (tools/catalogs.py extracts
+# them from the commands themselves).
+
+def help_words(text: str) -> str:
+    """A help text of the command line in the language in use (click's ``\\b``, which keeps
+    a paragraph as it is written, stays out of the catalog)."""
+    return help_marker_free(inspect.cleandoc(text), _)
+
+
+def help_marker_free(text: str, translate: Any) -> str:
+    """``translate`` a help text whose paragraphs may start with click's ``\\b`` marker: the
+    marker is no word, so the catalog's message goes without it."""
+    return "\n\n".join("\b\n" + translate(p[2:]) if p.startswith("\b\n") else translate(p)
+                       if p else p for p in text.split("\n\n"))
+
+
+def short_help(text: str, limit: int) -> str:
+    """The first sentence of a help text, cut to ``limit`` characters (as click shortens a
+    command's help for the list of commands)."""
+    paragraph = text.split("\n\n", 1)[0]
+    words = [w for w in paragraph.split() if w != "\b"]
+    length = 0
+    for i, word in enumerate(words):
+        length += len(word) + (i > 0)
+        if length > limit:
+            break
+        if word.endswith("."):
+            return " ".join(words[: i + 1])
+        if length == limit and i != len(words) - 1:
+            break
+    else:
+        return " ".join(words)
+    length += len("...")
+    while i > 0:
+        length -= len(words[i]) + (i > 0)
+        if length <= limit:
+            break
+        i -= 1
+    return " ".join(words[:i]) + "..."
+
+
+class Option(click.Option):
+    """An option whose help is shown in the language in use."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        record = super().get_help_record(ctx)
+        if record is None or not self.help:
+            return record
+        spec, text = record
+        return spec, help_words(self.help) + text[len(self.help):]
+
+
+def option(*names: str, **attrs: Any) -> Any:
+    """``click.option`` with help in the language in use."""
+    return click.option(*names, cls=Option, **attrs)
+
+
+home_option = option(
     "--home", "home", metavar="DIR", default=None,
     help="Folder that holds the sessions (default: $SCOREKEEPER_HOME or the user data folder).")
 
 
-expect_option = click.option(
+expect_option = option(
     "--expect", "expect", metavar="DIGEST", default=None,
     help="Write only if the session's digest is still DIGEST (as show, record --json or the "
          "table printed it); else exit 2 and write nothing.")
@@ -176,7 +254,7 @@ def checked_expect(expect: str | None) -> str | None:
     try:
         return expected_digest(expect)
     except ScorekeeperError as error:
-        fail(f"--expect: {error}")
+        fail(_("--expect: {problem}").format(problem=error))
 
 
 def package_version() -> str:
@@ -185,13 +263,35 @@ def package_version() -> str:
     try:
         return version("scorekeeper")
     except PackageNotFoundError:  # run from a source tree that was never installed
-        return "unknown (not installed)"
+        return _("unknown (not installed)")
 
 
 def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if value and not ctx.resilient_parsing:
-        say(f"scorekeeper, version {package_version()}")
+        say(_("scorekeeper, version {version}").format(version=package_version()))
         ctx.exit()
+
+
+def choose_language(lang: str | None, home: str | None = None) -> str:
+    """The language to speak: ``--lang``, else the setting kept in the home folder (the table
+    app's), else the locale (LC_ALL, LC_MESSAGES, LANG)."""
+    if lang:
+        return use_language(lang)
+    setting = None
+    try:
+        from .paths import home_folder
+        from .settings import language_setting
+
+        setting = language_setting(home_folder(home))
+    except ScorekeeperError:
+        pass  # a --home that cannot be used is said by the command that uses it
+    return use_language(setting or language_from_environment())
+
+
+def set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--lang``: read before everything else, so that even the help speaks it."""
+    if value and not ctx.resilient_parsing:
+        use_language(value)
 
 
 class GameChoice(click.Choice):
@@ -216,8 +316,8 @@ class GameChoice(click.Choice):
         try:
             return super().convert(value.strip() if isinstance(value, str) else value, param, ctx)
         except click.BadParameter:
-            self.fail(f"{value!r} is not a game here (choose {', '.join(self.choices)})",
-                      param, ctx)
+            self.fail(_("{game} is not a game here (choose {games})").format(
+                game=repr(value), games=", ".join(self.choices)), param, ctx)
 
 
 def complete_sessions(ctx: click.Context, param: click.Parameter, incomplete: str):
@@ -242,14 +342,30 @@ def complete_sessions(ctx: click.Context, param: click.Parameter, incomplete: st
 
 
 class NamesGames(click.Command):
-    """Help whose epilog may say ``{games}``: filled from the registry when the help is shown."""
+    """Help in the language in use, whose epilog may say ``{games}``: filled from the
+    registry when the help is shown."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.help:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(help_words(self.help).partition("\f")[0])
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if self.short_help:
+            return help_words(self.short_help).strip()
+        return short_help(help_words(self.help), limit) if self.help else ""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        if self.epilog and "{games}" in self.epilog:
-            from .rules import GAMES
+        if self.epilog:
+            epilog = help_words(self.epilog)
+            if "{games}" in epilog:
+                from .rules import GAMES
 
-            self.epilog = self.epilog.replace("{games}", ", ".join(GAMES))
-        super().format_epilog(ctx, formatter)
+                epilog = epilog.replace("{games}", ", ".join(GAMES))
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(epilog)
 
 
 class Command(NamesGames, click.Command):
@@ -278,17 +394,23 @@ GAME is one of {games}; SESSION is a session's id or the start of it
 
 @click.group(cls=Group, invoke_without_command=True, epilog=EXAMPLES,
              context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
-              callback=print_version, help="Print the version and exit.")
+@option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), is_eager=True,
+        callback=set_language,
+        help="The language to speak: en, de, pt or es (default: the table app's setting, else "
+             "the locale: LC_ALL, LC_MESSAGES, LANG).")
+@option("--version", is_flag=True, expose_value=False, is_eager=True,
+        callback=print_version, help="Print the version and exit.")
 @home_option
 @click.pass_context
-def cli(ctx: click.Context, home: str | None) -> None:
+def cli(ctx: click.Context, lang: str | None, home: str | None) -> None:
     """scorekeeper: the table-side scorekeeper and referee for trick-taking card games.
 
     Without a command it opens the table app.
     """
     ctx.ensure_object(dict)
     ctx.obj["home"] = home
+    if lang is None and home is not None:
+        choose_language(None, home)  # the setting of the home given before the command
     if ctx.invoked_subcommand is None:
         from .paths import home_folder
         from .tui.app import run_tui
@@ -318,9 +440,23 @@ def split_names(value: str | None) -> tuple[str, ...] | None:
     return tuple(p.strip() for p in value.split(",") if p.strip())
 
 
+def typed_card(text: str) -> str:
+    """A card as a person typed it (the letters of the language in use too: ``DH`` is the
+    Dame of hearts in German) in the contract's letters; text that is no card is left as it
+    is, for the record's own check to name."""
+    from .cards import Card
+
+    try:
+        return str(Card.parse_typed(text))
+    except ScorekeeperError:
+        return text
+
+
 def record_fields(given: dict[str, str | None]) -> dict[str, Any]:
     """The record fields given on the command line (the others are left out): lists of
     names or cards split at commas, the cards of each trick at ';'."""
+    from .rules.base import RECORD_SHAPES
+
     fields: dict[str, Any] = {}
     for name, value in given.items():
         if value is None:
@@ -328,8 +464,10 @@ def record_fields(given: dict[str, str | None]) -> dict[str, Any]:
         if name == "note":
             fields[name] = value
         elif name == "cards":
-            fields[name] = tuple(split_names(t) for t in value.replace("/", ";").split(";")
-                                 if t.strip())
+            fields[name] = tuple(tuple(typed_card(c) for c in split_names(t) or ())
+                                 for t in value.replace("/", ";").split(";") if t.strip())
+        elif RECORD_SHAPES.get(name) == "cards":
+            fields[name] = tuple(typed_card(c) for c in split_names(value) or ())
         else:
             fields[name] = split_names(value)
     return fields
@@ -357,21 +495,23 @@ def ask_hand(opened):
 
     state = opened.state()
     if state.finished:
-        fail(f"the session finished after hand {state.hands_played}; no more hands can be "
-             f"recorded")
+        fail(_("the session finished after hand {number}; no more hands can be recorded")
+             .format(number=state.hands_played))
     config = opened.config
     draft = HandDraft(opened.ruleset, config, state)
-    say(f"hand {state.hands_played + 1}: {state.dealer} deals")
+    say(_("hand {number}: {dealer} deals").format(number=state.hands_played + 1,
+                                                  dealer=state.dealer))
     while not draft.complete:
         kind = draft.step.kind
-        hint = {"winner": " (seat number or name)", "decide": " (p plays, d drops)"}.get(kind, "")
+        hint = {"winner": _(" (seat number or name)"),
+                "decide": _(" (p plays, d drops)")}.get(kind, "")
         text = click.prompt(step_prompt(draft) + hint).strip()
         try:
             if kind in ("turn", "card"):
-                answer: Any = Card.parse(text)
+                answer: Any = Card.parse_typed(text)
             elif kind == "decide":
                 if text.lower() not in ("p", "y", "d", "n"):
-                    raise ScorekeeperError("type p (plays) or d (drops)")
+                    raise ScorekeeperError(_("type p (plays) or d (drops)"))
                 answer = text.lower() in ("p", "y")
             elif text.isdigit() and 1 <= int(text) <= len(config.players):
                 answer = config.players[int(text) - 1]
@@ -396,21 +536,21 @@ def game_record_options() -> list:
     for ruleset in RULESETS.values():
         for name, (metavar, words) in ruleset.extra_record_fields.items():
             found.setdefault(name, (metavar, []))[1].append(f"{ruleset.title}: {words}")
-    return [click.option(f"--{name.replace('_', '-')}", name, metavar=metavar,
-                         help=" ".join(words)) for name, (metavar, words) in found.items()]
+    return [option(f"--{name.replace('_', '-')}", name, metavar=metavar,
+                   help=" ".join(words)) for name, (metavar, words) in found.items()]
 
 
 def record_options(command):
-    for option in reversed([
-        click.option("--tricks", metavar="A,B,…", help="The winner of each trick, in order."),
+    for add in reversed([
+        option("--tricks", metavar="A,B,…", help="The winner of each trick, in order."),
         *game_record_options(),
-        click.option("--cards", metavar="C,C,…;C,C,…", help="Instead of --tricks: the cards of "
+        option("--cards", metavar="C,C,…;C,C,…", help="Instead of --tricks: the cards of "
                      "each trick in play order, tricks separated by ';'."),
-        click.option("--led-by", "led_by", metavar="A,B,…", help="With --cards: who led each trick "
+        option("--led-by", "led_by", metavar="A,B,…", help="With --cards: who led each trick "
                      "(checked against the rules)."),
-        click.option("--note", metavar="TEXT", help="A note kept with the hand."),
+        option("--note", metavar="TEXT", help="A note kept with the hand."),
     ]):
-        command = option(command)
+        command = add(command)
     return command
 
 
@@ -479,8 +619,8 @@ Examples:
   scorekeeper replay night.json --json
   scorekeeper replay night.toml --save""")
 @click.argument("script", type=click.Path(dir_okay=True, path_type=str))
-@click.option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
-@click.option("--save", is_flag=True, help="Also store the session and print its id.")
+@option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
+@option("--save", is_flag=True, help="Also store the session and print its id.")
 @home_option
 @click.pass_context
 def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str | None) -> None:
@@ -493,18 +633,20 @@ def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str
     from .presentation import render_text
     from .script import replay_file
 
+    json_words(as_json)
     ledger = replay_file(script)
     saved = None
     if save:
         saved = get_store(ctx, home).create(
             ledger.config, [s.record for s in ledger.settlements])
-        stored(f"session {saved.id}")
+        stored(_("session {id}").format(id=saved.id))
     if as_json:
         emit_json(standings_document(ledger))
     else:
         say(render_text(ledger), nl=False)
     if saved is not None:
-        say(f"saved as session {saved.id}" if not as_json else saved.id, err=as_json)
+        say(_("saved as session {id}").format(id=saved.id) if not as_json else saved.id,
+            err=as_json)
 
 
 @cli.command(epilog="""\b
@@ -513,12 +655,12 @@ Examples:
   scorekeeper new --game GAME --players Anna,Ben,Cleo     (dealer drawn)
 
 GAME is one of {games}.""")
-@click.option("--game", required=True, type=GameChoice(), help="The game.")
-@click.option("--players", required=True, metavar="A,B,C", help="Names in clockwise seating order.")
-@click.option("--dealer", metavar="NAME", help="The first dealer (default: drawn at random).")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+@option("--game", required=True, type=GameChoice(), help="The game.")
+@option("--players", required=True, metavar="A,B,C", help="Names in clockwise seating order.")
+@option("--dealer", metavar="NAME", help="The first dealer (default: drawn at random).")
+@option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. starting_chips=5, rounds=2, rotations=1, deck=french.")
-@click.option("--json", "as_json", is_flag=True, help="Print the new session as JSON.")
+@option("--json", "as_json", is_flag=True, help="Print the new session as JSON.")
 @home_option
 @click.pass_context
 def new(ctx, game, players, dealer, options, as_json, home) -> None:
@@ -531,18 +673,19 @@ def new(ctx, game, players, dealer, options, as_json, home) -> None:
     from .errors import ConfigError
     from .rules import make_config
 
+    json_words(as_json)
     names = list(split_names(players) or ())
     parsed: dict[str, Any] = {}
     for item in options:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            fail(f"--option: '{item}' is not KEY=VALUE")
+            fail(_("--option: '{item}' is not KEY=VALUE").format(item=item))
         key, value = key.strip(), value.strip()
         digits = value.removeprefix("-")
         if digits.isascii() and digits.isdigit():  # not '²': isdigit() alone takes it
             if len(digits) > OPTION_DIGITS:
-                fail(f"--option {key}: a whole number has at most {OPTION_DIGITS} digits, "
-                     f"not {len(digits)}")
+                fail(_("--option {key}: a whole number has at most {limit} digits, not "
+                       "{count}").format(key=key, limit=OPTION_DIGITS, count=len(digits)))
             parsed[key] = int(value)
         else:
             parsed[key] = value
@@ -555,21 +698,22 @@ def new(ctx, game, players, dealer, options, as_json, home) -> None:
     except ConfigError as error:
         flags = {"game": "--game", "players": "--players", "first_dealer": "--dealer",
                  "options": "--option"}
-        head, _, key = error.field.partition(".")
+        head, __, key = error.field.partition(".")
         fail(f"{flags.get(head, head)}{' ' + key if key else ''}: {error.detail}")
     session = get_store(ctx, home).create(config, dealer_drawn=drawn)
-    stored(f"session {session.id}")
+    stored(_("session {id}").format(id=session.id))
     if as_json:
         emit_json({"id": session.id, "game": config.game, "players": list(config.players),
                    "first_dealer": config.first_dealer, "dealer_drawn": drawn,
                    "options": config.options.model_dump(), "file": str(session.path)})
         return
-    say(f"session {session.id} started: {session.ruleset.title}, "
-               f"{', '.join(config.players)} (clockwise)")
+    say(_("session {id} started: {game}, {players} (clockwise)").format(
+        id=session.id, game=session.ruleset.title, players=", ".join(config.players)))
     if drawn:
-        say(f"first dealer drawn at random: {config.first_dealer}")
+        say(_("first dealer drawn at random: {name}").format(name=config.first_dealer))
     state = session.state()
-    say(f"hand 1: {state.dealer} deals, {state.leader} leads")
+    say(_("hand 1: {dealer} deals, {leader} leads").format(dealer=state.dealer,
+                                                          leader=state.leader))
 
 
 @cli.command(epilog="""\b
@@ -581,8 +725,8 @@ A game's own fields (see the options below) go beside --tricks or --cards.
 With --ask the hand is asked for step by step, as the table app asks it.""")
 @click.argument("session", shell_complete=complete_sessions)
 @record_options
-@click.option("--ask", is_flag=True, help="Ask for the hand step by step instead.")
-@click.option("--json", "as_json", is_flag=True, help="Print the settled hand as JSON.")
+@option("--ask", is_flag=True, help="Ask for the hand step by step instead.")
+@option("--json", "as_json", is_flag=True, help="Print the settled hand as JSON.")
 @expect_option
 @home_option
 @click.pass_context
@@ -594,12 +738,13 @@ def record(ctx, session, ask, as_json, expect, home, **given) -> None:
     from .documents import hand_document
     from .presentation import next_text, payments_text
 
+    json_words(as_json)
     expect = checked_expect(expect)
     fields = record_fields(given)
     store = get_store(ctx, home)
     if ask:
         if fields:
-            fail("--ask: give the hand step by step or by options, not both")
+            fail(_("--ask: give the hand step by step or by options, not both"))
         from .store import check_expected
 
         opened = store.open(session)
@@ -610,15 +755,16 @@ def record(ctx, session, ask, as_json, expect, home, **given) -> None:
         hand = make_record(fields)
     result = store.record(session, hand, expect=expect)
     s, state = result.settlement, result.state
-    stored(f"hand {s.number} of session {result.session.id}")
+    stored(_("hand {number} of session {id}").format(number=s.number, id=result.session.id))
     if as_json:
         emit_json({"session": result.session.id, "hand": hand_document(s),
                    "explanation": list(s.explanation), "digest": result.session.digest,
                    "finished": state.finished, "leaders": list(state.leaders)})
         return
-    say(f"hand {s.number} recorded in session {result.session.id}: {s.dealer} dealt; "
-               f"{s.kind}")
-    for line in s.explanation:
+    say(_("hand {number} recorded in session {id}: {dealer} dealt; {kind}").format(
+        number=s.number, id=result.session.id, dealer=s.dealer,
+        kind=result.session.ruleset.kind_words(s.kind)))
+    for line in s.explanation_words(result.session.config):
         say(f"  {line}")
     say(payments_text(result.session, s, state))
     say(next_text(result.session, state))
@@ -637,9 +783,11 @@ def undo(ctx, session, expect, home) -> None:
     from .presentation import next_text
 
     opened, withdrawn = get_store(ctx, home).undo(session, expect=checked_expect(expect))
-    stored(f"the withdrawal of hand {withdrawn.number} of session {opened.id}")
-    say(f"hand {withdrawn.number} ({withdrawn.dealer} dealt, {withdrawn.kind}) "
-               f"withdrawn from session {opened.id}; it stays in the history")
+    stored(_("the withdrawal of hand {number} of session {id}").format(
+        number=withdrawn.number, id=opened.id))
+    say(_("hand {number} ({dealer} dealt, {kind}) withdrawn from session {id}; it stays in the "
+          "history").format(number=withdrawn.number, dealer=withdrawn.dealer,
+                            kind=opened.ruleset.kind_words(withdrawn.kind), id=opened.id))
     say(next_text(opened, opened.state()))
 
 
@@ -663,14 +811,15 @@ def amend(ctx, session, hand, expect, home, **given) -> None:
     expect = checked_expect(expect)
     fields = record_fields(given)
     if not fields:
-        fail("amend: give at least one of " + ", ".join(f"--{name.replace('_', '-')}"
-                                                        for name in given))
+        fail(_("amend: give at least one of {options}").format(
+            options=", ".join(f"--{name.replace('_', '-')}" for name in given)))
     make_record(fields)  # check the options' shape before touching the file
     result = get_store(ctx, home).amend(session, hand, fields, expect=expect)
-    stored(f"the amendment of hand {hand} of session {result.session.id}")
+    stored(_("the amendment of hand {number} of session {id}").format(
+        number=hand, id=result.session.id))
     before, after = result.before.state, result.after.state
-    say(f"hand {hand} amended in session {result.session.id}; hands {hand} to "
-               f"{after.hands_played} settled again")
+    say(_("hand {number} amended in session {id}; hands {number} to {last} settled again")
+        .format(number=hand, id=result.session.id, last=after.hands_played))
     for line in amendment_lines(result.session.config.players, before.scores, after.scores,
                                 result.changes(), before.pot, after.pot):
         say(f"  {line}")
@@ -679,7 +828,7 @@ def amend(ctx, session, hand, expect, home, **given) -> None:
 
 @cli.command()
 @click.argument("session", shell_complete=complete_sessions)
-@click.option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
+@option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
 @home_option
 @click.pass_context
 def show(ctx, session, as_json, home) -> None:
@@ -691,6 +840,7 @@ def show(ctx, session, as_json, home) -> None:
     from .export import standings_document
     from .presentation import standings_text
 
+    json_words(as_json)
     opened = get_store(ctx, home).open(session)
     if as_json:
         emit_json(standings_document(opened.ledger()))
@@ -699,11 +849,12 @@ def show(ctx, session, as_json, home) -> None:
 
 
 @cli.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 @home_option
 @click.pass_context
 def sessions(ctx, as_json, home) -> None:
     """Every stored session, newest first."""
+    json_words(as_json)
     store = get_store(ctx, home)
     listing = store.list_sessions()
     if as_json:
@@ -711,25 +862,31 @@ def sessions(ctx, as_json, home) -> None:
                    {"file": line.file, "damaged": line.problem} for line in listing])
         return
     if not listing:
-        say(f"no sessions in {store.folder} yet: start one with 'scorekeeper new' "
-                   f"or 'scorekeeper replay SCRIPT --save'")
+        say(_("no sessions in {folder} yet: start one with 'scorekeeper new' or 'scorekeeper "
+              "replay SCRIPT --save'").format(folder=store.folder))
         return
+    from .presentation import cell_width
+
+    finished, running = _("finished"), _("running")
+    status_width = max(8, cell_width(finished), cell_width(running))
     for line in listing:
         if line.summary is None:
-            say(f"{line.file}  DAMAGED: {line.problem}")
+            say(_("{file}  DAMAGED: {problem}").format(file=line.file, problem=line.problem))
             continue
         s = line.summary
-        status = "finished" if s.finished else "running"
-        word = "winners" if s.finished else "leading"
+        status = finished if s.finished else running
+        hands = ngettext("{count} hand ", "{count} hands", s.hands).format(count=f"{s.hands:>4}")
+        leaders = ", ".join(s.leaders)
+        word = (_("winners: {names}") if s.finished else _("leading: {names}")).format(
+            names=leaders)
         say(f"{s.id}  {s.game:<13}  {s.started[:16].replace('T', ' ')}  "
-                   f"{s.hands:>4} hand{'s' if s.hands != 1 else ' '}  {status:<8}  "
-                   f"{', '.join(s.players)}  "
-                   f"({word}: {', '.join(s.leaders)})")
+            f"{hands}  {status}{' ' * (status_width - cell_width(status))}  "
+            f"{', '.join(s.players)}  ({word})")
 
 
 @cli.command()
 @click.argument("session", shell_complete=complete_sessions)
-@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 @home_option
 @click.pass_context
 def audit(ctx, session, as_json, home) -> None:
@@ -738,6 +895,7 @@ def audit(ctx, session, as_json, home) -> None:
     Compares every hand's figures with the file and checks the chain of hashes; exit
     status 1 on any difference.
     """
+    json_words(as_json)
     opened, findings, digest, label = get_store(ctx, home).audit(session)
     if as_json:
         emit_json({"file": label, "digest": digest, "ok": not findings,
@@ -747,11 +905,14 @@ def audit(ctx, session, as_json, home) -> None:
             say(f"{label}: {f.message}")
         if not findings:
             hands = opened.hands_played if opened else 0
-            say(f"{label}: audit clean: {hands} hand{'s' if hands != 1 else ''} settled "
-                       f"again and matched; "
-                       f"chain intact; digest {digest}")
+            say(ngettext("{file}: audit clean: {count} hand settled again and matched; chain "
+                         "intact; digest {digest}",
+                         "{file}: audit clean: {count} hands settled again and matched; chain "
+                         "intact; digest {digest}", hands).format(file=label, count=hands,
+                                                                  digest=digest))
         else:
-            say(f"{label}: {len(findings)} finding{'s' if len(findings) != 1 else ''}")
+            say(ngettext("{file}: {count} finding", "{file}: {count} findings",
+                         len(findings)).format(file=label, count=len(findings)))
     if findings:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
@@ -762,9 +923,9 @@ Examples:
   scorekeeper count 3f2 pot=-6 Ben=-2 --pot 10""")
 @click.argument("session", shell_complete=complete_sessions)
 @click.argument("holdings", nargs=-1, metavar="NAME=AMOUNT… [pot=AMOUNT]")
-@click.option("--pot", "pot", metavar="AMOUNT",
+@option("--pot", "pot", metavar="AMOUNT",
               help="What the pot holds (pot=AMOUNT is a player when one is called pot).")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @expect_option
 @home_option
 @click.pass_context
@@ -777,14 +938,15 @@ def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
     """
     from .amounts import format_amount, parse_typed_amount, to_decimal_string
 
+    json_words(as_json)
     expect = checked_expect(expect)
     if not holdings and pot is None:
-        fail("count: give at least one NAME=AMOUNT or --pot AMOUNT")
+        fail(_("count: give at least one NAME=AMOUNT or --pot AMOUNT"))
     counted = {}
     for item in holdings:
         who, sep, amount = item.rpartition("=")
         if not sep or not who.strip():
-            fail(f"count: '{item}' is not NAME=AMOUNT")
+            fail(_("count: '{item}' is not NAME=AMOUNT").format(item=item))
         try:
             counted[who] = parse_typed_amount(amount)
         except ScorekeeperError as error:
@@ -796,7 +958,7 @@ def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
         except ScorekeeperError as error:
             fail(f"count: --pot: {error}")
     result = get_store(ctx, home).count(session, counted, pot=pot_amount, expect=expect)
-    stored(f"the chip count of session {result.session.id}")
+    stored(_("the chip count of session {id}").format(id=result.session.id))
     if as_json:
         emit_json({"session": result.session.id, "after_hand": result.state.hands_played,
                    "counted": {k: to_decimal_string(v) for k, v in result.counted.items()},
@@ -805,12 +967,15 @@ def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
     else:
         for who, amount in result.counted.items():
             expected = result.expected[who]
-            mark = ("ok" if who not in result.off else
-                    f"OFF by {format_amount(result.off[who], signed=True)}")
-            say(f"  {who}: counted {format_amount(amount)}, ledger "
-                       f"{format_amount(expected)}  {mark}")
-        say("the count agrees with the ledger" if not result.off else
-                   f"the count disagrees with the ledger after hand {result.state.hands_played}")
+            mark = (_("ok") if who not in result.off else
+                    _("OFF by {amount}").format(amount=format_amount(result.off[who],
+                                                                     signed=True)))
+            say("  " + _("{name}: counted {counted}, ledger {ledger}  {mark}").format(
+                name=who, counted=format_amount(amount), ledger=format_amount(expected),
+                mark=mark))
+        say(_("the count agrees with the ledger") if not result.off else
+            _("the count disagrees with the ledger after hand {number}").format(
+                number=result.state.hands_played))
     if result.off:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
@@ -900,11 +1065,11 @@ Examples:
   scorekeeper export 3f2 --format html -o night.html
   scorekeeper export 3f2 --format csv --standings""")
 @click.argument("session", shell_complete=complete_sessions)
-@click.option("--format", "fmt", required=True,
+@option("--format", "fmt", required=True,
               type=click.Choice(["csv", "json", "md", "html", "beancount"]),
               help="The output format.")
-@click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of the terminal.")
-@click.option("--standings", is_flag=True, help="csv: one row per player instead of per transfer.")
+@option("-o", "--output", metavar="FILE", help="Write to FILE instead of the terminal.")
+@option("--standings", is_flag=True, help="csv: one row per player instead of per transfer.")
 @home_option
 @click.pass_context
 def export(ctx, session, fmt, output, standings, home) -> None:
@@ -932,8 +1097,10 @@ def export(ctx, session, fmt, output, standings, home) -> None:
 
         atomic_write(target, text)  # whole: a temporary file renamed over the target
     except OSError as error:
-        fail(f"{output}: cannot be written ({error.strerror or error})")
-    say(f"wrote {fmt} export of session {opened.id} to {output}", err=True)
+        fail(_("{file}: cannot be written ({reason})").format(file=output,
+                                                             reason=error.strerror or error))
+    say(_("wrote {format} export of session {id} to {file}").format(
+        format=fmt, id=opened.id, file=output), err=True)
 
 
 @cli.command(epilog="""\b
@@ -981,16 +1148,17 @@ def refuse_home_target(output: str, home: Path, session_file: Path) -> None:
         home = home.resolve()
         session_file = session_file.resolve()
     except (OSError, RuntimeError) as error:
-        fail(f"-o {output}: cannot be followed to a file ({error})")
+        fail(_("-o {file}: cannot be followed to a file ({reason})").format(file=output,
+                                                                           reason=error))
     sessions = home / "sessions"
     name = target.name
     if target in (home, sessions) or target.is_relative_to(sessions):
-        fail(f"-o {output}: is in the sessions folder {sessions}; an export never replaces "
-             f"a session: write it elsewhere")
+        fail(_("-o {file}: is in the sessions folder {folder}; an export never replaces a "
+               "session: write it elsewhere").format(file=output, folder=sessions))
     if target.parent == home and (name.startswith(("index.json", ".")) or
                                   name.endswith(".lock")):
-        fail(f"-o {output}: is a file the home folder {home} keeps for itself; write the "
-             f"export elsewhere")
+        fail(_("-o {file}: is a file the home folder {folder} keeps for itself; write the export "
+               "elsewhere").format(file=output, folder=home))
     own = session_file.name
     same = target == session_file
     if not same and target.exists():
@@ -1000,8 +1168,8 @@ def refuse_home_target(output: str, home: Path, session_file: Path) -> None:
             same = False
     if same or (target.parent == session_file.parent and
                 name.startswith((f"{own}.", f".{own}."))):
-        fail(f"-o {output}: is the session file being exported (or its lock); write the "
-             f"export elsewhere")
+        fail(_("-o {file}: is the session file being exported (or its lock); write the export "
+               "elsewhere").format(file=output))
 
 
 @cli.group()
@@ -1018,14 +1186,14 @@ Examples:
   scorekeeper referee trick --game GAME --trump C --cards KC,8C --hand AC,7H
 
 GAME is one of {games}; --trump is for the games with a trump suit.""")
-@click.option("--game", required=True, type=GameChoice(), help="The game.")
-@click.option("--trump", metavar="SUIT",
+@option("--game", required=True, type=GameChoice(), help="The game.")
+@option("--trump", metavar="SUIT",
               help="In a game with trumps: the trump suit (C D H S or ♣ ♦ ♥ ♠).")
-@click.option("--players", type=int, default=4, show_default=True, metavar="N",
+@option("--players", type=int, default=4, show_default=True, metavar="N",
               help="How many play at the table (the pack depends on it).")
-@click.option("--cards", required=True, metavar="C,C,…", help="The cards played so far, in order.")
-@click.option("--hand", metavar="C,C,…", help="The next player's hand: show the legal cards.")
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@option("--cards", required=True, metavar="C,C,…", help="The cards played so far, in order.")
+@option("--hand", metavar="C,C,…", help="The next player's hand: show the legal cards.")
+@option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 def referee_trick(game, trump, players, cards, hand, as_json) -> None:
     """Who is winning a trick; the legal cards.
 
@@ -1034,6 +1202,7 @@ def referee_trick(game, trump, players, cards, hand, as_json) -> None:
     from .cards import Suit, parse_cards
     from .referee import legal_cards, table_ruleset, winning_position
 
+    json_words(as_json)
     try:
         table_ruleset(game, players)
     except ScorekeeperError as error:
@@ -1041,7 +1210,7 @@ def referee_trick(game, trump, players, cards, hand, as_json) -> None:
 
     def read(flag: str, value: str):
         try:
-            return parse_cards(value)
+            return parse_cards(value, typed=True)
         except ScorekeeperError as error:
             fail(f"{flag}: {error}")
 
@@ -1051,7 +1220,7 @@ def referee_trick(game, trump, players, cards, hand, as_json) -> None:
         fail(f"--trump: {error}")
     trick = read("--cards", cards)
     if not trick:
-        fail("--cards: give at least one card")
+        fail(_("--cards: give at least one card"))
     try:
         position = winning_position(game, trick, suit, players)
     except ScorekeeperError as error:
@@ -1069,11 +1238,12 @@ def referee_trick(game, trump, players, cards, hand, as_json) -> None:
             document |= {"legal": [str(c) for c in advice.legal], "reasons": list(advice.reasons)}
         emit_json(document)
         return
-    say(f"winning so far: {winner.symbol()} (card {position + 1} of {len(trick)})")
+    say(_("winning so far: {card} (card {position} of {count})").format(
+        card=winner.symbol(), position=position + 1, count=len(trick)))
     if advice is not None:
-        say(f"may play: {', '.join(c.symbol() for c in advice.legal)}")
+        say(_("may play: {cards}").format(cards=", ".join(c.symbol() for c in advice.legal)))
         for reason in advice.reasons:
-            say(f"  because: {reason}")
+            say("  " + _("because: {reason}").format(reason=reason))
 
 
 @cli.command(epilog="GAME is one of {games}.")
@@ -1092,9 +1262,9 @@ Examples:
 
 GAME is one of {games}.""")
 @click.argument("game", type=GameChoice(), metavar="GAME")
-@click.option("--players", "count", type=int, metavar="N", help="How many players (seats 1 to N).")
-@click.option("--names", metavar="A,B,…", help="The players' names in clockwise order instead.")
-@click.option("--dealer", metavar="NAME", help="Who deals (default: the first).")
+@option("--players", "count", type=int, metavar="N", help="How many players (seats 1 to N).")
+@option("--names", metavar="A,B,…", help="The players' names in clockwise order instead.")
+@option("--dealer", metavar="NAME", help="Who deals (default: the first).")
 def deal(game, count, names, dealer) -> None:
     """Print how to deal GAME, step by step.
 
@@ -1106,25 +1276,25 @@ def deal(game, count, names, dealer) -> None:
     if names is not None:
         seats = list(split_names(names) or ())
         if not seats:
-            fail("--names: give the players' names, separated by commas")
+            fail(_("--names: give the players' names, separated by commas"))
         flag = "--names"
     elif count is not None:
         flag = "--players"
         seats = []
     else:
-        fail("deal: give --players N or --names A,B,…")
+        fail(_("deal: give --players N or --names A,B,…"))
     try:
         table_ruleset(game, len(seats) if seats else count)
     except ScorekeeperError as error:
         fail(f"{flag}: {error}")
     if not seats:  # the number is within the game's bounds now
-        seats = [f"seat {i}" for i in range(1, count + 1)]
+        seats = [_("seat {number}").format(number=i) for i in range(1, count + 1)]
     if dealer is not None and dealer not in seats:
-        fail(f"--dealer: '{dealer}' is not one of the players")
+        fail(_("--dealer: '{name}' is not one of the players").format(name=dealer))
     plan = deal_plan(game, seats, dealer or seats[0])
     for i, step in enumerate(plan.steps, start=1):
         say(f"{i}. {step}")
-    say(f"cards: {plan.card_count}")
+    say(_("cards: {count}").format(count=plan.card_count))
 
 
 def main(argv: list[str] | None = None) -> NoReturn:
@@ -1139,6 +1309,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
     collecting = gc.isenabled()
     gc.disable()
     Output.reset()
+    choose_language(None)  # --lang, read first of all, may say otherwise
     fitted = _fit_streams()
     try:
         code = _run(argv)
@@ -1160,7 +1331,7 @@ def _run(argv: list[str] | None) -> int:
         say(f"error: {one_line(str(error))}", err=True)
         return EXIT_BAD_INPUT
     except ArithmeticError:
-        say("error: an amount is too large to be kept exactly", err=True)
+        say("error: " + _("an amount is too large to be kept exactly"), err=True)
         return EXIT_BAD_INPUT
     except click.exceptions.NoArgsIsHelpError as error:
         # A group given no command (``scorekeeper referee``) shows its help.
@@ -1172,10 +1343,10 @@ def _run(argv: list[str] | None) -> int:
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.Abort:
-        say("error: aborted", err=True)
+        say("error: " + _("aborted"), err=True)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        say("error: interrupted", err=True)
+        say("error: " + _("interrupted"), err=True)
         return 130
     except BrokenPipeError as error:  # click's own output (the help) to a closed pipe
         _give_up_output(error)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .i18n import _
+
 
 def one_line(text: str) -> str:
     """A message fit for one terminal line: control, format and line-separator characters
@@ -40,8 +42,11 @@ class RecordError(ScorekeeperError, ValueError):
         self.field = field
         self.detail = message
         self.hand = hand
-        prefix = f"hand {hand}: " if hand is not None else ""
-        super().__init__(f"{prefix}{field}: {message}")
+        if hand is None:
+            super().__init__(f"{field}: {message}")
+        else:
+            super().__init__(_("hand {number}: {field}: {problem}").format(
+                number=hand, field=field, problem=message))
 
     def in_hand(self, hand: int) -> RecordError:
         """The same problem, now naming the hand it belongs to."""

@@ -19,8 +19,9 @@ from decimal import Decimal
 from typing import Any
 
 from . import jsontext
-from .amounts import ZERO, exact, format_amount, to_decimal_string
+from .amounts import ZERO, exact, format_amount, format_decimal, to_decimal_string
 from .documents import GENESIS, event_to_json, hand_document
+from .i18n import _, current_language
 from .ledger import ChipCount, Event, HandRecorded, Ledger, SessionStarted
 from .presentation import CHANGED_SINCE, in_units, money_text, payment_line, pot_label
 from .rules import (
@@ -148,6 +149,37 @@ def _texts() -> _Once:
     return _Once(to_decimal_string)
 
 
+def _decimals() -> _Once:
+    """Amounts as exact decimals for people (``4.25``; ``4,25`` in German)."""
+    return _Once(format_decimal)
+
+
+def _mark(finished: bool, leading: bool) -> str:
+    """After a name in the standings: `` (winner)`` or `` (leading)``."""
+    if not leading:
+        return ""
+    return " " + (_("(winner)") if finished else _("(leading)"))
+
+
+def _progress(hands: int, finished: bool) -> str:
+    """``Hands played: 4; finished.``"""
+    if finished:
+        return _("Hands played: {count}; finished.").format(count=hands)
+    return _("Hands played: {count}; running.").format(count=hands)
+
+
+def _count_words(cell: Callable[[str], str], amounts: _Once, event: ChipCount) -> str:
+    """A chip count in a human export: ``after hand 3: Anna 2, Ben 4.25 (agrees)``."""
+    counted = ", ".join(f"{cell(k)} {amounts[v]}" for k, v in event.counted.items())
+    if not event.off:
+        verdict = _("agrees")
+    else:
+        verdict = _("off: {differences}").format(differences=", ".join(
+            f"{cell(k)} {amounts[v]}" for k, v in event.off.items()))
+    return _("after hand {number}: {counted} ({verdict})").format(
+        number=event.after_hand, counted=counted, verdict=verdict)
+
+
 _CSV_DANGEROUS = ("=", "+", "-", "@", "\t", "\r")
 _CSV_QUOTED = (*_CSV_DANGEROUS, "'")
 
@@ -228,27 +260,31 @@ def export_md(source: ExportSource) -> str:
     """A printable sheet: the standings, then one row per hand, then the chip counts."""
     config, state = source.config, source.state
     ruleset = get_ruleset(config.game)
-    lines = [f"# {ruleset.title}: session {source.session_id}", ""]
-    lines += [f"| seat | player | {ruleset.score_name} |", "| ---: | --- | ---: |"]
+    lines = [_("# {game}: session {id}").format(game=ruleset.title, id=source.session_id), ""]
+    seat_word, player_word = _("seat"), _("player")
+    lines += [f"| {seat_word} | {player_word} | {ruleset.score_words()} |",
+              "| ---: | --- | ---: |"]
     for seat, p in enumerate(config.players, start=1):
-        mark = " (winner)" if state.finished and p in state.leaders else (
-            " (leading)" if p in state.leaders else "")
+        mark = _mark(state.finished, p in state.leaders)
         lines.append(f"| {seat} | {md_cell(p)}{mark} | {format_amount(state.scores[p])} |")
     lines.append("")
     if state.pot is not None:
-        lines.append(f"Pot: {format_amount(state.pot)}. ")
-    lines.append(f"Hands played: {state.hands_played}; "
-                 f"{'finished' if state.finished else 'running'}. Digest: `{source.digest}`.")
+        lines.append(_("Pot: {pot}. ").format(pot=format_amount(state.pot)))
+    lines.append(_progress(state.hands_played, state.finished)[:-1] + ". "
+                 + _("Digest: `{digest}`.").format(digest=source.digest))
     lines.append("")
     has_pot = bool(source.settlements) and source.settlements[0].pot_before is not None
-    header = "| # | dealer | kind |" + (" pot before | P | pot after |" if has_pot else "")
+    columns = ["#", _("dealer"), _("kind")] + ([_("pot before"), "P", _("pot after")]
+                                              if has_pot else [])
+    header = "|" + "".join(f" {c} |" for c in columns)
     header += "".join(f" {md_cell(p)} |" for p in config.players)
     lines += [header, "|" + " --- |" * (header.count("|") - 1)]
     shown, change = _shown(), _shown(signed=True)
     change[ZERO] = ""  # no change: an empty cell
     dealers = {p: md_cell(p) for p in config.players}
+    kinds = {k: ruleset.kind_words(k) for k in ruleset.hand_kinds}  # our words: no escapes
     for h in source.settlements:
-        row = f"| {h.number} | {dealers[h.dealer]} | {h.kind} |"
+        row = f"| {h.number} | {dealers[h.dealer]} | {kinds[h.kind]} |"
         if has_pot:
             stake = "" if h.stake is None else shown[h.stake]
             row += f" {shown[h.pot_before]} | {stake} | {shown[h.pot_after]} |"
@@ -256,14 +292,11 @@ def export_md(source: ExportSource) -> str:
         row += "".join(f" {change[deltas[p]]} |" for p in config.players)
         lines.append(row)
     counts = source.counts()
-    text = _texts()
+    decimals = _decimals()
     if counts:
-        lines += ["", "## Chip counts", ""]
+        lines += ["", "## " + _("Chip counts"), ""]
         for event in counts:
-            counted = ", ".join(f"{md_cell(k)} {text[v]}" for k, v in event.counted.items())
-            verdict = "agrees" if not event.off else "off: " + ", ".join(
-                f"{md_cell(k)} {text[v]}" for k, v in event.off.items())
-            lines.append(f"- after hand {event.after_hand}: {counted} ({verdict})")
+            lines.append("- " + _count_words(md_cell, decimals, event))
     lines += _settled_up_md(source)
     return "\n".join(lines) + "\n"
 
@@ -352,8 +385,10 @@ def svg_chart(series: dict[str, list[Decimal]], width: int = 640, height: int = 
     def y(v: Decimal) -> float:
         return top + plot_h * (top_value - float(v)) / span
 
+    label = html.escape(_("score by hand"), quote=True)
+    axis = html.escape(_("hand (0 to {last})").format(last=hands))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="score by hand">',
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{label}">',
              f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>',
              f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
              f'stroke="#888"/>',
@@ -362,7 +397,7 @@ def svg_chart(series: dict[str, list[Decimal]], width: int = 640, height: int = 
              f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end" font-size="11">'
              f'{html.escape(format_amount(low))}</text>',
              f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle" '
-             f'font-size="11">hand (0 to {hands})</text>']
+             f'font-size="11">{axis}</text>']
     if low < 0 < high:
         parts.append(f'<line x1="{left}" y1="{y(Decimal(0)):.1f}" x2="{left + plot_w}" '
                      f'y2="{y(Decimal(0)):.1f}" stroke="#ccc"/>')
@@ -387,33 +422,39 @@ def export_html(source: ExportSource) -> str:
     ruleset = get_ruleset(config.game)
     e = html.escape
     times = source.hand_times()
-    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-           f"<title>{e(ruleset.title)}: session {e(source.session_id)}</title>",
+    title = e(_("{game}: session {id}").format(game=ruleset.title, id=source.session_id))
+    pot = (" " + _("Pot: {pot}.").format(pot=e(format_amount(state.pot)))
+           if state.pot is not None else "")
+    out = ["<!DOCTYPE html>",
+           f'<html lang="{current_language()}"><head><meta charset="utf-8">',
+           f"<title>{title}</title>",
            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
            "margin:1em 0}td,th{border:1px solid #bbb;padding:.2em .6em}td.n{text-align:right}"
            "</style></head><body>",
-           f"<h1>{e(ruleset.title)}: session {e(source.session_id)}</h1>",
-           f"<p>Digest <code>{e(source.digest)}</code>. Hands played: {state.hands_played}; "
-           f"{'finished' if state.finished else 'running'}."
-           + (f" Pot: {e(format_amount(state.pot))}." if state.pot is not None else "") + "</p>",
-           "<h2>Standings</h2>",
-           f"<table><tr><th>seat</th><th>player</th><th>{e(ruleset.score_name)}</th></tr>"]
+           f"<h1>{title}</h1>",
+           "<p>" + _("Digest {digest}.").format(digest=f"<code>{e(source.digest)}</code>") + " "
+           + _progress(state.hands_played, state.finished) + pot + "</p>",
+           "<h2>" + e(_("Standings")) + "</h2>",
+           "<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in (_("seat"), _("player"),
+                                                                 ruleset.score_words()))
+           + "</tr>"]
     for seat, p in enumerate(config.players, start=1):
-        mark = " (winner)" if state.finished and p in state.leaders else (
-            " (leading)" if p in state.leaders else "")
+        mark = e(_mark(state.finished, p in state.leaders))
         out.append(f"<tr><td class=n>{seat}</td><td>{e(p)}{mark}</td>"
                    f"<td class=n>{e(format_amount(state.scores[p]))}</td></tr>")
-    out += ["</table>", "<h2>Score by hand</h2>", svg_chart(_series_of(source)),
-            "<h2>Ledger</h2>",
-            "<table><tr><th>hand</th><th>time</th><th>dealer</th><th>kind</th><th>from</th>"
-            "<th>to</th><th>amount</th><th>reason</th><th>pot after</th></tr>"]
+    headings = [_("hand"), _("time"), _("dealer"), _("kind"), _("from"), _("to"), _("amount"),
+                _("reason"), _("pot after")]
+    out += ["</table>", "<h2>" + e(_("Score by hand")) + "</h2>", svg_chart(_series_of(source)),
+            "<h2>" + e(_("Ledger")) + "</h2>",
+            "<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in headings) + "</tr>"]
     shown = _shown()
     accounts = ruleset.accounts
     cells = _Once(lambda t: f"<td>{e(end_text(t.source, accounts))}</td>"
                             f"<td>{e(end_text(t.target, accounts))}</td>"
-                            f"<td class=n>{e(shown[t.amount])}</td><td>{e(t.reason)}</td>")
+                            f"<td class=n>{e(shown[t.amount])}</td>"
+                            f"<td>{e(ruleset.reason_words(t.reason))}</td>")
     dealers = {p: e(p) for p in config.players}
-    kinds = {k: e(k) for k in ruleset.hand_kinds}
+    kinds = {k: e(ruleset.kind_words(k)) for k in ruleset.hand_kinds}
     for h in source.settlements:
         n = h.number
         pot_after = "" if h.pot_after is None else e(shown[h.pot_after])
@@ -423,14 +464,11 @@ def export_html(source: ExportSource) -> str:
         out += [hand + cells[t] + tail for t in h.transfers]
     out.append("</table>")
     counts = source.counts()
-    text = _texts()
+    decimals = _decimals()
     if counts:
-        out.append("<h2>Chip counts</h2><ul>")
+        out.append("<h2>" + e(_("Chip counts")) + "</h2><ul>")
         for event in counts:
-            counted = ", ".join(f"{e(k)} {e(text[v])}" for k, v in event.counted.items())
-            verdict = "agrees" if not event.off else "off: " + ", ".join(
-                f"{e(k)} {e(text[v])}" for k, v in event.off.items())
-            out.append(f"<li>after hand {event.after_hand}: {counted} ({verdict})</li>")
+            out.append(f"<li>{_count_words(e, decimals, event)}</li>")
         out.append("</ul>")
     out += _settled_up_html(source)
     out.append("</body></html>")

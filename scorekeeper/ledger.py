@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from .amounts import exact
 from .errors import RecordError, ScorekeeperError
+from .i18n import _
 from .rules import (
     POT,
     End,
@@ -42,8 +43,8 @@ def settle_next(ruleset: Ruleset, config: SessionConfig, state: TableState,
     """Settle one more hand on top of ``state``; a problem names the hand's number."""
     number = state.hands_played + 1
     if state.finished:
-        raise RecordError("hand", f"the session finished after hand {state.hands_played}; "
-                          f"no more hands can be recorded", number)
+        raise RecordError("hand", _("the session finished after hand {number}; no more hands "
+                                    "can be recorded").format(number=state.hands_played), number)
     try:
         settlement = ruleset.settle(config, state, record)
     except RecordError as error:
@@ -56,7 +57,7 @@ def settle_next(ruleset: Ruleset, config: SessionConfig, state: TableState,
 def _too_large(number: int) -> RecordError:
     """Hand ``number`` needs an amount the exact context cannot keep (a Kratzen pot doubled
     past ``amounts.EXACT``'s digits): refused, naming the hand, never rounded."""
-    return RecordError("hand", "an amount is too large to be kept exactly", number)
+    return RecordError("hand", _("an amount is too large to be kept exactly"), number)
 
 
 def settle_hands(config: SessionConfig, records: Iterable[HandRecord],
@@ -101,7 +102,7 @@ def counted_in_ledger(state: TableState, who: End) -> Decimal:
     if isinstance(who, str):
         return state.scores[who]
     if who is not POT or state.pot is None:
-        raise ScorekeeperError("this game has no pot to count")
+        raise ScorekeeperError(_("this game has no pot to count"))
     return state.pot
 
 

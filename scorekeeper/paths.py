@@ -37,3 +37,8 @@ def _expanded(text: str, source: str) -> Path:
 
 def sessions_folder(home: Path) -> Path:
     return home / "sessions"
+
+
+def settings_file(home: Path) -> Path:
+    """The person's settings (the table app's language): ``<home>/settings.json``."""
+    return home / "settings.json"

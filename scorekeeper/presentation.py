@@ -15,8 +15,17 @@ from typing import Protocol
 
 from .amounts import format_amount, to_decimal_string
 from .errors import ScorekeeperError
+from .i18n import _
 from .ledger import ChipCount, Event, HandAmended, HandWithdrawn, Ledger
-from .rules import HandDraft, HandRecord, Ruleset, SessionConfig, Settlement, TableState
+from .rules import (
+    RULESETS,
+    HandDraft,
+    HandRecord,
+    Ruleset,
+    SessionConfig,
+    Settlement,
+    TableState,
+)
 from .rules.base import RECORD_SHAPES, present
 from .settleup import ROUNDING_WORDS, Payment, SettleUp, agreed_in
 
@@ -79,25 +88,39 @@ def standings_lines(ledger: Ledger) -> list[str]:
     rows = [[("* " if p in state.leaders else "  ") + p, format_amount(state.scores[p])]
             for p in order]
     lines = [f"{ruleset.title}: {', '.join(ledger.config.players)}"]
-    lines += _table(["  player", ruleset.score_name], rows, right={1})
+    lines += _table(["  " + _("player"), ruleset.score_words()], rows, right={1})
     if state.pot is not None:
         pot = format_amount(state.pot)
-        stays = " (stays in the pot)" if state.finished and state.pot else ""
-        lines.append(f"pot: {pot}{stays}")
+        if state.finished and state.pot:
+            lines.append(_("pot: {pot} (stays in the pot)").format(pot=pot))
+        else:
+            lines.append(_("pot: {pot}").format(pot=pot))
     planned = ruleset.planned_hands(ledger.config)
-    played = f"{state.hands_played}" + (f" of {planned}" if planned else "")
+    played = (_("{played} of {planned}").format(played=state.hands_played, planned=planned)
+              if planned else f"{state.hands_played}")
     if state.finished:
-        word = "winner" if len(state.leaders) == 1 else "winners (shared)"
-        lines.append(f"hands played: {played}; finished; {word}: {', '.join(state.leaders)}")
+        lines.append(_("hands played: {played}; finished; {winners}").format(
+            played=played, winners=winners_words(state.leaders)))
     else:
-        lines.append(f"hands played: {played}; next hand {state.hands_played + 1}: "
-                     f"{state.dealer} deals, {state.leader} leads")
+        lines.append(_("hands played: {played}; next hand {number}: {dealer} deals, {leader} "
+                       "leads").format(played=played, number=state.hands_played + 1,
+                                       dealer=state.dealer, leader=state.leader))
     return lines
+
+
+def winners_words(leaders: Collection[str]) -> str:
+    """``winner: Ben`` or ``winners (shared): Ben, Dora``."""
+    names = ", ".join(leaders)
+    if len(leaders) == 1:
+        return _("winner: {names}").format(names=names)
+    return _("winners (shared): {names}").format(names=names)
 
 
 def hand_lines(ledger: Ledger) -> list[str]:
     """One line per hand: number, dealer, kind, pot, every player's change."""
     rows = []
+    ruleset = ledger.ruleset
+    no_change = _("no change")
     for s in ledger.settlements:
         if s.pot_before is None:
             pot = ""
@@ -109,11 +132,11 @@ def hand_lines(ledger: Ledger) -> list[str]:
                    f"{format_amount(present(s.pot_after, 'the pot after'))}")
         changes = ", ".join(f"{p} {format_amount(d, signed=True)}"
                             for p, d in s.deltas.items() if d)
-        row = [str(s.number), s.dealer, s.kind, pot, changes or "no change"]
+        row = [str(s.number), s.dealer, ruleset.kind_words(s.kind), pot, changes or no_change]
         rows.append(row if s.pot_before is not None else row[:3] + row[4:])
     if not rows:
-        return ["no hands yet"]
-    headers = ["#", "dealer", "kind", "pot", "changes"]
+        return [_("no hands yet")]
+    headers = ["#", _("dealer"), _("kind"), _("pot"), _("changes")]
     if ledger.settlements[0].pot_before is None:
         headers = headers[:3] + headers[4:]
     return _table(headers, rows, right={0})
@@ -121,8 +144,10 @@ def hand_lines(ledger: Ledger) -> list[str]:
 
 def pot_label(players: Collection[str]) -> str:
     """How the pot is called in a sentence: "pot", or "the pot" at a table where a player is
-    called pot (in any case), so that the two lines never read alike."""
-    return "the pot" if any(p.casefold() == "pot" for p in players) else "pot"
+    called pot (in any case, in the language in use), so that the two lines never read
+    alike."""
+    word = _("pot")
+    return _("the pot") if any(p.casefold() == word.casefold() for p in players) else word
 
 
 def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, Decimal],
@@ -137,12 +162,15 @@ def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, 
     for p in players:
         d = deltas[p]
         if ruleset.unit == "point":  # points are written down, not paid
-            what = f"+{format_amount(d)} {ruleset.score_name.removesuffix('s')}" \
-                f"{'s' if d != 1 else ''}" if d else "nothing"
+            what = ruleset.points_words(d) if d else _("nothing")
+        elif d < 0:
+            what = _("pays {amount}").format(amount=format_amount(-d))
+        elif d > 0:
+            what = _("receives {amount}").format(amount=format_amount(d))
         else:
-            what = (f"pays {format_amount(-d)}" if d < 0 else f"receives {format_amount(d)}"
-                    if d > 0 else "nothing")
-        lines.append(f"{_pad(p, width)}  {what.ljust(16)} now {format_amount(scores[p])}")
+            what = _("nothing")
+        lines.append(f"{_pad(p, width)}  {_pad(what, 16)} "
+                     + _("now {score}").format(score=format_amount(scores[p])))
     if pot_after is not None:
         lines.append(f"{_pad(pot, width)}  "
                      f"{format_amount(present(pot_before, 'the pot before'))} -> "
@@ -154,8 +182,9 @@ def amendment_lines(players: tuple[str, ...], before: dict[str, Decimal],
                     after: dict[str, Decimal], changes: dict[str, Decimal],
                     pot_before: Decimal | None, pot_after: Decimal | None) -> list[str]:
     """Every player's score before and after an amendment, and the pot."""
+    no_change = _("no change")
     lines = [f"{p}: {format_amount(before[p])} -> {format_amount(after[p])}  "
-             f"({format_amount(changes[p], signed=True) if changes[p] else 'no change'})"
+             f"({format_amount(changes[p], signed=True) if changes[p] else no_change})"
              for p in players]
     if pot_after is not None:
         lines.append(f"{pot_label(players)}: "
@@ -178,18 +207,19 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
     """A stored session as ``show`` prints it: standings and hands, the history of changes,
     the chip counts (each compared with the ledger of its time) and the digest."""
     ledger = ledger or session.ledger()
-    lines = [f"session {session.id} ({session.label}), started {_minute(session.created)} UTC",
+    lines = [_("session {id} ({label}), started {time} UTC").format(
+                 id=session.id, label=session.label, time=_minute(session.created)),
              render_text(ledger).rstrip("\n")]
     changes = [e for e in session.events if isinstance(e, (HandAmended, HandWithdrawn))]
     if changes:
         lines.append("")
-        lines.append("history (kept in the file):")
+        lines.append(_("history (kept in the file):"))
         for event in changes:
             lines.append("  " + change_line(event))
     counts = session.counts()
     if counts:
         lines.append("")
-        lines.append("chip counts:")
+        lines.append(_("chip counts:"))
         for count in counts:
             lines.append("  " + count_line(count))
     settled = settled_up_lines(session)
@@ -198,7 +228,8 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
         lines.append("settled up (kept in the file):")
         lines += ["  " + line for line in settled]
     lines.append("")
-    lines.append(f"digest: {session.digest}  (write it down: audit checks the file against it)")
+    lines.append(_("digest: {digest}  (write it down: audit checks the file against it)").format(
+        digest=session.digest))
     return "\n".join(lines) + "\n"
 
 
@@ -207,11 +238,12 @@ def record_words(record: HandRecord | None) -> str:
     if record is None:
         return "?"
     parts = []
+    none = _("none")
     for key, shape in RECORD_SHAPES.items():
         value = getattr(record, key)
         if shape in ("names", "cards") and key not in ("tricks", "led_by") and value is not None:
-            parts.append(f"{key} " + (",".join(str(v) for v in value) or "none"))
-    parts.append("tricks " + (",".join(record.tricks) or "none"))
+            parts.append(f"{key} " + (",".join(str(v) for v in value) or none))
+    parts.append("tricks " + (",".join(record.tricks) or none))
     return "; ".join(parts)
 
 
@@ -219,25 +251,32 @@ def change_line(event: HandAmended | HandWithdrawn) -> str:
     """An amendment or a withdrawal in one line, with when and what the hand said."""
     when = _minute(event.at)
     if isinstance(event, HandWithdrawn):
-        return f"hand {event.number} withdrawn ({when}): it was {record_words(event.record)}"
-    return (f"hand {event.number} amended ({when}): now {record_words(event.record)}; "
-            f"was {record_words(event.previous)}")
+        return _("hand {number} withdrawn ({time}): it was {record}").format(
+            number=event.number, time=when, record=record_words(event.record))
+    return _("hand {number} amended ({time}): now {record}; was {previous}").format(
+        number=event.number, time=when, record=record_words(event.record),
+        previous=record_words(event.previous))
 
 
 def count_line(event: ChipCount) -> str:
     """A chip count in one line: what was counted and whether it agreed with the ledger."""
     counted = ", ".join(f"{k} {format_amount(v)}" for k, v in event.counted.items())
-    verdict = ("agrees with the ledger" if not event.off else
-               "disagrees: " + ", ".join(f"{k} off by {format_amount(v, signed=True)}"
-                                         for k, v in event.off.items()))
-    return f"after hand {event.after_hand} ({_minute(event.at)}): {counted}; {verdict}"
+    if not event.off:
+        verdict = _("agrees with the ledger")
+    else:
+        verdict = _("disagrees: {differences}").format(differences=", ".join(
+            _("{name} off by {amount}").format(name=k, amount=format_amount(v, signed=True))
+            for k, v in event.off.items()))
+    return _("after hand {number} ({time}): {counted}; {verdict}").format(
+        number=event.after_hand, time=_minute(event.at), counted=counted, verdict=verdict)
 
 
 def last_hand_line(hand: Settlement) -> str:
     """The last hand in one line: who dealt, what kind of hand, every player's change."""
     changes = ", ".join(f"{p} {format_amount(d, signed=True)}" for p, d in hand.deltas.items() if d)
-    return (f"Last hand ({hand.number}, {hand.dealer} dealt, {hand.kind}): "
-            f"{changes or 'no change'}")
+    return _("Last hand ({number}, {dealer} dealt, {kind}): {changes}").format(
+        number=hand.number, dealer=hand.dealer, kind=RULESETS[hand.game].kind_words(hand.kind),
+        changes=changes or _("no change"))
 
 
 def payments_text(session: SessionView, settlement: Settlement, state: TableState) -> str:
@@ -250,19 +289,22 @@ def payments_text(session: SessionView, settlement: Settlement, state: TableStat
 def next_text(session: SessionView, state: TableState) -> str:
     """Who deals and leads the next hand (or that the session is over), and the digest."""
     if state.finished:
-        word = "winner" if len(state.leaders) == 1 else "winners (shared)"
-        return (f"the session is finished; {word}: {', '.join(state.leaders)}; "
-                f"digest {session.digest}")
-    return (f"next: hand {state.hands_played + 1}, {state.dealer} deals, {state.leader} leads; "
-            f"digest {session.digest}")
+        return _("the session is finished; {winners}; digest {digest}").format(
+            winners=winners_words(state.leaders), digest=session.digest)
+    return _("next: hand {number}, {dealer} deals, {leader} leads; digest {digest}").format(
+        number=state.hands_played + 1, dealer=state.dealer, leader=state.leader,
+        digest=session.digest)
 
 
 def table_guide(ruleset: Ruleset, config: SessionConfig, state: TableState) -> list[str]:
     """The steps for the next hand: stakes, the deal, decisions, who leads."""
     if state.finished:
-        word = "Winner" if len(state.leaders) == 1 else "Winners (shared)"
-        return [f"The session is over. {word}: {', '.join(state.leaders)}."]
-    lines = [f"Hand {state.hands_played + 1}: {state.dealer} deals."]
+        names = ", ".join(state.leaders)
+        if len(state.leaders) == 1:
+            return [_("The session is over. Winner: {names}.").format(names=names)]
+        return [_("The session is over. Winners (shared): {names}.").format(names=names)]
+    lines = [_("Hand {number}: {dealer} deals.").format(number=state.hands_played + 1,
+                                                        dealer=state.dealer)]
     lines += ruleset.before_deal(config, state)
     return lines + list(ruleset.guide_steps(config, state))
 
@@ -273,12 +315,14 @@ def step_prompt(draft: HandDraft) -> str:
     if step.kind == "turn":
         return draft.ruleset.turn_prompt(draft.turned)
     if step.kind == "decide":
-        return f"{step.player}: play or drop?"
+        return _("{player}: play or drop?").format(player=step.player)
     if step.kind == "winner":
-        return f"Who won trick {step.trick}? ({step.player} leads)"
+        return _("Who won trick {trick}? ({player} leads)").format(trick=step.trick,
+                                                                  player=step.player)
     if step.kind == "card":
-        return f"Trick {step.trick}: the card {step.player} played"
-    return "The hand is complete."
+        return _("Trick {trick}: the card {player} played").format(trick=step.trick,
+                                                                  player=step.player)
+    return _("The hand is complete.")
 
 
 def draft_lines(draft: HandDraft) -> list[str]:
@@ -288,20 +332,27 @@ def draft_lines(draft: HandDraft) -> list[str]:
     if draft.turned:
         lines.append(ruleset.turn_words(draft.config, draft.state, draft.turned))
     if draft.decisions:
-        lines.append("Decisions: " + ", ".join(f"{p} {'plays' if yes else 'drops'}"
-                                              for p, yes in draft.decisions))
+        lines.append(_("Decisions: {decisions}").format(decisions=", ".join(
+            (_("{player} plays") if yes else _("{player} drops")).format(player=p)
+            for p, yes in draft.decisions)))
     if draft.complete and not draft.plays_tricks():
-        lines.append(f"Nobody else plays: the hand goes to {draft.state.dealer} without play.")
+        lines.append(_("Nobody else plays: the hand goes to {dealer} without play.").format(
+            dealer=draft.state.dealer))
     if draft.by_cards:
+        deck = ruleset.deck(draft.config)
         for i, ((order, winner), cards) in enumerate(zip(draft.progress(), draft.cards,
                                                          strict=True),
                                                      start=1):
-            played = ", ".join(f"{p} {c.symbol()}" for p, c in zip(order, cards, strict=False))
-            done = len(cards) == len(order)
-            lines.append(f"Trick {i}: {played}  -> {winner}{'' if done else ' so far'}")
+            played = ", ".join(f"{p} {c.symbol(deck)}"
+                               for p, c in zip(order, cards, strict=False))
+            if len(cards) == len(order):
+                words = _("Trick {trick}: {cards}  -> {winner}")
+            else:
+                words = _("Trick {trick}: {cards}  -> {winner} so far")
+            lines.append(words.format(trick=i, cards=played, winner=winner))
     elif draft.winners:
-        lines.append("Tricks: " + ", ".join(f"{i} {w}" for i, w in
-                                            enumerate(draft.winners, start=1)))
+        lines.append(_("Tricks: {winners}").format(winners=", ".join(
+            f"{i} {w}" for i, w in enumerate(draft.winners, start=1))))
     return lines
 
 

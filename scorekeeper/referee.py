@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from .cards import Card, Suit
 from .errors import ScorekeeperError
+from .i18n import _
 from .rules import DealPlan, Ruleset, get_ruleset
 from .rules.play import PlayAdvice, Verdict
 from .rules.play import judge as judge_play
@@ -26,10 +27,10 @@ def table_ruleset(game: str | Ruleset, players: int) -> Ruleset:
     try:
         ruleset = game if isinstance(game, Ruleset) else get_ruleset(game)
     except ScorekeeperError:
-        raise ScorekeeperError(f"'{game}' is not a game here") from None
+        raise ScorekeeperError(_("'{game}' is not a game here").format(game=game)) from None
     if not ruleset.min_players <= players <= ruleset.max_players:
-        raise ScorekeeperError(f"{ruleset.game} is for {ruleset.min_players} to "
-                               f"{ruleset.max_players} players, not {players}")
+        raise ScorekeeperError(_("{game} is for {low} to {high} players, not {count}").format(
+            game=ruleset.game, low=ruleset.min_players, high=ruleset.max_players, count=players))
     return ruleset
 
 
@@ -58,5 +59,5 @@ def deal_plan(game: str | Ruleset, players: Sequence[str], dealer: str) -> DealP
     """What to do at the table, in order, for ``dealer`` dealing to ``players`` (clockwise)."""
     ruleset = table_ruleset(game, len(players))
     if dealer not in players:
-        raise ScorekeeperError(f"'{dealer}' is not one of the players")
+        raise ScorekeeperError(_("'{name}' is not one of the players").format(name=dealer))
     return ruleset.deal_plan(tuple(players), dealer)

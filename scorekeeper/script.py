@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import ConfigError, RecordError, ScriptError
+from .i18n import N_, _
 from .ledger import Ledger, settle_hands
 from .rules import HandRecord, SessionConfig, make_config
 from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error
@@ -34,19 +35,22 @@ def read_document(path: Path, label: str) -> dict[str, Any]:
     """The raw table in a ``.toml`` or ``.json`` file."""
     suffix = path.suffix.lower()
     if suffix not in (".toml", ".json"):
-        raise ScriptError(f"{label}: a session script must end in .toml or .json")
+        raise ScriptError(_("{file}: a session script must end in .toml or .json").format(
+            file=label))
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise ScriptError(f"{label}: no such file") from None
+        raise ScriptError(_("{file}: no such file").format(file=label)) from None
     except IsADirectoryError:
-        raise ScriptError(f"{label}: is a folder, not a file") from None
+        raise ScriptError(_("{file}: is a folder, not a file").format(file=label)) from None
     except OSError as error:
-        raise ScriptError(f"{label}: cannot be read ({error.strerror or error})") from None
+        raise ScriptError(_("{file}: cannot be read ({reason})").format(
+            file=label, reason=error.strerror or error)) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ScriptError(f"{label}: is not UTF-8 text (byte {error.start})") from None
+        raise ScriptError(_("{file}: is not UTF-8 text (byte {byte})").format(
+            file=label, byte=error.start)) from None
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
@@ -55,14 +59,18 @@ def read_document(path: Path, label: str) -> dict[str, Any]:
         else:
             document = json.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ScriptError(f"{label}: not valid TOML: {error}") from None
+        raise ScriptError(_("{file}: not valid TOML: {problem}").format(
+            file=label, problem=error)) from None
     except json.JSONDecodeError as error:
-        raise ScriptError(f"{label}: not valid JSON: {error.msg} (line {error.lineno}, "
-                          f"column {error.colno})") from None
+        raise ScriptError(_("{file}: not valid JSON: {problem} (line {line}, column {column})")
+                          .format(file=label, problem=error.msg, line=error.lineno,
+                                  column=error.colno)) from None
     except RecursionError:
-        raise ScriptError(f"{label}: nested too deeply to be a session script") from None
+        raise ScriptError(_("{file}: nested too deeply to be a session script").format(
+            file=label)) from None
     if not isinstance(document, dict):
-        raise ScriptError(f"{label}: must hold a table (game, players, first_dealer, hands)")
+        raise ScriptError(_("{file}: must hold a table (game, players, first_dealer, hands)")
+                          .format(file=label))
     return document
 
 
@@ -70,11 +78,11 @@ def parse_script(document: dict[str, Any], label: str) -> SessionScript:
     """Check a script's settings and the shape of every hand."""
     for key in document:
         if key not in TOP_LEVEL_KEYS:
-            raise ScriptError(f"{label}: {key}: is not a known key (known: "
-                              f"{', '.join(TOP_LEVEL_KEYS)})")
+            raise ScriptError(_("{file}: {key}: is not a known key (known: {known})").format(
+                file=label, key=key, known=", ".join(TOP_LEVEL_KEYS)))
     for key in ("game", "players", "first_dealer"):
         if key not in document:
-            raise ScriptError(f"{label}: {key}: is required")
+            raise ScriptError(_("{file}: {key}: is required").format(file=label, key=key))
     try:
         config = make_config(document["game"], document["players"], document["first_dealer"],
                              document.get("options"))
@@ -82,7 +90,8 @@ def parse_script(document: dict[str, Any], label: str) -> SessionScript:
         raise ScriptError(f"{label}: {error}") from None
     raw_hands = document.get("hands", [])
     if not isinstance(raw_hands, list):
-        raise ScriptError(f"{label}: hands: must be a list of hands ([[hands]] in TOML)")
+        raise ScriptError(_("{file}: hands: must be a list of hands ([[hands]] in TOML)").format(
+            file=label))
     hands = tuple(parse_hand(raw, label, number) for number, raw in enumerate(raw_hands, 1))
     return SessionScript(config=config, hands=hands)
 
@@ -97,21 +106,25 @@ _SHAPE_CHECKS: dict[str, Callable[[Any], bool]] = {
     "tricks": lambda value: isinstance(value, list) and all(_texts(t) for t in value),
     "text": lambda value: isinstance(value, str),
 }
-_SHAPE_WORDS = {"names": "a list of player names", "cards": "a card or a list of cards",
-                "tricks": "a list of tricks, each a list of cards", "text": "text"}
+_SHAPE_WORDS = {"names": N_("must be a list of player names"),
+                "cards": N_("must be a card or a list of cards"),
+                "tricks": N_("must be a list of tricks, each a list of cards"),
+                "text": N_("must be text")}
 
 
 def parse_hand(raw: Any, label: str, number: int) -> HandRecord:
     """One hand's record, checked for shape: known keys, lists of names, readable cards."""
-    where = f"{label}: hand {number}"
+    where = _("{file}: hand {number}").format(file=label, number=number)
     if not isinstance(raw, dict):
-        raise ScriptError(f"{where}: must be a table of {', '.join(HAND_KEYS)}")
+        raise ScriptError(_("{where}: must be a table of {keys}").format(
+            where=where, keys=", ".join(HAND_KEYS)))
     for key in raw:
         if key not in HAND_KEYS:
-            raise ScriptError(f"{where}: {key}: is not a known key (known: {', '.join(HAND_KEYS)})")
+            raise ScriptError(_("{where}: {key}: is not a known key (known: {known})").format(
+                where=where, key=key, known=", ".join(HAND_KEYS)))
     for key, shape in RECORD_SHAPES.items():
         if key in raw and not _SHAPE_CHECKS[shape](raw[key]):
-            raise ScriptError(f"{where}: {key}: must be {_SHAPE_WORDS[shape]}")
+            raise ScriptError(f"{where}: {key}: " + _(_SHAPE_WORDS[shape]))
     try:
         return HandRecord(**raw)
     except ValidationError as error:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
+from scorekeeper.i18n import use_language
 from scorekeeper.ledger import Ledger, settle_hands
 from scorekeeper.rules import HandRecord, make_config
 
@@ -30,6 +31,19 @@ def play(game: str, hands: list[dict], players=FOUR, first_dealer: str | None = 
 
 def scores(ledger: Ledger) -> dict[str, Fraction]:
     return dict(ledger.state.scores)
+
+
+@pytest.fixture(autouse=True)
+def english_unless_told(monkeypatch):
+    """Every test starts in English, whatever the machine's locale: the locale variables are
+    pinned to C (subprocesses inherit them), and the language in use is English before and
+    after each test (tests of other languages ask for theirs)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    use_language("en")
+    yield
+    use_language("en")
 
 
 @dataclass

@@ -4,10 +4,10 @@ import subprocess
 import sys
 import textwrap
 
-CORE = ["scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules", "scorekeeper.referee",
-        "scorekeeper.ledger", "scorekeeper.documents", "scorekeeper.presentation",
-        "scorekeeper.export", "scorekeeper.script", "scorekeeper.chart",
-        "scorekeeper.settleup"]
+CORE = ["scorekeeper.i18n", "scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules",
+        "scorekeeper.referee", "scorekeeper.ledger", "scorekeeper.documents",
+        "scorekeeper.presentation", "scorekeeper.export", "scorekeeper.script",
+        "scorekeeper.chart", "scorekeeper.settleup"]
 
 
 def test_the_core_imports_neither_textual_nor_tinydb():

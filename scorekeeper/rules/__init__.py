@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ConfigError, ScorekeeperError
+from ..i18n import _
 from .base import (
     PENALTY,
     PLAYER_PREFIX,
@@ -50,7 +51,8 @@ def get_ruleset(game: Any) -> Ruleset:
     """The rules of ``game`` (``letzter-stich``, ``letzter`` or ``kratzen``)."""
     if isinstance(game, str) and game.strip().lower() in RULESETS:
         return RULESETS[game.strip().lower()]
-    raise ConfigError("game", f"{game!r} is not a game here (choose {', '.join(RULESETS)})")
+    raise ConfigError("game", _("{game} is not a game here (choose {games})").format(
+        game=repr(game), games=", ".join(RULESETS)))
 
 
 def ruleset_for_version(version: object) -> Ruleset:
@@ -58,37 +60,41 @@ def ruleset_for_version(version: object) -> Ruleset:
     for ruleset in RULESETS.values():
         if ruleset.version == version:
             return ruleset
-    raise ScorekeeperError(f"unknown ruleset version {version!r} (this scorekeeper knows "
-                           f"{', '.join(r.version for r in RULESETS.values())})")
+    raise ScorekeeperError(_("unknown ruleset version {version} (this scorekeeper knows "
+                             "{known})").format(version=repr(version), known=", ".join(
+                                 r.version for r in RULESETS.values())))
 def make_config(game: Any, players: Any, first_dealer: Any = None,
                 options: Any = None) -> SessionConfig:
     """Check a session's settings and build them. Every problem is a ``ConfigError``
     naming the field: the game, a player, the first dealer or an option."""
     ruleset = get_ruleset(game)
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
-        raise ConfigError("players", "must be a list of names in clockwise seating order")
+        raise ConfigError("players", _("must be a list of names in clockwise seating order"))
     names: list[str] = []
     seen: dict[str, str] = {}
     for raw in players:
         name = check_name(raw, "players")
         key = name.casefold()
         if key in seen:
-            raise ConfigError("players", f"'{name}' and '{seen[key]}' are the same name "
-                              f"(names must differ, ignoring case)")
+            raise ConfigError("players", _("'{name}' and '{other}' are the same name (names "
+                                           "must differ, ignoring case)").format(
+                name=name, other=seen[key]))
         seen[key] = name
         names.append(name)
     n = len(names)
     if not ruleset.min_players <= n <= ruleset.max_players:
-        raise ConfigError("players", f"{ruleset.game} is for {ruleset.min_players} to "
-                          f"{ruleset.max_players} players, not {n}")
+        raise ConfigError("players", _("{game} is for {low} to {high} players, not {count}")
+                          .format(game=ruleset.game, low=ruleset.min_players,
+                                  high=ruleset.max_players, count=n))
     options_model = ruleset.make_options(options)
     if first_dealer is None:
-        raise ConfigError("first_dealer", "is required (name the player who deals first)")
+        raise ConfigError("first_dealer", _("is required (name the player who deals first)"))
     partial = SessionConfig(game=ruleset.game, players=tuple(names), first_dealer=names[0],
                             options=options_model)
     try:
         dealer = partial.resolve(first_dealer, "first_dealer")
     except ScorekeeperError:
-        raise ConfigError("first_dealer", f"{first_dealer!r} is not one of the players") from None
+        raise ConfigError("first_dealer", _("{name} is not one of the players").format(
+            name=repr(first_dealer))) from None
     return SessionConfig(game=ruleset.game, players=tuple(names), first_dealer=dealer,
                          options=options_model)

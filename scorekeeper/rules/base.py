@@ -20,9 +20,10 @@ from typing import Annotated, Any, ClassVar, TypeVar
 from pydantic import BaseModel, ConfigDict, SerializeAsAny, Strict, ValidationError, field_validator
 
 from ..amounts import ZERO, exact, format_amount
-from ..cards import ORDINARY_RANKS, Card, Suit
+from ..cards import ORDINARY_RANKS, Card, Deck, Suit
 from ..errors import ConfigError, RecordError
-from .play import tricks_from_cards
+from ..i18n import _, ngettext, untranslated
+from .play import finding_words, tricks_from_cards
 
 # An exact amount: a Decimal, never a float (strict: a float is refused, not converted).
 Exact = Annotated[Decimal, Strict()]
@@ -123,7 +124,8 @@ class HandRecord(Frozen):
         if value is not None:
             for ch in value:
                 if "\ud800" <= ch <= "\udfff":
-                    raise ValueError(f"contains U+{ord(ch):04X}, which is not a character")
+                    raise ValueError(_("contains U+{code}, which is not a character").format(
+                        code=f"{ord(ch):04X}"))
         return value
 
 
@@ -210,14 +212,14 @@ class SessionConfig(Frozen):
     def resolve(self, name: Any, field: str) -> str:
         """The seated player called ``name`` (ignoring case and surrounding spaces)."""
         if not isinstance(name, str):
-            raise RecordError(field, f"{name!r} is not a player's name")
+            raise RecordError(field, _("{name} is not a player's name").format(name=repr(name)))
         if name in self.players:
             return name
         key = name.strip().casefold()
         for player in self.players:
             if player.casefold() == key:
                 return player
-        raise RecordError(field, f"'{name}' is not playing in this session")
+        raise RecordError(field, _("'{name}' is not playing in this session").format(name=name))
 
 
 class TableState(Frozen):
@@ -257,9 +259,21 @@ class Settlement(Frozen):
     @property
     def explanation(self) -> tuple[str, ...]:
         """What happened, in sentences to read out at the table, then the referee's findings.
-        Worked out from the settlement when asked for (replaying a long session need not)."""
-        return RULESETS[self.game].explain(self) + tuple(
-            f"Referee: {f}" for f in self.findings)
+        Worked out from the settlement when asked for (replaying a long session need not).
+        This is data, as the session file and ``record --json`` keep it: in English and with
+        the contract's card letters, whatever the language in use (``explanation_words`` is
+        for people)."""
+        with untranslated():
+            return RULESETS[self.game].explain(self) + tuple(
+                f"Referee: {f}" for f in self.findings)
+
+    def explanation_words(self, config: SessionConfig | None = None) -> tuple[str, ...]:
+        """The explanation for people: in the language in use, the cards named as the
+        session's pack names them (``config``: the session's settings)."""
+        ruleset = RULESETS[self.game]
+        return ruleset.explain_words(self, config) + tuple(
+            _("Referee: {finding}").format(finding=ruleset.finding_words(f, config))
+            for f in self.findings)
 
     @property
     def trump(self) -> str | None:
@@ -271,16 +285,19 @@ class Settlement(Frozen):
 def check_name(raw: Any, field: str) -> str:
     """A player's name as the contract allows: 1–24 characters after trimming, nothing invisible."""
     if not isinstance(raw, str):
-        raise ConfigError(field, f"{raw!r} is not a name (names are text)")
+        raise ConfigError(field, _("{value} is not a name (names are text)").format(
+            value=repr(raw)))
     name = raw.strip()
     if not name:
-        raise ConfigError(field, "a name cannot be empty")
+        raise ConfigError(field, _("a name cannot be empty"))
     for ch in name:
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            raise ConfigError(field, f"{name!r} contains an invisible or control character "
-                                     f"(U+{ord(ch):04X})")
+            raise ConfigError(field, _("{name} contains an invisible or control character "
+                                       "(U+{code})").format(name=repr(name),
+                                                            code=f"{ord(ch):04X}"))
     if len(name) > MAX_NAME_LENGTH:
-        raise ConfigError(field, f"'{name}' is longer than {MAX_NAME_LENGTH} characters")
+        raise ConfigError(field, _("'{name}' is longer than {limit} characters").format(
+            name=name, limit=MAX_NAME_LENGTH))
     return name
 
 
@@ -292,9 +309,9 @@ def describe_validation_error(error: ValidationError, prefix: str = "") -> tuple
     kind = first.get("type", "")
     value = first.get("input")
     if kind == "extra_forbidden":
-        return field, "is not a known field"
+        return field, _("is not a known field")
     if kind == "missing":
-        return field, "is required"
+        return field, _("is required")
     message = first.get("msg", "is not valid")
     if message.startswith("Value error, "):
         message = message[len("Value error, "):]
@@ -339,6 +356,7 @@ class Ruleset(ABC):
     max_players: ClassVar[int]
     options_model: ClassVar[type[GameOptions]]
     score_name: ClassVar[str]          # what a score is: "chips", "balance", "penalty points"
+    # (English, marked with N_; ``score_words()`` says it in the language in use)
     higher_is_better: ClassVar[bool] = True
     hand_kinds: ClassVar[tuple[str, ...]]
     tricks_per_hand: ClassVar[int]
@@ -352,6 +370,37 @@ class Ruleset(ABC):
     # The record fields beyond the trick winners that this game's hands carry: for each, what
     # to type (a metavar) and what it is (the command line offers them as options).
     extra_record_fields: ClassVar[dict[str, tuple[str, str]]] = {}
+    # Each kind of hand, marked with N_ (in English the word is the kind itself, which is data:
+    # JSON, CSV and the session file keep it); ``kind_words`` says it in the language in use.
+    kind_names: ClassVar[dict[str, str]] = {}
+
+    def score_words(self) -> str:
+        """What a score is called, in the language in use (``balance``: ``Saldo``)."""
+        return _(self.score_name)
+
+    def kind_words(self, kind: str) -> str:
+        """A kind of hand as people say it, in the language in use (the kind, ``muss``, is
+        data: JSON, CSV and the session file keep it as it is)."""
+        name = self.kind_names.get(kind)
+        return _(name) if name else kind
+
+    def points_words(self, points: Decimal) -> str:
+        """Points written down against a player in a hand, in words (``+1 penalty point``),
+        in a game whose unit is the point."""
+        return f"+{format_amount(points)} {self.score_words()}"
+
+    def deck(self, config: SessionConfig | None) -> Deck:
+        """The pack the session plays with, as its cards are named: French unless the game
+        has a choice (``None``: no session, the French names)."""
+        return "french"
+
+    def reason_words(self, reason: str) -> str:
+        """A transfer's reason (data, kept in English) in the language in use."""
+        return reason
+
+    def finding_words(self, finding: str, config: SessionConfig | None = None) -> str:
+        """A referee's finding (data, kept in English) in the language in use."""
+        return finding_words(finding, self.deck(config))
 
     @property
     def accounts(self) -> tuple[Account, ...]:
@@ -386,7 +435,14 @@ class Ruleset(ABC):
 
     @abstractmethod
     def explain(self, settlement: Settlement) -> tuple[str, ...]:
-        """The settlement in sentences a person can read out at the table."""
+        """The settlement in sentences a person can read out at the table, in the language in
+        use."""
+
+    def explain_words(self, settlement: Settlement,
+                      config: SessionConfig | None = None) -> tuple[str, ...]:
+        """``explain``, with the cards named as the session's pack names them (``config``:
+        the session's settings; a game with a choice of pack overrides this)."""
+        return self.explain(settlement)
 
     @abstractmethod
     def is_finished(self, config: SessionConfig, hands_played: int,
@@ -402,12 +458,13 @@ class Ruleset(ABC):
         if isinstance(raw, GameOptions):
             raw = raw.model_dump()
         if not isinstance(raw, dict):
-            raise ConfigError("options", "must be a table of option = value")
+            raise ConfigError("options", _("must be a table of option = value"))
         known = list(self.options_model.model_fields)
         for key in raw:
             if key not in known:
-                raise ConfigError(f"options.{key}", f"is not an option of {self.game} "
-                                  f"(its options: {', '.join(known) or 'none'})")
+                raise ConfigError(f"options.{key}", _("is not an option of {game} (its "
+                                                      "options: {known})").format(
+                    game=self.game, known=", ".join(known) or _("none")))
         try:
             return self.options_model(**raw)
         except ValidationError as error:
@@ -484,9 +541,9 @@ class Ruleset(ABC):
         """How strong a card is against another of its kind (suit or trump): higher wins."""
         return card.rank.strength * 2
 
-    def card_words(self, card: Card) -> str:
+    def card_words(self, card: Card, deck: Deck = "french") -> str:
         """A card as the referee names it in a sentence."""
-        return card.symbol()
+        return card.symbol(deck)
 
     @abstractmethod
     def deal_plan(self, players: tuple[str, ...], dealer: str) -> DealPlan:
@@ -521,20 +578,21 @@ class Ruleset(ABC):
     def turned_card_refusal(self, config: SessionConfig, turned: tuple[Card, ...],
                             card: Card) -> str | None:
         """Why ``card`` cannot be the next turned card, or ``None``."""
+        deck = self.deck(config)
         if card not in self.pack(len(config.players)):
-            return f"{card.symbol()} is not in this pack"
+            return _("{card} is not in this pack").format(card=card.symbol(deck))
         if card in turned:
-            return f"{card.symbol()} was turned already"
+            return _("{card} was turned already").format(card=card.symbol(deck))
         return None
 
     def turn_prompt(self, turned: tuple[Card, ...]) -> str:
         """What to type as the next turned card, in words."""
-        return "Type the turned card"
+        return _("Type the turned card")
 
     def turn_words(self, config: SessionConfig, state: TableState,
                    turned: tuple[Card, ...]) -> str:
         """The turned cards so far, and what they make of the hand."""
-        return "Turned: " + " then ".join(c.symbol() for c in turned)
+        return _("Turned: {cards}").format(cards=then_list(turned, self.deck(config)))
 
     def deciders(self, config: SessionConfig, state: TableState,
                  turned: tuple[Card, ...]) -> tuple[str, ...]:
@@ -580,9 +638,10 @@ class Ruleset(ABC):
         """For a game without indicator or decisions: the winners, the referee's findings and
         the record as it will be kept."""
         if record.indicator is not None:
-            raise RecordError("indicator", f"{self.game} has no indicator")
+            raise RecordError("indicator", _("{game} has no indicator").format(game=self.game))
         if record.entered is not None:
-            raise RecordError("entered", f"in {self.game} everyone plays; leave 'entered' out")
+            raise RecordError("entered", _("in {game} everyone plays; leave 'entered' out")
+                              .format(game=self.game))
         winners, findings = self._winners(config, record, count,
                                           self.first_leader(config, state.dealer), state=state)
         if winners is record.tricks:  # every name as seated: the record is kept as it came
@@ -598,11 +657,11 @@ class Ruleset(ABC):
         with cards, also the referee's findings on plays that broke a duty."""
         if record.cards is None:
             if record.led_by is not None:
-                raise RecordError("led_by", "who led each trick is given only with the cards")
+                raise RecordError("led_by", _("who led each trick is given only with the cards"))
             return self._resolve_tricks(config, record, count, playing), ()
         if len(record.cards) != count:
-            raise RecordError("cards", f"{count} tricks of cards are needed, "
-                              f"{len(record.cards)} were given")
+            raise RecordError("cards", _("{needed} tricks of cards are needed, {given} were "
+                                         "given").format(needed=count, given=len(record.cards)))
         seated = playing if playing is not None else config.players
         in_order = tuple(p for p in config.players if p in seated)
         turned = record.indicator or ()
@@ -611,31 +670,40 @@ class Ruleset(ABC):
             return self.card_refusal(config, state, turned, player, card) if state else None
 
         winners, findings = tricks_from_cards(self, in_order, leader, record.cards, trump,
-                                              self.pack(len(config.players)), refusal)
+                                              self.pack(len(config.players)), refusal,
+                                              self.deck(config))
         if record.led_by is not None:
             if len(record.led_by) != count:
-                raise RecordError("led_by", f"{count} names are needed (who led each trick), "
-                                  f"{len(record.led_by)} were given")
+                raise RecordError("led_by", _("{needed} names are needed (who led each trick), "
+                                              "{given} were given").format(
+                    needed=count, given=len(record.led_by)))
             expected = (leader,) + winners[:-1]
             for i, (raw, due) in enumerate(zip(record.led_by, expected, strict=True), start=1):
                 said = config.resolve(raw, "led_by")
                 if said != due:
-                    why = "the first lead is theirs" if i == 1 else f"{due} won trick {i - 1}"
-                    raise RecordError("cards", f"trick {i} was led by {said}, but {due} "
-                                      f"leads it ({why})")
+                    if i == 1:
+                        raise RecordError("cards", _("trick {trick} was led by {said}, but "
+                                                     "{due} leads it (the first lead is "
+                                                     "theirs)").format(trick=i, said=said,
+                                                                       due=due))
+                    raise RecordError("cards", _("trick {trick} was led by {said}, but {due} "
+                                                 "leads it ({due} won trick {previous})")
+                                      .format(trick=i, said=said, due=due, previous=i - 1))
         if record.tricks:
             named = self._resolve_tricks(config, record, count, playing)
             for i, (said, derived) in enumerate(zip(named, winners, strict=True), start=1):
                 if said != derived:
-                    raise RecordError("tricks", f"trick {i} was won by {derived} according to "
-                                      f"its cards, not {said}")
+                    raise RecordError("tricks", _("trick {trick} was won by {winner} according "
+                                                  "to its cards, not {said}").format(
+                        trick=i, winner=derived, said=said))
         return winners, findings
 
     def _resolve_tricks(self, config: SessionConfig, record: HandRecord, count: int,
                         allowed: Iterable[str] | None = None) -> tuple[str, ...]:
         if len(record.tricks) != count:
-            raise RecordError("tricks", f"{count} trick winners are needed, {len(record.tricks)} "
-                              f"were given")
+            raise RecordError("tricks", _("{needed} trick winners are needed, {given} were "
+                                          "given").format(needed=count,
+                                                          given=len(record.tricks)))
         allowed_set = set(allowed) if allowed is not None else set(config.players)
         if allowed_set.issuperset(record.tricks):
             return record.tricks  # every name exactly as seated: nothing to resolve
@@ -643,7 +711,8 @@ class Ruleset(ABC):
         for i, raw in enumerate(record.tricks, start=1):
             name = config.resolve(raw, "tricks")
             if name not in allowed_set:
-                raise RecordError("tricks", f"'{name}' is not playing in this hand (trick {i})")
+                raise RecordError("tricks", _("'{name}' is not playing in this hand (trick "
+                                              "{trick})").format(name=name, trick=i))
             winners.append(name)
         return tuple(winners)
 
@@ -706,9 +775,14 @@ def count_tricks(players: Iterable[str], winners: Iterable[str]) -> dict[str, in
     return taken
 
 
-def plural(n: int, word: str) -> str:
-    """``1 trick``, ``2 tricks``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def tricks_words(n: int) -> str:
+    """``1 trick``, ``2 tricks``, in the language in use."""
+    return ngettext("{count} trick", "{count} tricks", n).format(count=n)
+
+
+def then_list(cards: Iterable[Card], deck: Deck = "french") -> str:
+    """Cards turned one after the other: ``Weli then A♥``."""
+    return _(" then ").join(c.symbol(deck) for c in cards)
 
 
 # Every game, by name. A game joins with ``register`` (see ``rules/__init__.py``).

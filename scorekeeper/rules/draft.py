@@ -14,6 +14,7 @@ from typing import Literal
 
 from ..cards import Card, Suit
 from ..errors import ScorekeeperError
+from ..i18n import _
 from .base import HandRecord, Ruleset, SessionConfig, TableState
 from .play import trick_progress
 
@@ -133,27 +134,29 @@ class HandDraft:
         step, config = self._step, self.config
         if step.kind == "turn":
             if not isinstance(answer, Card):
-                return "type the turned card"
+                return _("type the turned card")
             return self.ruleset.turned_card_refusal(config, self.turned, answer)
         if step.kind == "decide":
-            return None if isinstance(answer, bool) else "say whether they play or drop"
+            return None if isinstance(answer, bool) else _("say whether they play or drop")
         if step.kind == "winner":
             if not isinstance(answer, str) or answer not in config.players:
-                return "name one of the players"
+                return _("name one of the players")
             if answer not in self.playing():
-                return f"{answer} dropped: not in this hand"
+                return _("{name} dropped: not in this hand").format(name=answer)
             return None
         if step.kind == "card":
             if not isinstance(answer, Card):
-                return "type the card played"
+                return _("type the card played")
+            deck = self.ruleset.deck(config)
             if answer not in self.ruleset.pack(len(config.players)):
-                return f"{answer.symbol()} is not in this pack"
+                return _("{card} is not in this pack").format(card=answer.symbol(deck))
             if any(answer in trick for trick in self.cards):
-                return f"{answer.symbol()} was already played in this hand"
+                return _("{card} was already played in this hand").format(
+                    card=answer.symbol(deck))
             assert step.player is not None
             return self.ruleset.card_refusal(config, self.state, self.turned, step.player,
                                              answer)
-        return "the hand is complete"
+        return _("the hand is complete")
 
     def give(self, answer: Answer) -> str | None:
         """Take the next answer. Returns ``None`` when accepted, else why it was not."""
@@ -208,7 +211,7 @@ class HandDraft:
     def record(self, note: str | None = None) -> HandRecord:
         """The hand as the rules take it."""
         if not self.complete:
-            raise ScorekeeperError("the hand is not complete yet")
+            raise ScorekeeperError(_("the hand is not complete yet"))
         plays = self.plays_tricks()
         cards = self.cards if self.by_cards and plays else None
         tricks = self.winners if not self.by_cards and plays else ()

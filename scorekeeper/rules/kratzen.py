@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import functools
+import re
 from decimal import Decimal
 from typing import Literal, get_args
 
 from pydantic import Field
 
 from ..amounts import ONE, ZERO, exact, format_amount
-from ..cards import ORDINARY_RANKS, WELI, Card, Rank, Suit
+from ..cards import ORDINARY_RANKS, WELI, Card, Deck, Rank, Suit
 from ..errors import RecordError
+from ..i18n import N_, _, ngettext
 from .base import (
     POT,
     DealPlan,
@@ -24,9 +26,10 @@ from .base import (
     Transfer,
     count_tricks,
     options_as,
-    plural,
     present,
+    then_list,
     transfer,
+    tricks_words,
 )
 
 TRICKS = 4
@@ -34,12 +37,20 @@ TRICKS = 4
 PACK = frozenset([Card(rank=r, suit=s) for r in ORDINARY_RANKS for s in Suit] + [WELI])
 TWO = Decimal(2)
 TRICK_REASONS = tuple(f"trick {i}" for i in range(1, TRICKS + 1))
+ASK_STEP = 5  # in the deal plan, the step that asks each other player to play or drop
 _POTS = (POT,) * TRICKS
 
 
 @functools.lru_cache(maxsize=64)
 def _penalty_reason(who: str, needed: int, took: int, pays: str) -> str:
     return f"penalty: {who} needed {needed}, took {took} ({pays})"
+
+
+# The transfers' reasons are data (English); in words for people they are these.
+_PENALTY = re.compile(r"penalty: (dealer|player) needed ([0-9]+), took ([0-9]+) \((2?P)\)")
+_REASONS = {"muss stake (dealer)": N_("muss stake (dealer)"), "muss stake": N_("muss stake"),
+            "stake (dealer)": N_("stake (dealer)"),
+            "walkover: everyone else dropped": N_("walkover: everyone else dropped")}
 
 
 # What a Kratzen hand can be: a Muss (the pot was empty), a forced Muss (a 7 fixed trump),
@@ -58,23 +69,26 @@ def read_indicator(indicator: tuple[Card, ...] | None) -> Card:
     Kept for each indicator that was valid (a session turns up the same few again and again;
     a refusal is raised again each time)."""
     if not indicator:
-        raise RecordError("indicator", "the turned-up card is needed (e.g. \"KC\"; the Weli "
-                          "then the card that fixes the suit: [\"W\", \"AH\"])")
+        raise RecordError("indicator", _("the turned-up card is needed (e.g. \"KC\"; the Weli "
+                                         "then the card that fixes the suit: [\"W\", \"AH\"])"))
     for card in indicator:
         if card not in PACK:
-            raise RecordError("indicator", f"'{card}' is not in the kratzen pack")
+            raise RecordError("indicator", _("'{card}' is not in the kratzen pack").format(
+                card=card))
     first = indicator[0]
     if first.is_weli:
         if len(indicator) == 1:
-            raise RecordError("indicator", "the Weli was turned: turn up another card and give "
-                              "both (the Weli, then the card that fixes the suit)")
+            raise RecordError("indicator", _("the Weli was turned: turn up another card and "
+                                             "give both (the Weli, then the card that fixes the "
+                                             "suit)"))
         if len(indicator) > 2:
-            raise RecordError("indicator", "give the Weli and one more card, no more")
+            raise RecordError("indicator", _("give the Weli and one more card, no more"))
         if indicator[1].is_weli:
-            raise RecordError("indicator", "there is only one Weli in the pack")
+            raise RecordError("indicator", _("there is only one Weli in the pack"))
         return indicator[1]
     if len(indicator) != 1:
-        raise RecordError("indicator", "give one turned card, or two when the first is the Weli")
+        raise RecordError("indicator", _("give one turned card, or two when the first is the "
+                                         "Weli"))
     return first
 
 
@@ -92,8 +106,10 @@ class Kratzen(Ruleset):
     min_players = 3
     max_players = 6
     options_model = KratzenOptions
-    score_name = "balance"
+    score_name = N_("balance")
     hand_kinds = get_args(KratzenHand)
+    kind_names = {"muss": N_("muss"), "forced-muss": N_("forced-muss"), "normal": N_("normal"),
+                  "walkover": N_("walkover")}
     tricks_per_hand = TRICKS
     trumps = True
     extra_record_fields = {
@@ -157,8 +173,8 @@ class Kratzen(Ruleset):
         if kind == "walkover":
             if record.tricks or record.cards:
                 raise RecordError("cards" if record.cards else "tricks",
-                                  "everyone else dropped: a walkover has no tricks "
-                                  "(give tricks = [])")
+                                  _("everyone else dropped: a walkover has no tricks "
+                                    "(give tricks = [])"))
             transfers.append(transfer(POT, dealer, stake, "walkover: everyone else dropped"))
             clean = HandRecord(tricks=(), indicator=record.indicator, entered=entered,
                                        note=record.note)
@@ -199,24 +215,31 @@ class Kratzen(Ruleset):
         return 2 if (player == dealer and kind != "forced-muss") else 1
 
     def explain(self, s: Settlement) -> tuple[str, ...]:
+        return self.explain_words(s)
+
+    def explain_words(self, s: Settlement,
+                      config: SessionConfig | None = None) -> tuple[str, ...]:
         record, dealer = s.record, s.dealer
         stake = present(s.stake, "a Kratzen hand's stake")
         indicator = present(record.indicator, "a Kratzen hand's indicator")
         players = tuple(s.deltas)  # in seating order
-        said = [(f"The pot is empty: a Muss. {dealer} (dealer) pays 2, everyone else 1."
-                 if s.pot_before == 0 else f"{dealer} deals and pays 1 into the pot.")]
-        turned = " then ".join(c.symbol() for c in indicator)
+        said = [(_("The pot is empty: a Muss. {dealer} (dealer) pays 2, everyone else 1.")
+                 if s.pot_before == 0 else _("{dealer} deals and pays 1 into the pot."))
+                .format(dealer=dealer)]
+        deck = self.deck(config)
         fixing = indicator[-1]
-        said.append(f"P = {format_amount(stake)}; trump {fixing.suit.symbol} ({turned} turned).")
+        said.append(_("P = {stake}; trump {suit} ({cards} turned).").format(
+            stake=format_amount(stake), suit=self.suit_words(fixing.suit, config),
+            cards=then_list(indicator, deck)))
         if s.kind == "forced-muss":
-            said.append("The indicator is a 7: a forced Muss. Nobody may drop; nobody is paid "
-                        "for tricks, everyone (the dealer too) needs 1 trick.")
+            said.append(_("The indicator is a 7: a forced Muss. Nobody may drop; nobody is paid "
+                          "for tricks, everyone (the dealer too) needs 1 trick."))
         elif s.kind == "muss":
-            said.append("Nobody may drop; nobody is paid for tricks. The dealer needs 2 tricks, "
-                        "everyone else 1.")
+            said.append(_("Nobody may drop; nobody is paid for tricks. The dealer needs 2 "
+                          "tricks, everyone else 1."))
         elif s.kind == "walkover":
-            said.append(f"Everyone else dropped: {dealer} takes the whole pot, "
-                        f"{format_amount(stake)}, without play.")
+            said.append(_("Everyone else dropped: {dealer} takes the whole pot, {stake}, "
+                          "without play.").format(dealer=dealer, stake=format_amount(stake)))
             return tuple(said)
         i = players.index(dealer)
         clockwise = players[i:] + players[:i]
@@ -224,23 +247,55 @@ class Kratzen(Ruleset):
             entered = present(record.entered, "a normal hand's entered")
             dropped = [p for p in clockwise[1:] if p not in entered]
             if dropped:
-                said.append(f"{', '.join(dropped)} dropped.")
+                said.append(ngettext("{players} dropped.", "{players} dropped.",
+                                     len(dropped)).format(players=", ".join(dropped)))
         playing = [p for p in clockwise if p == dealer or record.entered is None
                    or p in record.entered]
         taken = count_tricks(playing, record.tricks)
         if s.kind == "normal":
             with exact():
                 share = stake / TRICKS
-                paid = ", ".join(f"{p} {plural(n, 'trick')} ({format_amount(share * n)})"
+                paid = ", ".join(f"{p} {tricks_words(n)} ({format_amount(share * n)})"
                                  for p, n in taken.items() if n)
-            said.append(f"Each trick pays P/4 = {format_amount(share)}: {paid}.")
+            said.append(_("Each trick pays P/4 = {share}: {paid}.").format(
+                share=format_amount(share), paid=paid))
         for t in s.transfers:
             p = t.source
             if t.reason.startswith("penalty") and isinstance(p, str):
-                words = "2P" if p == dealer else "P"
-                said.append(f"{p} needed {self.needed(p, dealer, s.kind)} and took {taken[p]}: "
-                            f"pays {words} = {format_amount(t.amount)} into the next pot.")
+                said.append(_("{player} needed {needed} and took {took}: pays {penalty} = "
+                              "{amount} into the next pot.").format(
+                    player=p, needed=self.needed(p, dealer, s.kind), took=taken[p],
+                    penalty="2P" if p == dealer else "P", amount=format_amount(t.amount)))
         return tuple(said)
+
+    def suit_words(self, suit: Suit, config: SessionConfig | None) -> str:
+        """The trump suit in a sentence: its sign, and with a session's settings its name
+        too when the pack is German (``♣ (Eichel)``)."""
+        if config is not None and self.deck(config) == "german":
+            return f"{suit.symbol} ({suit.name_in('german')})"
+        return suit.symbol
+
+    def deck(self, config: SessionConfig | None) -> Deck:
+        """The session option ``deck``: a German pack (Ober, Unter, Eichel…) or a French one."""
+        if config is None:
+            return "french"
+        return options_as(config, KratzenOptions).deck
+
+    def reason_words(self, reason: str) -> str:
+        known = _REASONS.get(reason)
+        if known is not None:
+            return _(known)
+        if reason in TRICK_REASONS:
+            return _("trick {trick}").format(trick=reason.removeprefix("trick "))
+        penalty = _PENALTY.fullmatch(reason)
+        if penalty is None:
+            return reason
+        who, needed, took, pays = penalty.groups()
+        if who == "dealer":
+            return _("penalty: dealer needed {needed}, took {took} ({pays})").format(
+                needed=needed, took=took, pays=pays)
+        return _("penalty: player needed {needed}, took {took} ({pays})").format(
+            needed=needed, took=took, pays=pays)
 
     # ---- the pack and trick play
 
@@ -255,44 +310,49 @@ class Kratzen(Ruleset):
         # The Weli sits between the trump ace (28) and the trump king (26).
         return 27 if card.is_weli else card.rank.strength * 2
 
-    def card_words(self, card: Card) -> str:
-        return "the Weli" if card.is_weli else card.symbol()
+    def card_words(self, card: Card, deck: Deck = "french") -> str:
+        return _("the Weli") if card.is_weli else card.symbol(deck)
 
     def deal_plan(self, players: tuple[str, ...], dealer: str) -> DealPlan:
         n = len(players)
         i = players.index(dealer)
         left = players[(i + 1) % n]
-        steps = (f"{dealer} deals 2 cards to each player, clockwise from {left}",
-                 "turn up the next card: the indicator; its suit is trump "
-                 "(a 7 makes the hand a forced Muss)",
-                 "if the indicator is the Weli, turn up another card: that one fixes trump "
-                 "(a 7 there forces a Muss too)",
-                 "deal 2 more cards to each player: everyone holds 4",
-                 f"{dealer} takes the turned card(s) and discards face down back to 4",
-                 f"ask {', '.join(players[(i + k) % n] for k in range(1, n))} in turn: "
-                 f"play or drop ({dealer} must play; nobody drops in a Muss)",
-                 f"{dealer} leads the first trick")
+        steps = (_("{dealer} deals 2 cards to each player, clockwise from {left}").format(
+                     dealer=dealer, left=left),
+                 _("turn up the next card: the indicator; its suit is trump "
+                   "(a 7 makes the hand a forced Muss)"),
+                 _("if the indicator is the Weli, turn up another card: that one fixes trump "
+                   "(a 7 there forces a Muss too)"),
+                 _("deal 2 more cards to each player: everyone holds 4"),
+                 _("{dealer} takes the turned card(s) and discards face down back to 4").format(
+                     dealer=dealer),
+                 _("ask {players} in turn: play or drop ({dealer} must play; nobody drops in a "
+                   "Muss)").format(players=", ".join(players[(i + k) % n] for k in range(1, n)),
+                                   dealer=dealer),
+                 _("{dealer} leads the first trick").format(dealer=dealer))
         dealt = 4 * n
-        count = (f"{dealt} dealt + 1 turned + {33 - dealt - 1} undealt = 33; "
-                 f"after the Weli {dealt} dealt + 2 turned + {33 - dealt - 2} undealt = 33")
+        count = _("{dealt} dealt + 1 turned + {undealt} undealt = 33; after the Weli {dealt} "
+                  "dealt + 2 turned + {undealt_weli} undealt = 33").format(
+            dealt=dealt, undealt=33 - dealt - 1, undealt_weli=33 - dealt - 2)
         return DealPlan(game=self.game, players=n, steps=steps, card_count=count)
 
     # ---- before the deal
 
     def before_deal(self, config: SessionConfig, state: TableState) -> tuple[str, ...]:
-        _, stake = self.stakes(config, state)
+        __, stake = self.stakes(config, state)
         return (self.stakes_text(config, state) + f" P = {format_amount(stake)}.",)
 
     def guide_steps(self, config: SessionConfig, state: TableState) -> tuple[str, ...]:
         steps = super().guide_steps(config, state)
-        if state.pot == 0:
-            steps = tuple("A Muss: everyone plays, nobody is asked to drop."
-                          if step.startswith("ask ") else step for step in steps)
+        if state.pot == 0:  # the step that asks who plays has nobody to ask
+            steps = (steps[:ASK_STEP] + (_("A Muss: everyone plays, nobody is asked to drop."),)
+                     + steps[ASK_STEP + 1:])
         return steps
 
     def pot_words(self, config: SessionConfig, state: TableState) -> str | None:
-        _, stake = self.stakes(config, state)
-        return f"after the stakes P = {format_amount(stake)}   each trick pays P/4 (not in a Muss)"
+        __, stake = self.stakes(config, state)
+        return _("after the stakes P = {stake}   each trick pays P/4 (not in a Muss)").format(
+            stake=format_amount(stake))
 
     # ---- entering a hand
 
@@ -303,24 +363,25 @@ class Kratzen(Ruleset):
     def turned_card_refusal(self, config: SessionConfig, turned: tuple[Card, ...],
                             card: Card) -> str | None:
         if card.is_weli and turned:
-            return "there is only one Weli"
+            return _("there is only one Weli")
         return super().turned_card_refusal(config, turned, card)
 
     def turn_prompt(self, turned: tuple[Card, ...]) -> str:
         if turned:
-            return "The Weli was turned: type the next turned card"
-        return "Type the indicator (the turned card)"
+            return _("The Weli was turned: type the next turned card")
+        return _("Type the indicator (the turned card)")
 
     def turn_words(self, config: SessionConfig, state: TableState,
                    turned: tuple[Card, ...]) -> str:
-        words = "Indicator: " + " then ".join(c.symbol() for c in turned)
+        deck = self.deck(config)
+        words = _("Indicator: {cards}").format(cards=then_list(turned, deck))
         if self.needs_turned_card(config, state, turned):
             return words
         trump = read_indicator(turned)
-        kind = ("forced Muss (a 7)" if forces_muss(trump) else
-                "Muss" if self.is_muss(state, turned) else "normal hand")
-        return (f"{words}  trump {trump.suit.symbol} "
-                f"({trump.suit.name_in(options_as(config, KratzenOptions).deck)})  {kind}")
+        kind = (_("forced Muss (a 7)") if forces_muss(trump) else
+                _("Muss") if self.is_muss(state, turned) else _("normal hand"))
+        return _("{indicator}  trump {suit} ({name})  {kind}").format(
+            indicator=words, suit=trump.suit.symbol, name=trump.suit.name_in(deck), kind=kind)
 
     def deciders(self, config: SessionConfig, state: TableState,
                  turned: tuple[Card, ...]) -> tuple[str, ...]:
@@ -345,9 +406,13 @@ class Kratzen(Ruleset):
     def card_refusal(self, config: SessionConfig, state: TableState, turned: tuple[Card, ...],
                      player: str, card: Card) -> str | None:
         if card in turned and player != state.dealer:
-            return (f"{card.symbol()} was turned up, and the turned "
-                    f"card{'s belong' if len(turned) > 1 else ' belongs'} to the dealer, "
-                    f"{state.dealer}")
+            if len(turned) > 1:
+                words = _("{card} was turned up, and the turned cards belong to the dealer, "
+                          "{dealer}")
+            else:
+                words = _("{card} was turned up, and the turned card belongs to the dealer, "
+                          "{dealer}")
+            return words.format(card=card.symbol(self.deck(config)), dealer=state.dealer)
         return None
 
     def draft_record(self, config: SessionConfig, state: TableState, turned: tuple[Card, ...],
@@ -383,8 +448,9 @@ class Kratzen(Ruleset):
     def stakes_text(self, config: SessionConfig, state: TableState) -> str:
         """The stakes in words: what to collect before the deal."""
         if state.pot == 0:
-            return f"The pot is empty: a Muss. {state.dealer} (dealer) pays 2, everyone else 1."
-        return f"{state.dealer} deals and pays 1 into the pot."
+            return _("The pot is empty: a Muss. {dealer} (dealer) pays 2, everyone else "
+                     "1.").format(dealer=state.dealer)
+        return _("{dealer} deals and pays 1 into the pot.").format(dealer=state.dealer)
 
     def is_muss(self, state: TableState, indicator: tuple[Card, ...] | None = None) -> bool:
         """Whether nobody may drop: the pot is empty, or the indicator (once known) is a 7."""
@@ -399,8 +465,9 @@ class Kratzen(Ruleset):
         if record.entered is None:
             if muss:
                 return others
-            raise RecordError("entered", "the pot is not empty, so each player plays or drops: "
-                              "list the non-dealers who play ([] if all dropped)")
+            raise RecordError("entered", _("the pot is not empty, so each player plays or "
+                                           "drops: list the non-dealers who play ([] if all "
+                                           "dropped)"))
         given = record.entered
         if not muss or len(given) == len(others):
             in_order = tuple([p for p in others if p in given])
@@ -410,13 +477,14 @@ class Kratzen(Ruleset):
         for raw in record.entered:
             name = config.resolve(raw, "entered")
             if name == dealer:
-                raise RecordError("entered", f"'{name}' deals and always plays; list only "
-                                  f"the others who play")
+                raise RecordError("entered", _("'{name}' deals and always plays; list only the "
+                                               "others who play").format(name=name))
             if name in names:
-                raise RecordError("entered", f"'{name}' is named twice")
+                raise RecordError("entered", _("'{name}' is named twice").format(name=name))
             names.append(name)
         if muss and set(names) != set(others):
             missing = [p for p in others if p not in names]
-            raise RecordError("entered", f"in a Muss nobody may drop: {', '.join(missing)} "
-                              f"must play too (or leave 'entered' out)")
+            raise RecordError("entered", _("in a Muss nobody may drop: {players} must play too "
+                                           "(or leave 'entered' out)").format(
+                players=", ".join(missing)))
         return tuple(p for p in others if p in names)

@@ -7,8 +7,9 @@ from typing import Literal, get_args
 
 from pydantic import Field
 
-from ..amounts import ONE, exact
+from ..amounts import ONE, exact, format_amount
 from ..cards import Card
+from ..i18n import N_, _, ngettext
 from .base import (
     PENALTY,
     DealPlan,
@@ -20,8 +21,8 @@ from .base import (
     Settlement,
     TableState,
     options_as,
-    plural,
     transfer,
+    tricks_words,
 )
 
 # What a Letzter hand can be: the last trick's winner takes a point, or one player took
@@ -42,9 +43,10 @@ class Letzter(Ruleset):
     min_players = 3
     max_players = 4
     options_model = LetzterOptions
-    score_name = "penalty points"
+    score_name = N_("penalty points")
     higher_is_better = False
     hand_kinds = get_args(LetzterHand)
+    kind_names = {"last-trick": N_("last-trick"), "durchmarsch": N_("durchmarsch")}
     tricks_per_hand = TRICKS = 8
     has_pot = False
     unit = "point"
@@ -99,13 +101,29 @@ class Letzter(Ruleset):
         last = winners[-1]
         if s.kind == "durchmarsch":
             others = [t.target for t in s.transfers if isinstance(t.target, str)]
-            return (f"{last} took all 8 tricks: a Durchmarsch. {last} scores nothing; "
-                    f"{', '.join(others)} get 1 penalty point each.",)
+            return (_("{player} took all 8 tricks: a Durchmarsch. {player} scores nothing; "
+                      "{others} get 1 penalty point each.").format(player=last,
+                                                                   others=", ".join(others)),)
         taken = sum(1 for w in winners if w == last)
-        return (f"{last} won the last trick ({plural(taken, 'trick')} in all): 1 penalty point.",)
+        return (_("{player} won the last trick ({tricks} in all): 1 penalty point.").format(
+            player=last, tricks=tricks_words(taken)),)
+
+    def points_words(self, points: Decimal) -> str:
+        """``+1 penalty point``, ``+2 penalty points``, in the language in use."""
+        count = int(points) if points == int(points) else 2  # points are whole: plural else
+        return ngettext("+{count} penalty point", "+{count} penalty points", count).format(
+            count=format_amount(points))
+
+    def reason_words(self, reason: str) -> str:
+        if reason == "won the last trick":
+            return _("won the last trick")
+        if reason.startswith("durchmarsch by "):
+            return _("durchmarsch by {player}").format(player=reason.removeprefix(
+                "durchmarsch by "))
+        return reason
 
     def pot_words(self, config: SessionConfig, state: TableState) -> str | None:
-        return "the last trick costs a penalty point"
+        return _("the last trick costs a penalty point")
 
     def pack(self, players: int) -> frozenset[Card]:
         """32 cards for four players; for three the 7s and 8s are taken out (24)."""
@@ -118,20 +136,26 @@ class Letzter(Ruleset):
         if n == 4:
             middle = players[(i + 2) % n]
             steps: tuple[str, ...]
-            steps = (f"{dealer} shuffles the 32-card pack and deals 7 cards to each player",
-                     f"{dealer} takes the remaining 4 (11 cards)",
-                     f"{dealer} pushes 3 cards face down to {left} (forehand)",
-                     f"{left} pushes any 2 cards to {middle} (middlehand)",
-                     f"{middle} pushes 1 card to {right} (rearhand)",
-                     "everyone now holds 8",
-                     f"{right} (the dealer's right) leads the first trick")
-            count = "4 hands of 7 + 4 to the dealer = 32; after the pushes 4 hands of 8"
+            steps = (_("{dealer} shuffles the 32-card pack and deals 7 cards to each player")
+                     .format(dealer=dealer),
+                     _("{dealer} takes the remaining 4 (11 cards)").format(dealer=dealer),
+                     _("{dealer} pushes 3 cards face down to {left} (forehand)").format(
+                         dealer=dealer, left=left),
+                     _("{left} pushes any 2 cards to {middle} (middlehand)").format(
+                         left=left, middle=middle),
+                     _("{middle} pushes 1 card to {right} (rearhand)").format(
+                         middle=middle, right=right),
+                     _("everyone now holds 8"),
+                     _("{right} (the dealer's right) leads the first trick").format(right=right))
+            count = _("4 hands of 7 + 4 to the dealer = 32; after the pushes 4 hands of 8")
         else:
-            steps = (f"{dealer} shuffles the 24-card pack (7s and 8s removed) and deals 7 to each",
-                     f"{dealer} takes the remaining 3 (10 cards)",
-                     f"{dealer} pushes 2 cards face down to {left} (forehand)",
-                     f"{left} pushes 1 card to {right}",
-                     "everyone now holds 8",
-                     f"{right} (the dealer's right) leads the first trick")
-            count = "3 hands of 7 + 3 to the dealer = 24; after the pushes 3 hands of 8"
+            steps = (_("{dealer} shuffles the 24-card pack (7s and 8s removed) and deals 7 to "
+                       "each").format(dealer=dealer),
+                     _("{dealer} takes the remaining 3 (10 cards)").format(dealer=dealer),
+                     _("{dealer} pushes 2 cards face down to {left} (forehand)").format(
+                         dealer=dealer, left=left),
+                     _("{left} pushes 1 card to {right}").format(left=left, right=right),
+                     _("everyone now holds 8"),
+                     _("{right} (the dealer's right) leads the first trick").format(right=right))
+            count = _("3 hands of 7 + 3 to the dealer = 24; after the pushes 3 hands of 8")
         return DealPlan(game=self.game, players=n, steps=steps, card_count=count)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Literal, get_args
 
 from pydantic import Field
 
 from ..cards import Card
+from ..i18n import N_, _
 from .base import (
     POT,
     DealPlan,
@@ -20,12 +22,14 @@ from .base import (
     TableState,
     amount_text,
     options_as,
-    plural,
     present,
     transfer,
+    tricks_words,
 )
 
 SWEEP_PAYS = Decimal(2)
+# A sweep's reason when the pot held less than 2 (the reasons are data, kept in English).
+_SHORT_POT = re.compile(r"sweep: all 8 tricks; 2 due, the pot held (.+) \(pay-what-exists\)")
 LAST_TRICK_COSTS = Decimal(1)
 
 
@@ -48,8 +52,9 @@ class LetzterStich(Ruleset):
     min_players = 3
     max_players = 4
     options_model = LetzterStichOptions
-    score_name = "chips"
+    score_name = N_("chips")
     hand_kinds = get_args(LetzterStichHand)
+    kind_names = {"last-trick": N_("last-trick"), "sweep": N_("sweep")}
     tricks_per_hand = TRICKS = 8
 
     def starting_score(self, config: SessionConfig) -> Decimal:
@@ -101,15 +106,26 @@ class LetzterStich(Ruleset):
         if s.kind == "sweep":
             paid = s.transfers[0].amount
             if paid == SWEEP_PAYS:
-                return (f"{last} took all 8 tricks: a sweep. {last} pays nothing and receives "
-                        f"2 from the pot.",)
+                return (_("{player} took all 8 tricks: a sweep. {player} pays nothing and "
+                          "receives 2 from the pot.").format(player=last),)
             held = present(s.pot_before, "the pot")
-            return (f"{last} took all 8 tricks: a sweep. 2 are due but the pot holds only "
-                    f"{amount_text(held)}: {last} receives {amount_text(paid)}, and no "
-                    f"debt is kept.",)
+            return (_("{player} took all 8 tricks: a sweep. 2 are due but the pot holds only "
+                      "{held}: {player} receives {paid}, and no debt is kept.").format(
+                player=last, held=amount_text(held), paid=amount_text(paid)),)
         taken = sum(1 for w in winners if w == last)
-        return (f"{last} won the last trick ({plural(taken, 'trick')} in all): pays 1 chip "
-                f"into the pot.",)
+        return (_("{player} won the last trick ({tricks} in all): pays 1 chip into the pot.")
+                .format(player=last, tricks=tricks_words(taken)),)
+
+    def reason_words(self, reason: str) -> str:
+        if reason == "won the last trick":
+            return _("won the last trick")
+        if reason == "sweep: all 8 tricks":
+            return _("sweep: all 8 tricks")
+        short = _SHORT_POT.fullmatch(reason)
+        if short is not None:
+            return _("sweep: all 8 tricks; 2 due, the pot held {held} (pay-what-exists)").format(
+                held=short.group(1))
+        return reason
 
     def pack(self, players: int) -> frozenset[Card]:
         """32 cards for four players; for three the 7s and 8s are taken out (24)."""
@@ -119,10 +135,14 @@ class LetzterStich(Ruleset):
         n = len(players)
         left = players[(players.index(dealer) + 1) % n]
         size = len(self.pack(n))
-        removed = " (7s and 8s removed)" if n == 3 else ""
-        steps = (f"{dealer} shuffles a {size}-card pack{removed}",
-                 f"{dealer} deals 4 cards to each player, clockwise from {left}",
-                 "then 4 more each: everyone holds 8; no trump, no indicator",
-                 f"{left} (the dealer's left) leads the first trick")
+        if n == 3:
+            shuffle = _("{dealer} shuffles a {size}-card pack (7s and 8s removed)")
+        else:
+            shuffle = _("{dealer} shuffles a {size}-card pack")
+        steps = (shuffle.format(dealer=dealer, size=size),
+                 _("{dealer} deals 4 cards to each player, clockwise from {left}").format(
+                     dealer=dealer, left=left),
+                 _("then 4 more each: everyone holds 8; no trump, no indicator"),
+                 _("{left} (the dealer's left) leads the first trick").format(left=left))
         return DealPlan(game=self.game, players=n, steps=steps,
-                        card_count=f"{n} hands of 8 = {size}")
+                        card_count=_("{hands} hands of 8 = {size}").format(hands=n, size=size))

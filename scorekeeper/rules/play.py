@@ -10,12 +10,14 @@ otherwise trump (over-trumping if they can), otherwise play anything.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..cards import Card, Suit
+from ..cards import Card, Deck, Suit
 from ..errors import RecordError, ScorekeeperError
+from ..i18n import _, untranslated
 
 
 class TrickRules(Protocol):
@@ -31,7 +33,7 @@ class TrickRules(Protocol):
 
     def strength(self, card: Card, trump: Suit | None) -> int: ...
 
-    def card_words(self, card: Card) -> str: ...
+    def card_words(self, card: Card, deck: Deck = "french") -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,7 @@ class PlayAdvice:
 
     legal: tuple[Card, ...]
     reasons: tuple[str, ...]
+    duty: str = ""  # what a card outside ``legal`` failed to do: "follow ♥", "beat the Weli"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +57,11 @@ def check_trump(game: TrickRules, trump: Suit | None) -> Suit | None:
     """The trump to play with: required in a game with trumps, refused in one without."""
     if game.trumps:
         if trump is None:
-            raise ScorekeeperError(f"{game.game} needs the trump suit (--trump C, D, H or S)")
+            raise ScorekeeperError(_("{game} needs the trump suit (--trump C, D, H or S)")
+                                   .format(game=game.game))
         return trump
     if trump is not None:
-        raise ScorekeeperError(f"{game.game} has no trump")
+        raise ScorekeeperError(_("{game} has no trump").format(game=game.game))
     return None
 
 
@@ -84,7 +88,7 @@ def winning_position(game: TrickRules, trick: Sequence[Card], trump: Suit | None
     """The position (from 0, in play order) of the card winning the trick so far."""
     trump = check_trump(game, trump)
     if not trick:
-        raise ScorekeeperError("no card has been played in this trick")
+        raise ScorekeeperError(_("no card has been played in this trick"))
     check_cards(game, trick, pack)
     return _best(game, trick, trump)
 
@@ -100,113 +104,184 @@ def _best(game: TrickRules, trick: Sequence[Card], trump: Suit | None) -> int:
 
 def check_cards(game: TrickRules, cards: Sequence[Card], pack: frozenset[Card],
                 what: str = "trick") -> None:
-    """Every card is in the pack in use, and none is given twice."""
+    """Every card is in the pack in use, and none is given twice (``what``: ``trick`` or
+    ``hand``, the cards given)."""
     seen: set[Card] = set()
     for card in cards:
         if card not in pack:
-            raise ScorekeeperError(f"{card.symbol()} is not in the {game.game} pack"
-                                   + ("" if len(pack) >= 32 else f" of {len(pack)} cards"))
+            if len(pack) >= 32:
+                raise ScorekeeperError(_("{card} is not in the {game} pack").format(
+                    card=card.symbol(), game=game.game))
+            raise ScorekeeperError(_("{card} is not in the {game} pack of {size} cards").format(
+                card=card.symbol(), game=game.game, size=len(pack)))
         if card in seen:
-            raise ScorekeeperError(f"{card.symbol()} appears twice in the {what}")
+            if what == "hand":
+                raise ScorekeeperError(_("{card} appears twice in the hand").format(
+                    card=card.symbol()))
+            raise ScorekeeperError(_("{card} appears twice in the trick").format(
+                card=card.symbol()))
         seen.add(card)
 
 
 def legal_cards(game: TrickRules, hand: Sequence[Card], trick: Sequence[Card],
-                trump: Suit | None, pack: frozenset[Card]) -> PlayAdvice:
-    """The cards of ``hand`` that may be played to ``trick``, with the reason."""
+                trump: Suit | None, pack: frozenset[Card], deck: Deck = "french") -> PlayAdvice:
+    """The cards of ``hand`` that may be played to ``trick``, with the reason (the cards
+    named as ``deck`` names them)."""
     trump = check_trump(game, trump)
     hand = tuple(hand)
     if not hand:
-        raise ScorekeeperError("the hand is empty")
+        raise ScorekeeperError(_("the hand is empty"))
     check_cards(game, hand, pack, "hand")
     if trick:
         check_cards(game, trick, pack)
     overlap = set(hand) & set(trick)
     if overlap:
-        raise ScorekeeperError(f"{sorted(overlap, key=str)[0].symbol()} is both in the hand and "
-                               f"in the trick")
-    return _advice(game, hand, tuple(trick), trump)
+        raise ScorekeeperError(_("{card} is both in the hand and in the trick").format(
+            card=sorted(overlap, key=str)[0].symbol()))
+    return _advice(game, hand, tuple(trick), trump, deck)
+
+
+def _beat_words(game: TrickRules, better: tuple[Card, ...], winner: Card, deck: Deck) -> str:
+    """"must beat the current winner: A♣ beats the Weli"."""
+    cards, held = _list(game, better, deck), game.card_words(winner, deck)
+    if len(better) == 1:
+        return _("must beat the current winner: {cards} beats {winner}").format(
+            cards=cards, winner=held)
+    return _("must beat the current winner: {cards} beat {winner}").format(
+        cards=cards, winner=held)
 
 
 def _advice(game: TrickRules, hand: tuple[Card, ...], trick: tuple[Card, ...],
-            trump: Suit | None) -> PlayAdvice:
+            trump: Suit | None, deck: Deck = "french") -> PlayAdvice:
     if not trick:
-        return PlayAdvice(legal=hand, reasons=("leading: any card",))
+        return PlayAdvice(legal=hand, reasons=(_("leading: any card"),))
     led = led_suit(game, trick, trump)
     winner = trick[_best(game, trick, trump)]
-    the = game.card_words
+
+    def the(card: Card) -> str:
+        return game.card_words(card, deck)
+
     if trump is None:
         assert led is not None  # without trumps a suit is always led
         follow = tuple(c for c in hand if c.suit is led)
         if follow:
-            return PlayAdvice(legal=follow, reasons=(f"must follow {led.symbol}",))
-        return PlayAdvice(legal=hand, reasons=(f"no {led.symbol}: any card",))
+            return PlayAdvice(legal=follow, reasons=(
+                _("must follow {suit}").format(suit=led.symbol),),
+                duty=_("follow {suit}").format(suit=led.symbol))
+        return PlayAdvice(legal=hand, reasons=(_("no {suit}: any card").format(suit=led.symbol),))
 
     if led is None:  # trumps were led
         follow = tuple(c for c in hand if game.is_trump(c, trump))
         if not follow:
-            return PlayAdvice(legal=hand, reasons=("no trump: any card",))
+            return PlayAdvice(legal=hand, reasons=(_("no trump: any card"),))
         better = tuple(c for c in follow if beats(game, c, winner, led, trump))
         if better:
             return PlayAdvice(legal=better, reasons=(
-                "must follow trump", f"must beat the current winner: "
-                f"{_list(game, better)} {'beats' if len(better) == 1 else 'beat'} {the(winner)}"))
+                _("must follow trump"), _beat_words(game, better, winner, deck)),
+                duty=_("beat {card}").format(card=the(winner)))
         return PlayAdvice(legal=follow, reasons=(
-            "must follow trump", f"cannot beat {the(winner)}: any trump"))
+            _("must follow trump"), _("cannot beat {card}: any trump").format(card=the(winner))),
+            duty=_("follow trump"))
 
     follow = tuple(c for c in hand if c.suit is led and not game.is_trump(c, trump))
     if follow:
-        reasons = [f"must follow {led.symbol}"]
+        must_follow = _("must follow {suit}").format(suit=led.symbol)
         better = tuple(c for c in follow if beats(game, c, winner, led, trump))
         if better:
-            reasons.append(f"must beat the current winner: {_list(game, better)} "
-                           f"{'beats' if len(better) == 1 else 'beat'} {the(winner)}")
-            return PlayAdvice(legal=better, reasons=tuple(reasons))
-        reasons.append(f"cannot beat {the(winner)}: any {led.symbol}")
-        return PlayAdvice(legal=follow, reasons=tuple(reasons))
+            return PlayAdvice(legal=better, reasons=(
+                must_follow, _beat_words(game, better, winner, deck)),
+                duty=_("beat {card}").format(card=the(winner)))
+        return PlayAdvice(legal=follow, reasons=(
+            must_follow, _("cannot beat {card}: any {suit}").format(card=the(winner),
+                                                                    suit=led.symbol)),
+            duty=_("follow {suit}").format(suit=led.symbol))
     trumps = tuple(c for c in hand if game.is_trump(c, trump))
     if trumps:
+        must_trump = _("no {suit}: must trump").format(suit=led.symbol)
         if game.is_trump(winner, trump):
             over = tuple(c for c in trumps if beats(game, c, winner, led, trump))
             if over:
                 return PlayAdvice(legal=over, reasons=(
-                    f"no {led.symbol}: must trump", f"must over-trump {the(winner)}"))
+                    must_trump, _("must over-trump {card}").format(card=the(winner))),
+                    duty=_("over-trump {card}").format(card=the(winner)))
             return PlayAdvice(legal=trumps, reasons=(
-                f"no {led.symbol}: must trump", f"cannot over-trump {the(winner)}: any trump"))
-        return PlayAdvice(legal=trumps, reasons=(f"no {led.symbol}: must trump",))
-    return PlayAdvice(legal=hand, reasons=(f"no {led.symbol} and no trump: any card",))
+                must_trump, _("cannot over-trump {card}: any trump").format(card=the(winner))),
+                duty=_("trump"))
+        return PlayAdvice(legal=trumps, reasons=(must_trump,), duty=_("trump"))
+    return PlayAdvice(legal=hand, reasons=(
+        _("no {suit} and no trump: any card").format(suit=led.symbol),))
 
 
 def judge(game: TrickRules, hand: Sequence[Card], trick: Sequence[Card], card: Card,
-          trump: Suit | None, pack: frozenset[Card]) -> Verdict:
+          trump: Suit | None, pack: frozenset[Card], deck: Deck = "french") -> Verdict:
     """Was playing ``card`` from ``hand`` to ``trick`` legal? If not, say what was owed."""
     if card not in hand:
-        return Verdict(legal=False, reason=f"illegal: {card.symbol()} is not in the hand")
-    advice = legal_cards(game, hand, trick, trump, pack)
+        return Verdict(legal=False, reason=_("illegal: {card} is not in the hand").format(
+            card=card.symbol(deck)))
+    advice = legal_cards(game, hand, trick, trump, pack, deck)
     if card in advice.legal:
-        return Verdict(legal=True, reason="legal")
-    return Verdict(legal=False, reason=f"illegal: held {_list(game, advice.legal, 'and')} and "
-                                       f"had to {_duty_words(advice.reasons)}")
+        return Verdict(legal=True, reason=_("legal"))
+    return Verdict(legal=False, reason=_("illegal: held {cards} and had to {duty}").format(
+        cards=_list(game, advice.legal, deck, "and"), duty=advice.duty))
 
 
-def _duty_words(reasons: tuple[str, ...]) -> str:
-    """The duty a wrong card broke, in words: "follow ♥", "beat the Weli", "trump"."""
-    last = reasons[-1]
-    if last.startswith("must beat the current winner: "):
-        verb = " beats " if " beats " in last else " beat "
-        return "beat " + last.rsplit(verb, 1)[1]
-    if last.startswith("must over-trump "):
-        return last[len("must "):]
-    if last.startswith("cannot "):
-        last = reasons[0]
-    return last.split("must ", 1)[1]
-
-
-def _list(game: TrickRules, cards: Sequence[Card], conjunction: str = "or") -> str:
-    names = [game.card_words(c) for c in cards]
+def _list(game: TrickRules, cards: Sequence[Card], deck: Deck = "french",
+          conjunction: str = "or") -> str:
+    names = [game.card_words(c, deck) for c in cards]
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + f" {conjunction} " + names[-1]
+    if conjunction == "and":
+        return _("{cards} and {last}").format(cards=", ".join(names[:-1]), last=names[-1])
+    return _("{cards} or {last}").format(cards=", ".join(names[:-1]), last=names[-1])
+
+
+# A finding as the session file keeps it (in English, the contract's card letters), read back
+# to be said in another language or with another pack's letters.
+_FINDING = re.compile(r"trick (?P<trick>[0-9]+): (?P<player>.*) played (?P<card>\S+): "
+                      r"illegal: held (?P<held>.+?) and had to (?P<duty>follow trump|follow \S+|"
+                      r"beat .+|over-trump .+|trump)")
+_CARD_WORDS = re.compile(r"the Weli|Weli|10[♣♦♥♠]|[AKQJ987][♣♦♥♠]")
+
+
+def finding_words(finding: str, deck: Deck = "french") -> str:
+    """A referee's finding (as ``tricks_from_cards`` keeps it: English) in the language in
+    use, its cards named as ``deck`` names them; a finding of another shape as it is."""
+    found = _FINDING.fullmatch(finding)
+    if found is None:
+        return finding
+
+    def cards(text: str) -> str:
+        return _CARD_WORDS.sub(lambda m: _card_words(m.group(0), deck), text)
+
+    held = [part for part in re.split(r", | and ", found["held"]) if part]
+    if len(held) > 1:
+        held_words = _("{cards} and {last}").format(
+            cards=", ".join(cards(h) for h in held[:-1]), last=cards(held[-1]))
+    else:
+        held_words = cards(found["held"])
+    duty = found["duty"]
+    if duty == "trump":
+        duty_words = _("trump")
+    elif duty == "follow trump":
+        duty_words = _("follow trump")
+    elif duty.startswith("follow "):
+        duty_words = _("follow {suit}").format(suit=duty.removeprefix("follow "))
+    elif duty.startswith("beat "):
+        duty_words = _("beat {card}").format(card=cards(duty.removeprefix("beat ")))
+    else:
+        duty_words = _("over-trump {card}").format(card=cards(duty.removeprefix("over-trump ")))
+    return _("trick {trick}: {player} played {card}: {verdict}").format(
+        trick=found["trick"], player=found["player"], card=cards(found["card"]),
+        verdict=_("illegal: held {cards} and had to {duty}").format(cards=held_words,
+                                                                   duty=duty_words))
+
+
+def _card_words(text: str, deck: Deck) -> str:
+    if text == "the Weli":
+        return _("the Weli")
+    if text == "Weli":
+        return text
+    return Card.parse(text).symbol(deck)
 
 
 # ---- card-level records
@@ -233,22 +308,27 @@ def tricks_from_cards(game: TrickRules, players_in_order: Sequence[str], leader:
                       tricks: Sequence[Sequence[Card]], trump: Suit | None,
                       pack: frozenset[Card],
                       refusal: Callable[[str, Card], str | None] | None = None,
+                      deck: Deck = "french",
                       ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Winners of each trick from its cards in play order, and the referee's findings on any
-    play that broke the follow/beat/trump duties. Errors name the trick; ``refusal`` says why
-    a player cannot have played a card at all (the game's own reasons)."""
+    play that broke the follow/beat/trump duties. Errors name the trick (in the language in
+    use, the cards as ``deck`` names them); ``refusal`` says why a player cannot have played
+    a card at all (the game's own reasons). The findings are data, kept with the hand: in
+    English with the contract's letters (``finding_words`` says them to people)."""
     seen: dict[Card, int] = {}
     n = len(players_in_order)
     for t, cards in enumerate(tricks, start=1):
         if len(cards) != n:
-            raise RecordError("cards", f"trick {t} has {len(cards)} cards; {n} hands play")
+            raise RecordError("cards", _("trick {trick} has {count} cards; {hands} hands play")
+                              .format(trick=t, count=len(cards), hands=n))
         for card in cards:
             if card not in pack:
-                raise RecordError("cards", f"trick {t}: {card.symbol()} is not in the "
-                                  f"{game.game} pack")
+                raise RecordError("cards", _("trick {trick}: {card} is not in the {game} pack")
+                                  .format(trick=t, card=card.symbol(deck), game=game.game))
             if card in seen:
-                raise RecordError("cards", f"trick {t}: {card.symbol()} was already played in "
-                                  f"trick {seen[card]}")
+                raise RecordError("cards", _("trick {trick}: {card} was already played in "
+                                             "trick {earlier}").format(
+                    trick=t, card=card.symbol(deck), earlier=seen[card]))
             seen[card] = t
     # Who played what: the leader first, then clockwise among the hands that play.
     plays: list[list[tuple[str, Card]]] = []
@@ -262,17 +342,19 @@ def tricks_from_cards(game: TrickRules, players_in_order: Sequence[str], leader:
             for player, card in plays[-1]:
                 why = refusal(player, card)
                 if why:
-                    raise RecordError("cards", f"trick {len(plays)}: {player} played "
-                                      f"{card.symbol()}: {why}")
+                    raise RecordError("cards", _("trick {trick}: {player} played {card}: "
+                                                 "{problem}").format(
+                        trick=len(plays), player=player, card=card.symbol(deck), problem=why))
         current = order[_best(game, cards, trump)]
         winners.append(current)
     # Every player's hand is what they still had to play: judge each card against it.
     findings = []
-    for t, trick_plays in enumerate(plays):
-        for i, (player, card) in enumerate(trick_plays):
-            hand = [c for later in plays[t:] for p, c in later if p == player]
-            verdict = judge(game, hand, [c for _, c in trick_plays[:i]], card, trump, pack)
-            if not verdict.legal:
-                findings.append(f"trick {t + 1}: {player} played {card.symbol()}: "
-                                f"{verdict.reason}")
+    with untranslated():
+        for t, trick_plays in enumerate(plays):
+            for i, (player, card) in enumerate(trick_plays):
+                hand = [c for later in plays[t:] for p, c in later if p == player]
+                verdict = judge(game, hand, [c for __, c in trick_plays[:i]], card, trump, pack)
+                if not verdict.legal:
+                    findings.append(f"trick {t + 1}: {player} played {card.symbol()}: "
+                                    f"{verdict.reason}")
     return tuple(winners), tuple(findings)

@@ -16,10 +16,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from ...amounts import to_decimal_string
-from ...errors import ScorekeeperError
+from ...errors import ScorekeeperError, StoreError
 from ...presentation import payment_line, settle_up_lines
 from ...settleup import SettleUp, read_currency, read_value, settle_up
 from ...store import Agreed, OpenSession, SessionChanged
+from ..disk import on_disk
 from ..widgets import ScorekeeperAppBase
 from .dialogs import ConfirmDialog, lines_text
 
@@ -35,7 +36,7 @@ class TableScreen(Protocol):
     def on_disk(self, work: Callable[[], T], done: Callable[[T], None],
                 refused: Callable[[ScorekeeperError], None]) -> None: ...
 
-    def reload(self) -> None: ...
+    def wrote(self, session: OpenSession) -> None: ...
 
     def show(self) -> None: ...
 
@@ -185,7 +186,7 @@ class SettleUpScreen(Screen[None]):
 
     def recorded(self, agreed: Agreed) -> None:
         self.writing = False
-        self.table.reload()  # the table shows the new digest, and knows the write was its own
+        self.table.wrote(agreed.session)  # the new digest; the write was the table's own
         self.table.show()
         self.show()
         self.notify(("Settle-up recorded" if agreed.recorded else
@@ -210,19 +211,30 @@ class SettleUpScreen(Screen[None]):
         store = self.app.store
         session_id = self.table.session.id
         folder = store.home / "exports"
-        written = []
-        try:
+
+        def share() -> tuple[str, list[str]]:  # a store call: run in a worker
+            written = []
             source = store.open(session_id).export_source()
             texts = {fmt: (suffix, write(source)) for fmt, (suffix, write)
                      in NIGHT_FORMATS.items()}
-            folder.mkdir(parents=True, exist_ok=True)
-            for suffix, text in texts.values():
-                target = folder / f"{session_id}-night.{suffix}"
-                atomic_write(target, text)
-                written.append(target.name)
-        except (ScorekeeperError, OSError) as error:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                for suffix, text in texts.values():
+                    target = folder / f"{session_id}-night.{suffix}"
+                    atomic_write(target, text)
+                    written.append(target.name)
+            except OSError as error:
+                raise StoreError(f"{folder}: cannot be written ({error.strerror or error})") \
+                    from None
+            return texts["text"][1], written
+
+        def shared(result: tuple[str, list[str]]) -> None:
+            text, written = result
+            self.app.copy_to_clipboard(text)
+            self.notify(f"The night is copied as text, and written to {folder}: "
+                        f"{', '.join(written)}.", markup=False, timeout=8)
+
+        def refused(error: ScorekeeperError) -> None:
             self.notify(f"Not shared: {error}", severity="error", markup=False, timeout=10)
-            return
-        self.app.copy_to_clipboard(texts["text"][1])
-        self.notify(f"The night is copied as text, and written to {folder}: "
-                    f"{', '.join(written)}.", markup=False, timeout=8)
+
+        on_disk(self, share, shared, refused)

@@ -120,6 +120,11 @@ class TableScreen(Screen):
         self.entry = KeyEntry(draft)
         self.show()
 
+    def wrote(self, session: OpenSession) -> None:
+        """The session as a write of this table left it (the file's change is its own)."""
+        self.session = session
+        self.mtime = self._mtime()
+
     def busy(self, now: bool) -> None:
         self.writing = now
 

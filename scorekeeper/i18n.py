@@ -1,0 +1,145 @@
+"""The language people are spoken to in: English, German, Portuguese or Spanish.
+
+Every message a person reads goes through ``_()`` (or ``ngettext`` for a count), with named
+placeholders filled in afterwards (``_("{dealer} deals").format(dealer=...)``), so that a
+translation may put the words in its own order. The catalogs are the standard library's
+``gettext`` reading the compiled ``.mo`` files shipped in ``scorekeeper/locale/``; a catalog
+is read the first time its language is used, never at import.
+
+What is data and not words stays English whatever the language: JSON, CSV, the session file
+(a hand's stored explanation and the referee's findings included), keys, commands and
+options. ``untranslated()`` is the way to say so where data is made from words.
+
+Which language: ``use_language(code)``; the command line decides from ``--lang``, the setting
+kept in the home folder and the locale (``language_from_environment``), in that order. Until
+told, the core speaks English (the tests and any library use see the same words).
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
+from importlib import resources
+
+LANGUAGES = ("en", "de", "pt", "es")
+"""The languages spoken here; English is the one the messages are written in."""
+DEFAULT_LANGUAGE = "en"
+DOMAIN = "scorekeeper"
+
+# The languages that write a decimal comma (14,25): all but English.
+_DECIMAL_COMMA = frozenset({"de", "pt", "es"})
+
+_catalogs: dict[str, gettext.NullTranslations] = {}
+_current = DEFAULT_LANGUAGE
+
+
+def normalize(code: str | None) -> str | None:
+    """The language a code or a locale name stands for (``de_DE.UTF-8`` -> ``de``,
+    ``pt_BR`` -> ``pt``, ``ES`` -> ``es``), or ``None`` when it is none of ours."""
+    if not code:
+        return None
+    base = code.strip().split(".", 1)[0].split("@", 1)[0].replace("-", "_")
+    language = base.split("_", 1)[0].lower()
+    return language if language in LANGUAGES else None
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the locale asks for: ``LC_ALL``, else ``LC_MESSAGES``, else ``LANG`` (the
+    first one set decides, as POSIX says); ``LANGUAGE``, a list of preferences, refines a
+    locale that is not C. Anything that is not one of ours (C, POSIX, fr_FR…) is English."""
+    env = os.environ if environ is None else environ
+    locale_name = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "")
+    if locale_name.split(".", 1)[0] in ("", "C", "POSIX"):
+        return DEFAULT_LANGUAGE
+    for preference in env.get("LANGUAGE", "").split(":"):
+        found = normalize(preference)
+        if found:
+            return found
+    return normalize(locale_name) or DEFAULT_LANGUAGE
+
+
+def use_language(code: str | None) -> str:
+    """Speak ``code`` from now on (a language or a locale name; anything else is English).
+    Returns the language now in use."""
+    global _current
+    _current = normalize(code) or DEFAULT_LANGUAGE
+    return _current
+
+
+def current_language() -> str:
+    """The language in use."""
+    return _current
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[str]:
+    """``with speaking("de"): …``: another language for a moment, then back."""
+    global _current
+    before = _current
+    try:
+        yield use_language(code)
+    finally:
+        _current = before
+
+
+def untranslated() -> AbstractContextManager[str]:
+    """``with untranslated(): …``: words that become data (stored, or printed as JSON) are
+    made in English whatever the language in use."""
+    return speaking(DEFAULT_LANGUAGE)
+
+
+def catalog(code: str) -> gettext.NullTranslations:
+    """The compiled catalog of a language, read once (English needs none)."""
+    found = _catalogs.get(code)
+    if found is None:
+        found = gettext.NullTranslations()
+        if code != DEFAULT_LANGUAGE:
+            path = resources.files(__package__).joinpath(
+                "locale", code, "LC_MESSAGES", f"{DOMAIN}.mo")
+            try:
+                with path.open("rb") as stream:
+                    found = gettext.GNUTranslations(stream)
+            except OSError:  # a broken install: the English words, not a crash
+                pass
+        _catalogs[code] = found
+    return found
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    if _current == DEFAULT_LANGUAGE:
+        return message
+    return catalog(_current).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for a count ``n`` in the language in use."""
+    if _current == DEFAULT_LANGUAGE:
+        return singular if n == 1 else plural
+    return catalog(_current).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in use, where ``context`` tells it apart from the same
+    English words meaning something else (``hearts`` of a German pack)."""
+    if _current == DEFAULT_LANGUAGE:
+        return message
+    return catalog(_current).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it now: a constant made at import
+    is translated where it is used (``_(CONSTANT)``), so it follows ``--lang``."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """``N_`` for a message with a context (``pgettext(context, CONSTANT)`` where used)."""
+    return message
+
+
+def decimal_separator() -> str:
+    """The decimal mark of the language in use: ``,`` (``14,25``) or ``.`` (``14.25``)."""
+    return "," if _current in _DECIMAL_COMMA else "."

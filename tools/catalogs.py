@@ -1,0 +1,128 @@
+"""The translation catalogs: extract the messages, merge them into each language's catalog,
+compile the catalogs the program reads. Babel's tools; run from the repository root:
+
+    python tools/catalogs.py extract   # scorekeeper/locale/scorekeeper.pot from the code
+    python tools/catalogs.py update    # add new messages to each <lang>/…/scorekeeper.po
+    python tools/catalogs.py compile   # each .po -> .mo (committed: pip install needs no step)
+
+The messages are every ``_()``, ``ngettext()`` and ``N_()`` in scorekeeper/, and the help of
+the command line (each command's help and epilog, each option's help), which click keeps as
+plain text and the command line translates when it shows it.
+"""
+
+from __future__ import annotations
+
+import inspect
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "scorekeeper"
+LOCALE = PACKAGE / "locale"
+TEMPLATE = LOCALE / "scorekeeper.pot"
+TRANSLATED = ("de", "pt", "es")
+
+
+def po_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / "scorekeeper.po"
+
+
+def mo_path(language: str) -> Path:
+    return po_path(language).with_suffix(".mo")
+
+
+def _cli_help() -> list[tuple[str, str]]:
+    """(message, where) for every help text and epilog of the command line."""
+    sys.path.insert(0, str(ROOT))
+    import click
+
+    from scorekeeper.cli import cli, help_marker_free
+
+    found: list[tuple[str, str]] = []
+
+    def walk(command: click.Command, path: str) -> None:
+        where = "cli:" + path.replace(" ", "/")
+        for text in (command.help, command.short_help, command.epilog):
+            if text:
+                help_marker_free(inspect.cleandoc(text),
+                                 lambda message: found.append((message, where)) or message)
+        for param in command.params:
+            help_text = getattr(param, "help", None)
+            if help_text:
+                help_marker_free(inspect.cleandoc(help_text),
+                                 lambda message: found.append((message, where + "/"
+                                                               + param.opts[-1])) or message)
+        if isinstance(command, click.Group):
+            for name, sub in sorted(command.commands.items()):
+                walk(sub, f"{path} {name}")
+
+    walk(cli, "scorekeeper")
+    return found
+
+
+def template() -> Catalog:
+    """Every message of the program, in a new template."""
+    catalog = Catalog(project="scorekeeper", version="0.1.0", charset="utf-8",
+                      msgid_bugs_address="", copyright_holder="scorekeeper developers")
+    method_map = [("tui/**.py", "ignore"), ("**.py", "python")]
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(PACKAGE), method_map, keywords={**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)},
+            comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+        catalog.add(message, None, [(f"scorekeeper/{filename}", lineno)],
+                    auto_comments=comments, context=context)
+    for message, where in _cli_help():
+        catalog.add(message, None, [(where, 0)])
+    return catalog
+
+
+def template_text(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, sort_output=True, omit_header=True)
+    return out.getvalue()
+
+
+def extract() -> None:
+    LOCALE.mkdir(parents=True, exist_ok=True)
+    TEMPLATE.write_bytes(template_text(template()))
+
+
+def update() -> None:
+    with TEMPLATE.open("rb") as stream:
+        fresh = read_po(stream)
+    for language in TRANSLATED:
+        path = po_path(language)
+        if path.exists():
+            with path.open("rb") as stream:
+                catalog = read_po(stream, locale=language)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            catalog = Catalog(locale=language, project="scorekeeper", charset="utf-8")
+        catalog.update(fresh, no_fuzzy_matching=True)
+        out = io.BytesIO()
+        write_po(out, catalog, width=100, sort_output=True, ignore_obsolete=True,
+                 include_previous=False)
+        path.write_bytes(out.getvalue())
+
+
+def compiled(language: str) -> bytes:
+    """The .mo file a language's .po compiles to."""
+    with po_path(language).open("rb") as stream:
+        catalog = read_po(stream, locale=language)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def compile_all() -> None:
+    for language in TRANSLATED:
+        mo_path(language).write_bytes(compiled(language))
+
+
+if __name__ == "__main__":
+    {"extract": extract, "update": update, "compile": compile_all}[sys.argv[1]]()
