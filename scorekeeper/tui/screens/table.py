@@ -23,7 +23,7 @@ from ...rules import HandDraft, HandRecord, Settlement
 from ...store import Amended, Counted, OpenSession, Recorded, SessionChanged
 from ..disk import on_disk
 from ..entry import KeyEntry
-from ..widgets import ScorekeeperAppBase, SeatPanel
+from ..widgets import ScorekeeperAppBase, SeatPanel, Shown
 from .dialogs import (
     ConfirmDialog,
     CountDialog,
@@ -85,15 +85,15 @@ class TableScreen(Screen):
         config = self.session.config
         ruleset = self.session.ruleset
         with Vertical(id="table"):
-            yield Static("", id="table-top")
+            yield Shown("", id="table-top")
             with Horizontal(id="seats"):
                 for seat, player in enumerate(config.players, start=1):
                     yield SeatPanel(seat, player, ruleset.score_name)
-            yield Static("", id="pot")
-            yield Static("", id="last")
-            yield Static("", id="entry")
+            yield Shown("", id="pot")
+            yield Shown("", id="last")
+            yield Shown("", id="entry")
             with VerticalScroll(id="guide-box"):
-                yield Static("", id="guide")
+                yield Shown("", id="guide")
         yield Footer()
 
     def on_mount(self) -> None:
