@@ -86,25 +86,30 @@ class SeatPanel(Vertical):
         self.seat = seat
         self.player = name
         self.score_name = score_name
+        # Kept at hand: the table shows every seat after each key, and a query a key is
+        # a walk of the screen's widgets.
+        self.score_figure = BigFigure("0", score_name, classes="seat-score")
+        self.marks_line = Shown("", classes="seat-marks")
+        self.tricks_line = Shown("", classes="seat-tricks")
 
     def compose(self) -> ComposeResult:
         name = Text.assemble((f"{self.seat} ", "bold"), self.player, no_wrap=True,
                              overflow="ellipsis")
         yield Static(name, classes="seat-name")
-        yield BigFigure("0", self.score_name, classes="seat-score")
-        yield Shown("", classes="seat-marks")
-        yield Shown("", classes="seat-tricks")
+        yield self.score_figure
+        yield self.marks_line
+        yield self.tricks_line
 
     def show(self, score: Decimal, marks: list[str], tricks: int | None, out: bool) -> None:
-        self.query_one(".seat-score", BigFigure).figure = format_amount(score)
-        self.query_one(".seat-marks", Static).update(Text(" ".join(marks) or " "))
+        self.score_figure.figure = format_amount(score)
+        self.marks_line.update(Text(" ".join(marks) or " "))
         if out:
             trick_text = "dropped"
         elif tricks is None:
             trick_text = " "
         else:
             trick_text = f"tricks {tricks} " + "#" * tricks
-        self.query_one(".seat-tricks", Static).update(Text(trick_text))
+        self.tricks_line.update(Text(trick_text))
         self.set_class(out, "seat-out")
         self.set_class("DEALS" in marks, "seat-dealer")
 

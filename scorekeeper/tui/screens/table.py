@@ -87,8 +87,9 @@ class TableScreen(Screen):
         with Vertical(id="table"):
             yield Shown("", id="table-top")
             with Horizontal(id="seats"):
-                for seat, player in enumerate(config.players, start=1):
-                    yield SeatPanel(seat, player, ruleset.score_name)
+                self.panels = [SeatPanel(seat, player, ruleset.score_name)
+                               for seat, player in enumerate(config.players, start=1)]
+                yield from self.panels
             yield Shown("", id="pot")
             yield Shown("", id="last")
             yield Shown("", id="entry")
@@ -234,7 +235,7 @@ class TableScreen(Screen):
         # Out of the hand: only those who said they drop (nobody asked yet is out).
         dropped = {p for p, plays in draft.decisions if not plays} if draft is not None else set()
         leader = draft.leader() if draft is not None and not draft.complete else None
-        for panel in self.query(SeatPanel):
+        for panel in self.panels:
             p = panel.player
             marks = []
             if not finished and p == state.dealer:
