@@ -528,7 +528,7 @@ def ask_hand(opened):
     return draft.record()
 
 
-def game_record_options() -> list:
+def game_record_options() -> list[click.Option]:
     """The record fields that some games add (each game declares its own), as options."""
     from .rules import RULESETS
 
@@ -536,14 +536,28 @@ def game_record_options() -> list:
     for ruleset in RULESETS.values():
         for name, (metavar, words) in ruleset.extra_record_fields.items():
             found.setdefault(name, (metavar, []))[1].append(f"{ruleset.title}: {words}")
-    return [option(f"--{name.replace('_', '-')}", name, metavar=metavar,
-                   help=" ".join(words)) for name, (metavar, words) in found.items()]
+    return [Option([f"--{name.replace('_', '-')}", name], metavar=metavar, help=" ".join(words))
+            for name, (metavar, words) in found.items()]
+
+
+class RecordCommand(Command):
+    """``record`` and ``amend``: beside their own options, the record fields that games add,
+    read from the rules registry when the command runs or shows its help, not when the program
+    starts (the rules take longer to import than ``sessions`` takes in all)."""
+
+    games_read = False
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if not self.games_read:
+            self.games_read = True
+            after = next(i for i, p in enumerate(self.params) if p.name == "tricks") + 1
+            self.params[after:after] = game_record_options()
+        return super().get_params(ctx)
 
 
 def record_options(command):
     for add in reversed([
         option("--tricks", metavar="A,B,…", help="The winner of each trick, in order."),
-        *game_record_options(),
         option("--cards", metavar="C,C,…;C,C,…", help="Instead of --tricks: the cards of "
                      "each trick in play order, tricks separated by ';'."),
         option("--led-by", "led_by", metavar="A,B,…", help="With --cards: who led each trick "
@@ -716,7 +730,7 @@ def new(ctx, game, players, dealer, options, as_json, home) -> None:
                                                           leader=state.leader))
 
 
-@cli.command(epilog="""\b
+@cli.command(cls=RecordCommand, epilog="""\b
 Examples:
   scorekeeper record 3f2 --tricks Ben,Ben,Cleo,Dora
   scorekeeper record 3f2 --cards "9S,KS,AH,QS; AC,7C,8C,9C; …"
@@ -791,7 +805,7 @@ def undo(ctx, session, expect, home) -> None:
     say(next_text(opened, opened.state()))
 
 
-@cli.command(epilog="""\b
+@cli.command(cls=RecordCommand, epilog="""\b
 Examples:
   scorekeeper amend 3f2 1 --tricks Anna,Anna,Cleo,Dora
   scorekeeper amend 3f2 4 --note "Ben revoked\"""")
@@ -865,7 +879,7 @@ def sessions(ctx, as_json, home) -> None:
         say(_("no sessions in {folder} yet: start one with 'scorekeeper new' or 'scorekeeper "
               "replay SCRIPT --save'").format(folder=store.folder))
         return
-    from .presentation import cell_width
+    from .cells import cell_width
 
     finished, running = _("finished"), _("running")
     status_width = max(8, cell_width(finished), cell_width(running))
