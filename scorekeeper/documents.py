@@ -100,9 +100,22 @@ HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "
                "transfers")  # a hand in the contract's standings document, in this order
 
 
-def hand_document(settlement: Settlement) -> dict[str, Any]:
-    """One hand as the contract's ``hands[]`` entry (docs/contract.md)."""
+def hand_document(settlement: Settlement,
+                  written: dict[Transfer, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """One hand as the contract's ``hands[]`` entry (docs/contract.md). ``written``: the
+    transfers a whole document has written so far; an equal transfer is then the same dict
+    (a long session repeats the same stakes and shares thousands of times: written once, and
+    held once in memory until the document is printed)."""
     accounts = RULESETS[settlement.game].accounts
+    if written is None:
+        transfers = [transfer_to_json(t, accounts) for t in settlement.transfers]
+    else:
+        transfers = []
+        for t in settlement.transfers:
+            data = written.get(t)
+            if data is None:
+                data = written[t] = transfer_to_json(t, accounts)
+            transfers.append(data)
     return {
         "number": settlement.number,
         "dealer": settlement.dealer,
@@ -111,7 +124,7 @@ def hand_document(settlement: Settlement) -> dict[str, Any]:
         "stake": _amount(settlement.stake),
         "pot_after": _amount(settlement.pot_after),
         "deltas": _amounts(settlement.deltas),
-        "transfers": [transfer_to_json(t, accounts) for t in settlement.transfers],
+        "transfers": transfers,
     }
 
 

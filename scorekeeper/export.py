@@ -31,6 +31,7 @@ from .rules import (
     SessionConfig,
     Settlement,
     TableState,
+    Transfer,
     end_from_text,
     end_text,
     get_ruleset,
@@ -40,8 +41,9 @@ from .settleup import CENT, ROUNDING_WORDS, Agreed, SettleUp, Share, agreed_in
 
 def standings_document(ledger: Ledger | ExportSource) -> dict[str, Any]:
     """The standings document of the contract (``replay --json``, ``show --json``)."""
+    written: dict[Transfer, dict[str, Any]] = {}
     return _standings(ledger.config, ledger.state,
-                      [hand_document(s) for s in ledger.settlements])
+                      [hand_document(s, written) for s in ledger.settlements])
 
 
 def _standings(config: SessionConfig, state: TableState,
