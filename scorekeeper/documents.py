@@ -460,6 +460,8 @@ def settlement_from_stored(raw: dict[str, Any], config: SessionConfig, record: H
         if deltas.keys() != players or scores.keys() != players:
             raise ScorekeeperError(f"{where}: its figures are not one per player")
         findings = raw.get("findings", [])
+        if not all(type(f) is str for f in findings):
+            raise ScorekeeperError(f"{where}: its stored figures cannot be read")
         return Settlement(number=number, dealer=raw["dealer"], kind=raw["kind"], record=record,
                           pot_before=_optional_amount(raw["pot_before"], where),
                           stake=_optional_amount(raw["stake"], where), transfers=tuple(transfers),
