@@ -288,10 +288,13 @@ def choose_language(lang: str | None, home: str | None = None) -> str:
     return use_language(setting or language_from_environment())
 
 
-def set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    """``--lang``: read before everything else, so that even the help speaks it."""
+def set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--lang``: read before everything else, so that even the help speaks it. The value is
+    kept (a callback's return is the option's value): ``cli`` must know that it was given, or
+    the setting of a ``--home`` would overrule it."""
     if value and not ctx.resilient_parsing:
         use_language(value)
+    return value
 
 
 class GameChoice(click.Choice):

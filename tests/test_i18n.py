@@ -178,6 +178,16 @@ def test_lang_beats_the_setting_and_the_setting_beats_the_locale(run, monkeypatc
     assert "vaza" in run("rules", "letzter-stich").out
 
 
+def test_lang_beats_the_setting_of_a_home_given_on_the_command_line(run, tmp_path):
+    home = tmp_path / "elsewhere"
+    save_language_setting(home, "es")
+    assert "baza" in run("--home", str(home), "rules", "letzter-stich").out
+    assert "den **letzten Stich** macht" in run("--lang", "de", "--home", str(home), "rules",
+                                                "letzter-stich").out
+    assert "den **letzten Stich** macht" in run("--home", str(home), "--lang", "de", "rules",
+                                                "letzter-stich").out
+
+
 def test_a_broken_settings_file_is_no_setting(run, monkeypatch, tmp_path):
     home = tmp_path / "home"
     home.mkdir()
