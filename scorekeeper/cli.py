@@ -802,11 +802,16 @@ class AmendCommand(Command):
     """``amend`` reads ``--then HAND [options]`` as another hand amended in the same step: the
     words after each ``--then`` are kept aside (in ``ctx.meta``) and read like the first hand's."""
 
+    WHOLE = ("--expect", "--home")  # options of the whole step, wherever they are given
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         parts: list[list[str]] = [[]]
-        for arg in args:
+        words = iter(args)
+        for arg in words:
             if arg == THEN:
                 parts.append([])
+            elif len(parts) > 1 and arg.partition("=")[0] in self.WHOLE:
+                parts[0] += [arg] if "=" in arg else [arg, next(words, "")]
             else:
                 parts[-1].append(arg)
         ctx.meta["amend_then"] = parts[1:]

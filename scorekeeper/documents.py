@@ -104,9 +104,10 @@ HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "
 
 
 def hand_document(settlement: Settlement) -> dict[str, Any]:
-    """One hand as the contract's ``hands[]`` entry (docs/contract.md)."""
+    """One hand as the contract's ``hands[]`` entry (docs/contract.md), with the referee's
+    ``findings`` when the hand has any."""
     accounts = RULESETS[settlement.game].accounts
-    return {
+    document = {
         "number": settlement.number,
         "dealer": settlement.dealer,
         "kind": settlement.kind,
@@ -116,6 +117,9 @@ def hand_document(settlement: Settlement) -> dict[str, Any]:
         "deltas": _amounts(settlement.deltas),
         "transfers": [transfer_to_json(t, accounts) for t in settlement.transfers],
     }
+    if settlement.findings:
+        document["findings"] = list(settlement.findings)
+    return document
 
 
 def checked_hand(settlement: Settlement) -> dict[str, Any]:

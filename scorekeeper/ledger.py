@@ -280,6 +280,8 @@ def amend_hands(config: SessionConfig, ruleset: Ruleset, records: Sequence[HandR
     the hands amended, in order, and the ledger after. A hand named twice, not in force, or
     amended into a record the rules refuse is a ``ScorekeeperError`` naming it; a later hand
     left not fitting its record, a ``LaterHandMisfit``."""
+    if not amendments:
+        raise ScorekeeperError(_("no hand to amend"))
     records = list(records)
     numbers: list[int] = []
     for number, changes in amendments:
