@@ -153,7 +153,7 @@ def test_exports_compare_each_count_with_the_ledger_now(run):
         "changed_by": [{"type": "amend", "number": 2, "seq": 5}]}]
 
 
-# ---- amending several hands in one step -----------------------------------------------------------
+# ---- amending several hands in one step ----------------------------------------------------------
 
 def test_the_amendment_shows_what_it_does_to_every_later_hand(run):
     session_id = three_hands(run)
@@ -310,7 +310,7 @@ def test_every_export_carries_the_referee_s_findings(run):
     assert "findings" not in json.loads(run("show", clean, "--json").out)["hands"][0]
 
 
-# ---- the JSON export's events are the events as stored --------------------------------------------
+# ---- the JSON export's events are the events as stored -------------------------------------------
 
 def test_the_json_export_writes_every_event_as_it_is_stored(run, tmp_path):
     session_id = two_hands(run)
