@@ -117,6 +117,17 @@ async def test_no_goes_back_to_the_hand_and_escape_cancels_the_whole_amendment(t
         await pilot.press("y")                           # amend hand 3 too, after all
         await pilot.pause()
         assert table.amending == 3
+        await pilot.press("ctrl+e")                      # another hand instead: on its own
+        await pilot.pause()
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert table.amending == 1 and table.amend_with == () and table.state.pot == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        await amend_hand_2_so_anna_dropped(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+        assert table.amending == 3
         await pilot.press("escape")                      # cancels both
         await pilot.pause()
         assert app.screen is table and table.amending is None and table.amend_with == ()

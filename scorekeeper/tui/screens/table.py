@@ -557,6 +557,7 @@ class TableScreen(Screen):
         def picked(number: int | None) -> None:
             if number:
                 self.amending = number
+                self.amend_with, self.amend_state = (), None  # a new amendment: on its own
                 self.start_entry()
                 self.notify(f"Amending hand {number}, as it was recorded: Backspace takes "
                             f"back what was wrong, then type it as it really was. Escape "
