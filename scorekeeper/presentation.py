@@ -398,14 +398,11 @@ def changes_words(changes: Collection[Event]) -> str:
     return ", ".join(words)
 
 
-def count_line(check: CountCheck | ChipCount) -> str:
+def count_line(check: CountCheck) -> str:
     """A chip count in one line: what was counted and whether it agrees with the ledger as it
     stands now; when a later change moved what the ledger says of that moment, what it said
     then, which change, and what it says now (so a difference that appeared or went away is
     said with its cause)."""
-    if isinstance(check, ChipCount):  # as it was made, without the ledger now
-        check = CountCheck(count=check, now=dict(check.expected), off_now=dict(check.off),
-                           since=())
     event = check.count
     counted = ", ".join(f"{k} {format_amount(v)}" for k, v in event.counted.items())
     time = _minute(event.at)
