@@ -465,11 +465,10 @@ class TableScreen(Screen):
             self.amending = broken.hand
             self.amend_state = broken.state
             self.start_entry()
-            self.notify(_("Amending hand {number} too, as it was recorded, on the table as the "
-                          "amendment of {hands} leaves it: change what no longer fits, then "
-                          "Enter. Escape cancels the whole amendment.").format(
+            self.notify(_("Amending hand {number} too (with {hands}): change what no longer "
+                          "fits, then Enter; Escape cancels both.").format(
                 number=broken.hand, hands=hands_words([n for n, _c in amendments])),
-                markup=False, timeout=10)
+                markup=False)
 
         self.ask(ConfirmDialog(
             _("Hand {number} no longer fits: amend it too, in the same step?").format(
