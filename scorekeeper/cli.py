@@ -288,10 +288,13 @@ def choose_language(lang: str | None, home: str | None = None) -> str:
     return use_language(setting or language_from_environment())
 
 
-def set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    """``--lang``: read before everything else, so that even the help speaks it."""
+def set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--lang``: read before everything else, so that even the help speaks it. The value is
+    kept (a callback's return is the option's value): ``cli`` must know that it was given, or
+    the setting of a ``--home`` would overrule it."""
     if value and not ctx.resilient_parsing:
         use_language(value)
+    return value
 
 
 class GameChoice(click.Choice):
@@ -605,12 +608,13 @@ def serve(ctx, session, host, port, home) -> None:
     opened.state()  # a session whose standings cannot be read is refused before serving
 
     def ready(url: str) -> None:
-        say(f"serving the scoreboard of session {opened.id} ({opened.ruleset.title}: "
-            f"{', '.join(opened.config.players)}), read-only, on {url}")
-        say("open it in a browser; Ctrl+C stops")
+        say(_("serving the scoreboard of session {id} ({game}: {players}), read-only, on "
+              "{url}").format(id=opened.id, game=opened.ruleset.title,
+                              players=", ".join(opened.config.players), url=url))
+        say(_("open it in a browser; Ctrl+C stops"))
 
     serve_scoreboard(store, opened, host, port, ready)
-    say("stopped serving")
+    say(_("stopped serving"))
 
 
 @cli.command(hidden=True)
@@ -805,10 +809,62 @@ def undo(ctx, session, expect, home) -> None:
     say(next_text(opened, opened.state()))
 
 
-@cli.command(cls=RecordCommand, epilog="""\b
+THEN = "--then"
+
+
+class AmendCommand(RecordCommand):
+    """``amend`` reads ``--then HAND [options]`` as another hand amended in the same step: the
+    words after each ``--then`` are kept aside (in ``ctx.meta``) and read like the first hand's."""
+
+    WHOLE = ("--expect", "--home")  # options of the whole step, wherever they are given
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        parts: list[list[str]] = [[]]
+        words = iter(args)
+        for arg in words:
+            if arg == THEN:
+                parts.append([])
+            elif len(parts) > 1 and arg.partition("=")[0] in self.WHOLE:
+                parts[0] += [arg] if "=" in arg else [arg, next(words, "")]
+            else:
+                parts[-1].append(arg)
+        ctx.meta["amend_then"] = parts[1:]
+        return super().parse_args(ctx, parts[0])
+
+
+@click.command(THEN, cls=RecordCommand, add_help_option=False)
+@click.argument("hand", type=int)
+@record_options
+def then_part(hand: int, **given: Any) -> None:
+    """One hand after ``--then``: its number and its record's fields (only parsed)."""
+
+
+def then_amendments(ctx: click.Context) -> list[tuple[int, dict[str, Any]]]:
+    """The hands after each ``--then``: (number, the record fields given), each checked."""
+    amendments = []
+    for words in ctx.meta.get("amend_then", []):
+        if not words:
+            fail(_("--then: give the number of the hand, then its fields"))
+        part = then_part.make_context(THEN, list(words), parent=ctx)
+        number, given = part.params.pop("hand"), part.params
+        fields = record_fields(given)
+        if not fields:
+            fail(_("--then {number}: give at least one of {options}").format(
+                number=number, options=", ".join(f"--{n.replace('_', '-')}" for n in given)))
+        make_record(fields)
+        amendments.append((number, fields))
+    return amendments
+
+
+@cli.command(cls=AmendCommand, epilog="""\b
 Examples:
   scorekeeper amend 3f2 1 --tricks Anna,Anna,Cleo,Dora
-  scorekeeper amend 3f2 4 --note "Ben revoked\"""")
+  scorekeeper amend 3f2 4 --note "Ben revoked\"
+  scorekeeper amend 3f2 2 --entered Cleo --then 3 --entered Dora,Anna,Ben
+
+--then HAND [options] amends another hand in the same step (as often as needed): when
+an amendment leaves a later hand not fitting its record, amend that hand too; all are
+stored together, or none.""")
 @click.argument("session", shell_complete=complete_sessions)
 @click.argument("hand", type=int)
 @record_options
@@ -820,7 +876,8 @@ def amend(ctx, session, hand, expect, home, **given) -> None:
 
     Fields not given are kept; hand HAND and every later hand are settled again.
     """
-    from .presentation import amendment_lines, next_text
+    from .presentation import amendment_effect_lines, amendment_lines, hands_words, next_text
+    from .store import LaterHandBroken
 
     expect = checked_expect(expect)
     fields = record_fields(given)
@@ -828,15 +885,29 @@ def amend(ctx, session, hand, expect, home, **given) -> None:
         fail(_("amend: give at least one of {options}").format(
             options=", ".join(f"--{name.replace('_', '-')}" for name in given)))
     make_record(fields)  # check the options' shape before touching the file
-    result = get_store(ctx, home).amend(session, hand, fields, expect=expect)
-    stored(_("the amendment of hand {number} of session {id}").format(
-        number=hand, id=result.session.id))
+    amendments = [(hand, fields), *then_amendments(ctx)]
+    try:
+        result = get_store(ctx, home).amend_hands(session, amendments, expect=expect)
+    except LaterHandBroken as broken:
+        advice = (_("Nothing was written; to amend hand {number} too, in the same step, add "
+                    "--then {number} and its fields.").format(number=broken.hand)
+                  if broken.can_amend else _("Nothing was written."))
+        fail(f"{broken}. {advice}")
+    numbers = result.numbers
+    session_id = result.session.id
+    stored(_("the amendment of {hands} of session {id}").format(hands=hands_words(numbers),
+                                                                id=session_id))
     before, after = result.before.state, result.after.state
-    say(_("hand {number} amended in session {id}; hands {number} to {last} settled again")
-        .format(number=hand, id=result.session.id, last=after.hands_played))
-    for line in amendment_lines(result.session.config.players, before.scores, after.scores,
-                                result.changes(), before.pot, after.pot):
+    say(_("{hands} amended in session {id}; hands {number} to {last} settled again").format(
+        hands=hands_words(numbers), id=session_id, number=numbers[0], last=after.hands_played))
+    config = result.session.config
+    for line in amendment_effect_lines(result.session.ruleset, config.players,
+                                       result.hands_changed()):
         say(f"  {line}")
+    say("  " + _("standings before -> after:"))
+    for line in amendment_lines(config.players, before.scores, after.scores,
+                                result.changes(), before.pot, after.pot):
+        say(f"    {line}")
     say(next_text(result.session, after))
 
 
@@ -910,13 +981,18 @@ def audit(ctx, session, as_json, home) -> None:
     status 1 on any difference.
     """
     json_words(as_json)
-    opened, findings, digest, label = get_store(ctx, home).audit(session)
+    audited = get_store(ctx, home).audit_report(session)
+    opened, findings, digest, label = (audited.session, audited.findings, audited.digest,
+                                       audited.label)
     if as_json:
         emit_json({"file": label, "digest": digest, "ok": not findings,
-                   "findings": [f.model_dump() for f in findings]})
+                   "findings": [f.model_dump() for f in findings],
+                   "notes": [n.model_dump() for n in audited.notes]})
     else:
         for f in findings:
             say(f"{label}: {f.message}")
+        for n in audited.notes:
+            say(_("{file}: note: {message}").format(file=label, message=n.message))
         if not findings:
             hands = opened.hands_played if opened else 0
             say(ngettext("{file}: audit clean: {count} hand settled again and matched; chain "
@@ -1001,17 +1077,17 @@ def settle_terms(value: str | None, currency: str | None):
     if value is None and currency is None:
         return None, None
     if currency is None:
-        fail("--currency: give the currency of --value (three letters, as EUR)")
+        fail(_("--currency: give the currency of --value (three letters, as EUR)"))
     if value is None:
-        fail("--value: give what a chip or point is worth in --currency (e.g. 0.10)")
+        fail(_("--value: give what a chip or point is worth in --currency (e.g. 0.10)"))
     try:
         worth = read_value(value)
     except ScorekeeperError as error:
-        fail(f"--value: {error}")
+        fail(_("--value: {problem}").format(problem=error))
     try:
         code = read_currency(currency)
     except ScorekeeperError as error:
-        fail(f"--currency: {error}")
+        fail(_("--currency: {problem}").format(problem=error))
     return worth, code
 
 
@@ -1049,29 +1125,32 @@ def settle(ctx, session, value, currency, preview, as_json, expect, home) -> Non
         check_expected(opened, expect)
         state = opened.state()
         if state.hands_played == 0:
-            fail(f"{opened.label}: no hand has been played yet: nothing to settle")
+            fail(_("{session}: no hand has been played yet: nothing to settle").format(
+                session=opened.label))
         settled, recorded = settle_up(opened.ruleset, opened.config, state, worth, code), False
     else:
         agreed = store.settle_up(session, worth, code, expect=expect)
         opened, settled, recorded = agreed.session, agreed.settled, agreed.recorded
-        stored(f"the settle-up of session {opened.id}")
+        stored(_("the settle-up of session {id}").format(id=opened.id))
     if as_json:
         emit_json({"session": opened.id, "digest": opened.digest, "recorded": recorded}
                   | settle_up_document(settled))
         return
-    finished = "finished" if opened.state().finished else "not finished"
-    say(f"Settle-up of session {opened.id}: {opened.ruleset.title}, after hand "
-        f"{settled.after_hand} ({finished})")
+    heading = (_("Settle-up of session {id}: {game}, after hand {number} (finished)")
+               if opened.state().finished else
+               _("Settle-up of session {id}: {game}, after hand {number} (not finished)"))
+    say(heading.format(id=opened.id, game=opened.ruleset.title, number=settled.after_hand))
     for line in settle_up_lines(settled, opened.ruleset, opened.config.players):
         say(line)
     say("")
     if preview:
-        say(f"not recorded (--preview); digest {opened.digest}")
+        say(_("not recorded (--preview); digest {digest}").format(digest=opened.digest))
     elif recorded:
-        say(f"recorded in the history of session {opened.id}; digest now {opened.digest}")
+        say(_("recorded in the history of session {id}; digest now {digest}").format(
+            id=opened.id, digest=opened.digest))
     else:
-        say(f"already recorded: it is the last settle-up of session {opened.id}, and no hand "
-            f"has changed since; digest {opened.digest}")
+        say(_("already recorded: it is the last settle-up of session {id}, and no hand has "
+              "changed since; digest {digest}").format(id=opened.id, digest=opened.digest))
 
 
 @cli.command(epilog="""\b
@@ -1148,8 +1227,10 @@ def share(ctx, session, fmt, output, home) -> None:
 
         atomic_write(Path(output), text)
     except OSError as error:
-        fail(f"{output}: cannot be written ({error.strerror or error})")
-    say(f"wrote the {fmt} summary of session {opened.id} to {output}", err=True)
+        fail(_("{file}: cannot be written ({reason})").format(file=output,
+                                                             reason=error.strerror or error))
+    say(_("wrote the {format} summary of session {id} to {file}").format(
+        format=fmt, id=opened.id, file=output), err=True)
 
 
 def refuse_home_target(output: str, home: Path, session_file: Path) -> None:

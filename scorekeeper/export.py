@@ -21,9 +21,27 @@ from typing import Any
 from . import jsontext
 from .amounts import ZERO, exact, format_amount, format_decimal, to_decimal_string
 from .documents import GENESIS, event_to_json, hand_document
-from .i18n import _, current_language
-from .ledger import ChipCount, Event, HandRecorded, Ledger, SessionStarted
-from .presentation import CHANGED_SINCE, in_units, money_text, payment_line, pot_label
+from .i18n import _, current_language, ngettext, untranslated
+from .ledger import (
+    ChipCount,
+    CountCheck,
+    Event,
+    HandAmended,
+    HandRecorded,
+    HandWithdrawn,
+    Ledger,
+    SessionStarted,
+    check_counts,
+)
+from .presentation import (
+    CHANGED_SINCE,
+    changes_words,
+    in_units,
+    money_text,
+    payment_line,
+    pot_label,
+    settle_terms_words,
+)
 from .rules import (
     PENALTY,
     POT,
@@ -112,6 +130,12 @@ class ExportSource:
     def counts(self) -> list[ChipCount]:
         return [e for e in self.events if isinstance(e, ChipCount)]
 
+    def count_checks(self) -> list[CountCheck]:
+        """Every chip count against the ledger as it stands now (these hands in force)."""
+        ruleset = get_ruleset(self.config.game)
+        return check_counts(self.events, self.settlements, ruleset.initial_state(self.config),
+                            ruleset.accounts)
+
     def started(self) -> str:
         return next((e.at for e in self.events if isinstance(e, SessionStarted)), "")
 
@@ -170,16 +194,36 @@ def _progress(hands: int, finished: bool) -> str:
     return _("Hands played: {count}; running.").format(count=hands)
 
 
-def _count_words(cell: Callable[[str], str], amounts: _Once, event: ChipCount) -> str:
-    """A chip count in a human export: ``after hand 3: Anna 2, Ben 4.25 (agrees)``."""
-    counted = ", ".join(f"{cell(k)} {amounts[v]}" for k, v in event.counted.items())
-    if not event.off:
-        verdict = _("agrees")
-    else:
-        verdict = _("off: {differences}").format(differences=", ".join(
-            f"{cell(k)} {amounts[v]}" for k, v in event.off.items()))
+def _count_words(cell: Callable[[str], str], amounts: _Once, check: CountCheck) -> str:
+    """A chip count in a human export: ``after hand 3: Anna 2, Ben 4.25 (agrees)``; when a
+    later change moved what the ledger says of that moment, what it said then and says now."""
+    event = check.count
+
+    def named(by_name: dict[str, Decimal]) -> str:
+        return ", ".join(f"{cell(k)} {amounts[v]}" for k, v in by_name.items())
+
+    def verdict(off: dict[str, Decimal]) -> str:
+        return _("agrees") if not off else _("off: {differences}").format(differences=named(off))
+
+    counted = named(event.counted)
+    if not check.compared:
+        return _("after hand {number}: {counted} ({verdict} then; hand {number} was withdrawn "
+                 "since: not compared now)").format(number=event.after_hand, counted=counted,
+                                                    verdict=verdict(event.off))
+    if check.changed:
+        return _("after hand {number}: {counted} (the ledger said {then} then: {verdict_then}; "
+                 "after {changes} it says {now}: {verdict_now})").format(
+            number=event.after_hand, counted=counted, then=named(event.expected),
+            verdict_then=verdict(event.off), changes=cell(changes_words(check.since)),
+            now=named(check.now or {}), verdict_now=verdict(check.off_now))
     return _("after hand {number}: {counted} ({verdict})").format(
-        number=event.after_hand, counted=counted, verdict=verdict)
+        number=event.after_hand, counted=counted, verdict=verdict(check.off_now))
+
+
+def _data_changes(check: CountCheck) -> str:
+    """The changes since a chip count in data's words (English: the csv and beancount)."""
+    with untranslated():
+        return changes_words(check.since)
 
 
 _CSV_DANGEROUS = ("=", "+", "-", "@", "\t", "\r")
@@ -222,11 +266,22 @@ def export_csv(source: ExportSource, standings: bool = False) -> str:
         hand = (n, times.get(n, ""), dealers[h.dealer], h.kind)
         tail = ("" if h.pot_after is None else text[h.pot_after],)
         rows += [hand + cells[t] + tail for t in h.transfers]
-    for event in source.counts():
+        # The referee's findings on the hand: a row each, of kind "finding", moving nothing.
+        rows += [[n, times.get(n, ""), dealers[h.dealer], "finding", "", "", "",
+                  csv_text_cell(f"referee: {f}"), ""] for f in h.findings]
+    for check in source.count_checks():
+        event = check.count
         for who, amount in event.counted.items():
             off = event.off.get(who)
             reason = f"chip count: ledger {text[event.expected[who]]}" + (
                 f", off by {text[off]}" if off is not None else "")
+            if not check.compared:
+                reason += f"; hand {event.after_hand} withdrawn since: not compared now"
+            elif check.changed and check.now is not None:
+                off_now = check.off_now.get(who)
+                reason += (f"; after {_data_changes(check)} the ledger says {text[check.now[who]]}"
+                           + (f", off by {text[off_now]}" if off_now is not None
+                              else ", agrees"))
             rows.append([event.after_hand, event.at, "", "count",
                          csv_text_cell(who), "", text[amount], csv_text_cell(reason), ""])
     return _csv(rows)
@@ -240,8 +295,28 @@ def export_json(source: ExportSource) -> str:
     agreed, _ = source.settled_up()
     document = standings_document(source) | {
         "session": source.session_id, "digest": source.digest, "events": events,
-        "settle_up": settle_up_document(agreed[-1].settled) if agreed else None}
+        "settle_up": settle_up_document(agreed[-1].settled) if agreed else None,
+        "counts": [_count_document(check) for check in source.count_checks()]}
     return jsontext.indented(document) + "\n"
+
+
+def _count_document(check: CountCheck) -> dict[str, Any]:
+    """A chip count against the ledger as it stands now, as the json export writes it."""
+    event = check.count
+
+    def amounts(by_name: dict[str, Decimal] | None) -> dict[str, str] | None:
+        return None if by_name is None else {k: to_decimal_string(v) for k, v in by_name.items()}
+
+    return {"after_hand": event.after_hand, "at": event.at, "seq": event.seq,
+            "counted": amounts(event.counted), "ledger_then": amounts(event.expected),
+            "off_then": amounts(event.off), "ledger_now": amounts(check.now),
+            "off_now": amounts(check.off_now) if check.compared else None,
+            "agrees": check.agrees,
+            "changed_by": [{"type": _CHANGE_TYPES[type(e)], "number": getattr(e, "number", None),
+                            "seq": e.seq} for e in check.since] if check.changed else []}
+
+
+_CHANGE_TYPES = {HandRecorded: "hand", HandAmended: "amend", HandWithdrawn: "withdraw"}
 
 
 def md_cell(text: str) -> str:
@@ -293,28 +368,28 @@ def export_md(source: ExportSource) -> str:
         deltas = h.deltas
         row += "".join(f" {change[deltas[p]]} |" for p in config.players)
         lines.append(row)
-    counts = source.counts()
+    findings = [(h.number, ruleset.finding_words(f, config)) for h in source.settlements
+                for f in h.findings]
+    if findings:
+        lines += ["", "## " + _("Referee's findings"), ""]
+        lines += ["- " + _("hand {number}: {finding}").format(number=n, finding=md_cell(words))
+                  for n, words in findings]
+    counts = source.count_checks()
     decimals = _decimals()
     if counts:
         lines += ["", "## " + _("Chip counts"), ""]
-        for event in counts:
-            lines.append("- " + _count_words(md_cell, decimals, event))
+        for check in counts:
+            lines.append("- " + _count_words(md_cell, decimals, check))
     lines += _settled_up_md(source)
     return "\n".join(lines) + "\n"
-
-
-def _terms(settled: SettleUp) -> str:
-    """At what a settle-up was made: ``at 0.1 EUR a chip``, ``in chips``."""
-    if settled.value is None:
-        return f"in {settled.unit}s"
-    return f"at {to_decimal_string(settled.value)} {settled.currency} a {settled.unit}"
 
 
 def _share_cells(settled: SettleUp, share: Share) -> tuple[str, str]:
     """A party's result and its money (empty without a value), as people read them."""
     money = "" if share.money is None or settled.currency is None else (
         money_text(share.money, settled.currency)
-        + ("" if not share.rounded else f" (exactly {to_decimal_string(share.exact or ZERO)})"))
+        + ("" if not share.rounded else " " + _("(exactly {amount})").format(
+            amount=format_decimal(share.exact or ZERO))))
     return in_units(share.result, settled.unit), money
 
 
@@ -323,11 +398,11 @@ def _settled_up_md(source: ExportSource) -> list[str]:
     agreed, changed = source.settled_up()
     if not agreed:
         return []
-    lines = ["", "## Settled up"]
+    lines = ["", "## " + _("Settled up")]
     for a in agreed:
         settled = a.settled
-        lines += ["", f"After hand {settled.after_hand} ({a.at[:16].replace('T', ' ')} UTC), "
-                      f"{_terms(settled)}:", "", "| | result | money |", "| --- | ---: | ---: |"]
+        lines += ["", _agreed_words(a), "", "| | " + _("result") + " | " + _("money") + " |",
+                  "| --- | ---: | ---: |"]
         for share in settled.shares:
             name = (md_cell(share.party) if isinstance(share.party, str)
                     else md_cell(pot_label(source.config.players)))
@@ -336,11 +411,11 @@ def _settled_up_md(source: ExportSource) -> list[str]:
         lines.append("")
         # The words around the names are the program's own (no Markdown in them).
         lines += [f"- {payment_line(settled, t, md_cell)}"
-                  for t in settled.transfers] or ["- nobody pays anybody"]
+                  for t in settled.transfers] or ["- " + _("nobody pays anybody")]
         if settled.value is not None:
-            lines += ["", ROUNDING_WORDS]
+            lines += ["", _(ROUNDING_WORDS)]
     if changed:
-        lines += ["", f"*{CHANGED_SINCE}*"]
+        lines += ["", "*" + _(CHANGED_SINCE) + "*"]
     return lines
 
 
@@ -465,12 +540,20 @@ def export_html(source: ExportSource) -> str:
         tail = f"<td class=n>{pot_after}</td></tr>"
         out += [hand + cells[t] + tail for t in h.transfers]
     out.append("</table>")
-    counts = source.counts()
+    findings = [(h.number, ruleset.finding_words(f, config)) for h in source.settlements
+                for f in h.findings]
+    if findings:
+        out.append("<h2>" + e(_("Referee's findings")) + "</h2><ul>")
+        line = _("hand {number}: {finding}")
+        out += ["<li>" + e(line.format(number=n, finding=words)) + "</li>"
+                for n, words in findings]
+        out.append("</ul>")
+    counts = source.count_checks()
     decimals = _decimals()
     if counts:
         out.append("<h2>" + e(_("Chip counts")) + "</h2><ul>")
-        for event in counts:
-            out.append(f"<li>{_count_words(e, decimals, event)}</li>")
+        for check in counts:
+            out.append(f"<li>{_count_words(e, decimals, check)}</li>")
         out.append("</ul>")
     out += _settled_up_html(source)
     out.append("</body></html>")
@@ -483,12 +566,12 @@ def _settled_up_html(source: ExportSource) -> list[str]:
     if not agreed:
         return []
     e = html.escape
-    out = ["<h2>Settled up</h2>"]
+    out = ["<h2>" + e(_("Settled up")) + "</h2>"]
     for a in agreed:
         settled = a.settled
-        out.append(f"<p>After hand {settled.after_hand} ({e(a.at[:16].replace('T', ' '))} "
-                   f"UTC), {e(_terms(settled))}:</p>")
-        out.append("<table><tr><th></th><th>result</th><th>money</th></tr>")
+        out.append(f"<p>{e(_agreed_words(a))}</p>")
+        out.append("<table><tr><th></th><th>" + e(_("result")) + "</th><th>" + e(_("money"))
+                   + "</th></tr>")
         for share in settled.shares:
             name = share.party if isinstance(share.party, str) else pot_label(
                 source.config.players)
@@ -497,12 +580,12 @@ def _settled_up_html(source: ExportSource) -> list[str]:
                        f"<td class=n>{e(money)}</td></tr>")
         out.append("</table><ul>")
         out += [f"<li>{payment_line(settled, t, e)}</li>" for t in settled.transfers] or [
-            "<li>nobody pays anybody</li>"]
+            "<li>" + e(_("nobody pays anybody")) + "</li>"]
         out.append("</ul>")
         if settled.value is not None:
-            out.append(f"<p>{e(ROUNDING_WORDS)}</p>")
+            out.append("<p>" + e(_(ROUNDING_WORDS)) + "</p>")
     if changed:
-        out.append(f"<p><em>{e(CHANGED_SINCE)}</em></p>")
+        out.append("<p><em>" + e(_(CHANGED_SINCE)) + "</em></p>")
     return out
 
 
@@ -551,7 +634,7 @@ def _beancount(source: ExportSource) -> str:
     ruleset = get_ruleset(config.game)
     commodity = ruleset.unit.upper()
     times = source.hand_times()
-    counts = source.counts()
+    counts = source.count_checks()
     # The dates never go backwards, whatever the clock did (set back between hands, ahead when
     # the session started): each entry is dated its own day, or the day of the entry before it
     # if that is later; everything opens on the day the session started, or the day of its
@@ -632,7 +715,8 @@ def _beancount(source: ExportSource) -> str:
     if previous is not None and last_day is not None:
         balances(last_day, previous)
     noted = first_day
-    for event in counts:
+    for check in counts:
+        event = check.count
         # Never before the hand it follows, nor before the count before it.
         noted = max(_day(event.at) or noted, noted, hand_days.get(event.after_hand, first_day))
         for who, amount in event.counted.items():
@@ -642,6 +726,13 @@ def _beancount(source: ExportSource) -> str:
                 off = event.off.get(who)
                 words = f"chip count after hand {event.after_hand}: {text[amount]} held" + (
                     f", off by {text[off]}" if off is not None else ", agrees")
+                if not check.compared:
+                    words += f"; hand {event.after_hand} withdrawn since: not compared now"
+                elif check.changed and check.now is not None:
+                    off_now = check.off_now.get(who)
+                    words += (f"; after {_data_changes(check)} the ledger says "
+                              f"{text[check.now[who]]}" + (f", off by {text[off_now]}"
+                                                           if off_now is not None else ", agrees"))
                 out.append(f"{noted} note {held_in} {_bean_string(words)}")
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -678,67 +769,82 @@ def _night(source: ExportSource) -> _Night:
         score = state.scores[p]
         rank = rank if score == previous else i  # equal scores share the place (D10)
         previous = score
-        mark = ("winner" if state.finished else "leading") if p in state.leaders else ""
+        mark = (_("winner") if state.finished else _("leading")) if p in state.leaders else ""
         standings.append((rank, p, format_amount(score), mark))
     pot = None if state.pot is None else (
-        f"{format_amount(state.pot)}" + (" (stays in the pot)" if state.finished else ""))
+        _("{pot} (stays in the pot)") if state.finished else "{pot}").format(
+            pot=format_amount(state.pot))
     agreed, changed = source.settled_up()
     day = source.started()[:10]
-    played = f"{state.hands_played} hand{'s' if state.hands_played != 1 else ''}"
-    return _Night(title=f"{ruleset.title}, {day}: session {source.session_id}, {played}"
-                        f"{', finished' if state.finished else ''}",
-                  score_name=ruleset.score_name, standings=standings, pot=pot,
+    if state.finished:
+        title = ngettext("{game}, {day}: session {id}, {count} hand, finished",
+                         "{game}, {day}: session {id}, {count} hands, finished",
+                         state.hands_played)
+    else:
+        title = ngettext("{game}, {day}: session {id}, {count} hand",
+                         "{game}, {day}: session {id}, {count} hands", state.hands_played)
+    return _Night(title=title.format(game=ruleset.title, day=day, id=source.session_id,
+                                     count=state.hands_played),
+                  score_name=ruleset.score_words(), standings=standings, pot=pot,
                   agreed=agreed[-1] if agreed else None, changed=changed,
                   digest=source.digest)
 
 
 def _settle_words(agreed: Agreed) -> str:
-    return f"Settled up after hand {agreed.settled.after_hand}, {_terms(agreed.settled)}:"
+    return _("Settled up after hand {number}, {terms}:").format(
+        number=agreed.settled.after_hand, terms=settle_terms_words(agreed.settled))
+
+
+def _agreed_words(agreed: Agreed) -> str:
+    """A settle-up's heading in the md and html exports: after which hand, when, at what."""
+    return _("After hand {number} ({time} UTC), {terms}:").format(
+        number=agreed.settled.after_hand, time=agreed.at[:16].replace("T", " "),
+        terms=settle_terms_words(agreed.settled))
 
 
 def night_text(source: ExportSource) -> str:
     """The evening as plain text for a group chat: standings, who pays whom (the settle-up
     agreed last), the pot left and the digest. Names are written as they are."""
     night = _night(source)
-    lines = [night.title, "", f"Standings ({night.score_name}):"]
+    lines = [night.title, "", _("Standings ({score}):").format(score=night.score_name)]
     lines += [f"  {rank}. {name}  {score}" + (f"  ({mark})" if mark else "")
               for rank, name, score, mark in night.standings]
     if night.pot is not None:
-        lines.append(f"Pot left: {night.pot}")
+        lines.append(_("Pot left: {pot}").format(pot=night.pot))
     lines.append("")
     if night.agreed is None:
-        lines.append("Not settled up yet.")
+        lines.append(_("Not settled up yet."))
     else:
         settled = night.agreed.settled
         lines.append(_settle_words(night.agreed))
         lines += [f"  {payment_line(settled, t)}" for t in settled.transfers] or [
-            "  nobody pays anybody"]
+            "  " + _("nobody pays anybody")]
         if night.changed:
-            lines.append(f"({CHANGED_SINCE})")
-    lines += ["", f"Digest: {night.digest}"]
+            lines.append("(" + _(CHANGED_SINCE) + ")")
+    lines += ["", _("Digest: {digest}").format(digest=night.digest)]
     return "\n".join(lines) + "\n"
 
 
 def night_md(source: ExportSource) -> str:
     """The evening in Markdown (names escaped as in the md export)."""
     night = _night(source)
-    lines = [f"## {night.title}", "", f"| # | player | {night.score_name} |",
+    lines = [f"## {night.title}", "", "| # | " + _("player") + f" | {night.score_name} |",
              "| ---: | --- | ---: |"]
     lines += [f"| {rank} | {md_cell(name)}" + (f" ({mark})" if mark else "") + f" | {score} |"
               for rank, name, score, mark in night.standings]
     lines.append("")
     if night.pot is not None:
-        lines += [f"Pot left: {night.pot}", ""]
+        lines += [_("Pot left: {pot}").format(pot=night.pot), ""]
     if night.agreed is None:
-        lines.append("Not settled up yet.")
+        lines.append(_("Not settled up yet."))
     else:
         settled = night.agreed.settled
         lines += [_settle_words(night.agreed), ""]
         lines += [f"- {payment_line(settled, t, md_cell)}" for t in settled.transfers] or [
-            "- nobody pays anybody"]
+            "- " + _("nobody pays anybody")]
         if night.changed:
-            lines += ["", f"*{CHANGED_SINCE}*"]
-    lines += ["", f"Digest: `{night.digest}`"]
+            lines += ["", "*" + _(CHANGED_SINCE) + "*"]
+    lines += ["", _("Digest: `{digest}`").format(digest=night.digest)]
     return "\n".join(lines) + "\n"
 
 
@@ -746,28 +852,30 @@ def night_html(source: ExportSource) -> str:
     """The evening as one small self-contained page (names escaped)."""
     night = _night(source)
     e = html.escape
-    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+    out = ["<!DOCTYPE html>", f'<html lang="{current_language()}"><head><meta charset="utf-8">',
            f"<title>{e(night.title)}</title>",
            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
            "td,th{border:1px solid #bbb;padding:.2em .6em}td.n{text-align:right}</style>"
            "</head><body>", f"<h1>{e(night.title)}</h1>",
-           f"<table><tr><th>#</th><th>player</th><th>{e(night.score_name)}</th></tr>"]
+           "<table><tr><th>#</th><th>" + e(_("player"))
+           + f"</th><th>{e(night.score_name)}</th></tr>"]
     out += [f"<tr><td class=n>{rank}</td><td>{e(name)}{f' ({mark})' if mark else ''}</td>"
             f"<td class=n>{e(score)}</td></tr>" for rank, name, score, mark in night.standings]
     out.append("</table>")
     if night.pot is not None:
-        out.append(f"<p>Pot left: {e(night.pot)}</p>")
+        out.append("<p>" + e(_("Pot left: {pot}").format(pot=night.pot)) + "</p>")
     if night.agreed is None:
-        out.append("<p>Not settled up yet.</p>")
+        out.append("<p>" + e(_("Not settled up yet.")) + "</p>")
     else:
         settled = night.agreed.settled
         out += [f"<p>{e(_settle_words(night.agreed))}</p>", "<ul>"]
         out += [f"<li>{payment_line(settled, t, e)}</li>" for t in settled.transfers] or [
-            "<li>nobody pays anybody</li>"]
+            "<li>" + e(_("nobody pays anybody")) + "</li>"]
         out.append("</ul>")
         if night.changed:
-            out.append(f"<p><em>{e(CHANGED_SINCE)}</em></p>")
-    out += [f"<p>Digest <code>{e(night.digest)}</code></p>", "</body></html>"]
+            out.append("<p><em>" + e(_(CHANGED_SINCE)) + "</em></p>")
+    out += ["<p>" + _("Digest {digest}").format(digest=f"<code>{e(night.digest)}</code>")
+            + "</p>", "</body></html>"]
     return "\n".join(out) + "\n"
 
 

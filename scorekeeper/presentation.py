@@ -12,11 +12,20 @@ from collections.abc import Callable, Collection
 from decimal import Decimal
 from typing import Protocol
 
-from .amounts import format_amount, to_decimal_string
+from .amounts import format_amount, format_decimal
 from .cells import cell_width
 from .errors import ScorekeeperError
-from .i18n import _
-from .ledger import ChipCount, Event, HandAmended, HandWithdrawn, Ledger
+from .i18n import N_, _, decimal_separator, ngettext
+from .ledger import (
+    ChipCount,
+    CountCheck,
+    Event,
+    HandAmended,
+    HandChanged,
+    HandWithdrawn,
+    Ledger,
+    check_counts,
+)
 from .rules import (
     RULESETS,
     HandDraft,
@@ -182,9 +191,90 @@ def amendment_lines(players: tuple[str, ...], before: dict[str, Decimal],
     return lines
 
 
+def amendment_effect_lines(ruleset: Ruleset, players: tuple[str, ...],
+                           effects: list[HandChanged]) -> list[str]:
+    """What an amendment does hand by hand: each amended hand and every later hand whose
+    figures change (``hand 3: Ben +5½ -> +10¾, …; pot after 66 -> 129``), then the later
+    hands that stay as they were."""
+    lines, same = [], []
+    for e in effects:
+        if e.unchanged and not e.amended:
+            same.append(e.number)
+            continue
+        parts = []
+        if e.kind_changed:
+            parts.append(f"{ruleset.kind_words(e.before.kind)} -> "
+                         f"{ruleset.kind_words(e.after.kind)}")
+        moved = e.moved()
+        if moved:
+            parts.append(", ".join(f"{p} {format_amount(b, signed=True)} -> "
+                                   f"{format_amount(a, signed=True)}"
+                                   for p, (b, a) in moved.items()))
+        if e.pot_moved and e.after.pot_after is not None:
+            parts.append(_("{pot} after {before} -> {after}").format(
+                pot=pot_label(players),
+                before=format_amount(present(e.before.pot_after, "the pot after")),
+                after=format_amount(e.after.pot_after)))
+        if not parts:
+            parts.append(_("nobody's figures change"))
+        head = (_("hand {number} (amended)") if e.amended else _("hand {number}")).format(
+            number=e.number)
+        lines.append(f"{head}: {'; '.join(parts)}")
+    if same:
+        lines.append(ngettext("hand {numbers}: as before", "hands {numbers}: as before",
+                              len(same)).format(numbers=number_ranges(same)))
+    return lines
+
+
+def number_ranges(numbers: list[int]) -> str:
+    """``4 to 7, 9``: numbers in order, runs written as ranges."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else
+                     _("{first} to {last}").format(first=r[0], last=r[-1]) for r in runs)
+
+
+def misfit_words(players: tuple[str, ...], hand: int, amended: Collection[int], detail: str,
+                 pot_was: Decimal | None, pot_now: Decimal | None) -> str:
+    """Why hand ``hand`` no longer fits its record once ``amended`` are amended, in words:
+    what changed before it (the pot it begins with) and what the rules say of it."""
+    numbers = ", ".join(str(n) for n in sorted(amended))
+    lead = ngettext("hand {number} no longer fits what was recorded for it once hand "
+                    "{numbers} is amended",
+                    "hand {number} no longer fits what was recorded for it once hands "
+                    "{numbers} are amended", len(amended)).format(number=hand, numbers=numbers)
+    if pot_now is not None and pot_was is not None and pot_now != pot_was:
+        lead += ": " + _("the pot holds {now} when hand {number} begins (it held {was})").format(
+            now=format_amount(pot_now), number=hand, was=format_amount(pot_was))
+        return f"{lead}; {detail}"
+    return f"{lead}: {detail}"
+
+
 def render_text(ledger: Ledger) -> str:
-    """Standings and hands as the terminal shows them."""
-    return "\n".join(standings_lines(ledger) + [""] + hand_lines(ledger)) + "\n"
+    """Standings and hands as the terminal shows them, and the referee's findings."""
+    findings = referee_lines(ledger)
+    return "\n".join(standings_lines(ledger) + [""] + hand_lines(ledger)
+                     + ([""] + findings if findings else [])) + "\n"
+
+
+def referee_lines(ledger: Ledger) -> list[str]:
+    """The referee's findings kept with the hands (plays that broke a duty, found when a hand
+    was recorded card by card), a line each under a heading; none: no lines."""
+    lines = [f"  {line}" for s in ledger.settlements
+             for line in finding_lines(s, ledger.config)]
+    return [_("referee's findings (kept with the hands):")] + lines if lines else []
+
+
+def finding_lines(settlement: Settlement, config: SessionConfig | None = None) -> list[str]:
+    """A hand's referee findings for people: ``hand 3: trick 2: Ben played 8♣: illegal: …``."""
+    ruleset = RULESETS[settlement.game]
+    return [_("hand {number}: {finding}").format(number=settlement.number,
+                                                 finding=ruleset.finding_words(f, config))
+            for f in settlement.findings]
 
 
 def _minute(at: str) -> str:
@@ -205,7 +295,7 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
         lines.append(_("history (kept in the file):"))
         for event in changes:
             lines.append("  " + change_line(event))
-    counts = session.counts()
+    counts = count_checks(session, ledger)
     if counts:
         lines.append("")
         lines.append(_("chip counts:"))
@@ -214,7 +304,7 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
     settled = settled_up_lines(session)
     if settled:
         lines.append("")
-        lines.append("settled up (kept in the file):")
+        lines.append(_("settled up (kept in the file):"))
         lines += ["  " + line for line in settled]
     lines.append("")
     lines.append(_("digest: {digest}  (write it down: audit checks the file against it)").format(
@@ -242,22 +332,89 @@ def change_line(event: HandAmended | HandWithdrawn) -> str:
     if isinstance(event, HandWithdrawn):
         return _("hand {number} withdrawn ({time}): it was {record}").format(
             number=event.number, time=when, record=record_words(event.record))
+    others = [n for n in event.together or () if n != event.number]
+    if others:
+        return _("hand {number} amended together with {others} ({time}): now {record}; was "
+                 "{previous}").format(number=event.number, others=hands_words(others),
+                                      time=when, record=record_words(event.record),
+                                      previous=record_words(event.previous))
     return _("hand {number} amended ({time}): now {record}; was {previous}").format(
         number=event.number, time=when, record=record_words(event.record),
         previous=record_words(event.previous))
 
 
-def count_line(event: ChipCount) -> str:
-    """A chip count in one line: what was counted and whether it agreed with the ledger."""
+def hands_words(numbers: Collection[int]) -> str:
+    """``hand 3``, ``hands 2 and 4``, ``hands 2, 3 and 5``."""
+    listed = [str(n) for n in sorted(numbers)]
+    if len(listed) == 1:
+        return _("hand {number}").format(number=listed[0])
+    return _("hands {numbers} and {last}").format(numbers=", ".join(listed[:-1]),
+                                                   last=listed[-1])
+
+
+def count_checks(session: SessionView, ledger: Ledger | None = None) -> list[CountCheck]:
+    """The session's chip counts, each against the ledger as it stands now."""
+    ledger = ledger or session.ledger()
+    ruleset = session.ruleset
+    return check_counts(session.events, ledger.settlements,
+                        ruleset.initial_state(session.config), ruleset.accounts)
+
+
+def _named(amounts: dict[str, Decimal]) -> str:
+    return ", ".join(f"{k} {format_amount(v)}" for k, v in amounts.items())
+
+
+def _off_words(off: dict[str, Decimal]) -> str:
+    return ", ".join(_("{name} off by {amount}").format(name=k,
+                                                        amount=format_amount(v, signed=True))
+                     for k, v in off.items())
+
+
+def changes_words(changes: Collection[Event]) -> str:
+    """``the amendment of hand 2, the withdrawal of hand 3``: the changes made since a chip
+    count to the hands it followed."""
+    words: list[str] = []
+    for change in changes:
+        number = getattr(change, "number", 0)
+        if isinstance(change, HandAmended):
+            word = _("the amendment of hand {number}").format(number=number)
+        elif isinstance(change, HandWithdrawn):
+            word = _("the withdrawal of hand {number}").format(number=number)
+        else:
+            word = _("hand {number} recorded again").format(number=number)
+        if word not in words:
+            words.append(word)
+    return ", ".join(words)
+
+
+def count_line(check: CountCheck) -> str:
+    """A chip count in one line: what was counted and whether it agrees with the ledger as it
+    stands now; when a later change moved what the ledger says of that moment, what it said
+    then, which change, and what it says now (so a difference that appeared or went away is
+    said with its cause)."""
+    event = check.count
     counted = ", ".join(f"{k} {format_amount(v)}" for k, v in event.counted.items())
-    if not event.off:
+    time = _minute(event.at)
+    then = (_("agreed") if not event.off
+            else _("disagreed: {differences}").format(differences=_off_words(event.off)))
+    if not check.compared:
+        return _("after hand {number} ({time}): {counted}; {verdict} then; hand {number} was "
+                 "withdrawn since: not compared with the ledger now").format(
+            number=event.after_hand, time=time, counted=counted, verdict=then)
+    if check.changed:
+        now = (_("agrees now") if not check.off_now else
+               _("disagrees now: {differences}").format(differences=_off_words(check.off_now)))
+        return _("after hand {number} ({time}): {counted}; the ledger said {then} then "
+                 "({verdict_then}); after {changes} it says {now}: {verdict_now}").format(
+            number=event.after_hand, time=time, counted=counted, then=_named(event.expected),
+            verdict_then=then, changes=changes_words(check.since) or "?",
+            now=_named(check.now or {}), verdict_now=now)
+    if not check.off_now:
         verdict = _("agrees with the ledger")
     else:
-        verdict = _("disagrees: {differences}").format(differences=", ".join(
-            _("{name} off by {amount}").format(name=k, amount=format_amount(v, signed=True))
-            for k, v in event.off.items()))
+        verdict = _("disagrees: {differences}").format(differences=_off_words(check.off_now))
     return _("after hand {number} ({time}): {counted}; {verdict}").format(
-        number=event.after_hand, time=_minute(event.at), counted=counted, verdict=verdict)
+        number=event.after_hand, time=time, counted=counted, verdict=verdict)
 
 
 def last_hand_line(hand: Settlement) -> str:
@@ -347,14 +504,26 @@ def draft_lines(draft: HandDraft) -> list[str]:
 
 # ---- settling up ---------------------------------------------------------------------------------
 
+def _count(amount: Decimal) -> int:
+    """The count that picks a plural form for an amount: one for exactly one (``1 chip``), and
+    any fraction or other number takes the plural (``1¼ chips``, ``0 chips``)."""
+    return 1 if abs(amount) == 1 else 2
+
+
 def in_units(amount: Decimal, unit: str) -> str:
     """Chips or points as people say them: ``45 chips``, ``1 chip``, ``14¼ chips``."""
-    return f"{format_amount(amount)} {unit}{'' if abs(amount) == 1 else 's'}"
+    if unit == "point":
+        words = ngettext("{amount} point", "{amount} points", _count(amount))
+    else:
+        words = ngettext("{amount} chip", "{amount} chips", _count(amount))
+    return words.format(amount=format_amount(amount))
 
 
 def money_text(amount: Decimal, currency: str) -> str:
-    """Money to the cent, with its currency: ``4.50 EUR``, ``-2.78 EUR``."""
-    return f"{abs(amount) if amount == 0 else amount:.2f} {currency}"
+    """Money to the cent, with its currency: ``4.50 EUR``, ``-2.78 EUR`` (``4,50 EUR`` in a
+    language that writes a decimal comma)."""
+    figure = f"{abs(amount) if amount == 0 else amount:.2f}"
+    return f"{figure.replace('.', decimal_separator())} {currency}"
 
 
 def settled_amount(settled: SettleUp, amount: Decimal) -> str:
@@ -370,11 +539,22 @@ def payment_line(settled: SettleUp, payment: Payment,
     each player's name passed through ``name`` (an export's escaping)."""
     amount = settled_amount(settled, payment.amount)
     source, target = payment.source, payment.target
-    if not isinstance(target, str):
-        return f"{name(str(source))} pays {amount} into the {target.value}"
+    if not isinstance(target, str):  # the pot: the only account a settle-up has
+        return _("{payer} pays {amount} into the pot").format(payer=name(str(source)),
+                                                             amount=amount)
     if not isinstance(source, str):
-        return f"the {source.value} pays {name(target)} {amount}"
-    return f"{name(source)} pays {name(target)} {amount}"
+        return _("the pot pays {payee} {amount}").format(payee=name(target), amount=amount)
+    return _("{payer} pays {payee} {amount}").format(payer=name(source), payee=name(target),
+                                                    amount=amount)
+
+
+def settle_terms_words(settled: SettleUp) -> str:
+    """At what a settle-up was made: ``at 0.10 EUR a chip``, ``in chips``."""
+    if settled.value is None:
+        return _("in points") if settled.unit == "point" else _("in chips")
+    words = (_("at {value} {currency} a point") if settled.unit == "point"
+             else _("at {value} {currency} a chip"))
+    return words.format(value=format_decimal(settled.value), currency=settled.currency)
 
 
 def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...],
@@ -385,61 +565,65 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
     def paragraph(text: str) -> list[str]:
         return textwrap.wrap(text, width) if width else [text]
 
-    unit, value, currency = settled.unit, settled.value, settled.currency
-    lines = paragraph(f"Results: {settled.words}.")
+    points = settled.unit == "point"
+    value, currency = settled.value, settled.currency
+    lines = paragraph(_("Results: {words}.").format(words=settled.words))
     if value is None or currency is None:
-        lines += paragraph(f"No value given: results and transfers in {unit}s (give a value "
-                           f"per {unit} and a currency for money).")
+        lines += paragraph(
+            _("No value given: results and transfers in points (give a value per point and a "
+              "currency for money).") if points else
+            _("No value given: results and transfers in chips (give a value per chip and a "
+              "currency for money)."))
     else:
-        lines.append(f"Value: {to_decimal_string(value)} {currency} a {unit}.")
+        lines.append((_("Value: {value} {currency} a point.") if points
+                      else _("Value: {value} {currency} a chip.")).format(
+                          value=format_decimal(value), currency=currency))
     lines.append("")
-    headers = ["", ruleset.score_name, f"result ({unit}s)"]
+    headers = ["", ruleset.score_words(),
+               _("result (points)") if points else _("result (chips)")]
     if value is not None:
-        headers += ["exactly", "money", "cents rule"]
+        headers += [_("exactly"), _("money"), _("cents rule")]
     rows = []
     for share in settled.shares:
         name = share.party if isinstance(share.party, str) else pot_label(players)
         row = [name, format_amount(share.score), format_amount(share.result, signed=True)]
         if share.exact is not None and share.money is not None and currency is not None:
             moved = share.money - share.exact
-            row += [to_decimal_string(share.exact), money_text(share.money, currency),
-                    "" if not moved else f"{'up' if moved > 0 else 'down'} "
-                                         f"{to_decimal_string(abs(moved))}"]
+            shift = (_("up {amount}") if moved > 0 else _("down {amount}")).format(
+                amount=format_decimal(abs(moved)))
+            row += [format_decimal(share.exact), money_text(share.money, currency),
+                    shift if moved else ""]
         rows.append(row)
     lines += _table(headers, rows, right={1, 2, 3, 4})
     if value is not None:
         lines.append("")
-        lines += paragraph(ROUNDING_WORDS)
-        up = [s.party if isinstance(s.party, str) else f"the {s.party.value}"
+        lines += paragraph(_(ROUNDING_WORDS))
+        up = [s.party if isinstance(s.party, str) else pot_label(players)
               for s in settled.cents_up()]
         if not up:  # the remainders add up to the cents missing: none means none rounded
-            lines += paragraph("Here every amount is in whole cents: nothing was rounded.")
+            lines += paragraph(_("Here every amount is in whole cents: nothing was rounded."))
         else:
-            lines += paragraph(f"Here {plural_of(len(up), 'cent')} "
-                               f"{'was' if len(up) == 1 else 'were'} missing after rounding "
-                               f"down: {'it goes to' if len(up) == 1 else 'one each to'} "
-                               f"{', '.join(up)}.")
+            lines += paragraph(ngettext(
+                "Here {count} cent was missing after rounding down: it goes to {parties}.",
+                "Here {count} cents were missing after rounding down: one each to {parties}.",
+                len(up)).format(count=len(up), parties=", ".join(up)))
     lines.append("")
     if settled.transfers:
-        lines.append(f"Who pays whom ({plural_of(len(settled.transfers), 'transfer')}):")
+        lines.append(ngettext("Who pays whom ({count} transfer):",
+                              "Who pays whom ({count} transfers):",
+                              len(settled.transfers)).format(count=len(settled.transfers)))
         lines += [f"  {payment_line(settled, p)}" for p in settled.transfers]
     else:
-        lines.append("Nobody pays anybody: everyone is even.")
+        lines.append(_("Nobody pays anybody: everyone is even."))
     return lines
-
-
-def plural_of(n: int, word: str) -> str:
-    """``1 cent``, ``2 cents``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def settled_up_line(settled: SettleUp, at: str) -> str:
     """An agreed settle-up in one line: after which hand, when, at what value, who pays whom."""
-    terms = (f"at {to_decimal_string(settled.value)} {settled.currency} a {settled.unit}"
-             if settled.value is not None else f"in {settled.unit}s")
     payments = "; ".join(payment_line(settled, p) for p in settled.transfers)
-    return (f"after hand {settled.after_hand} ({_minute(at)}), {terms}: "
-            f"{payments or 'nobody pays anybody'}")
+    return _("after hand {number} ({time}), {terms}: {payments}").format(
+        number=settled.after_hand, time=_minute(at), terms=settle_terms_words(settled),
+        payments=payments or _("nobody pays anybody"))
 
 
 def settled_up_lines(session: SessionView) -> list[str]:
@@ -451,8 +635,8 @@ def settled_up_lines(session: SessionView) -> list[str]:
         return [str(error)]
     lines = [settled_up_line(a.settled, a.at) for a in agreed]
     if changed:
-        lines.append(CHANGED_SINCE)
+        lines.append(_(CHANGED_SINCE))
     return lines
 
 
-CHANGED_SINCE = "hands have changed since the last settle-up: settle up again"
+CHANGED_SINCE = N_("hands have changed since the last settle-up: settle up again")
