@@ -1177,6 +1177,10 @@ def export(ctx, session, fmt, output, standings, home) -> None:
     if output is not None and output != "-":
         refuse_home_target(output, store.home, opened.path)
     source = opened.export_source()
+    # The file as read (its documents) is not needed once its models are made: let it go
+    # before the text is written (an export of 10,000 hands then peaks about 20 MiB lower:
+    # tests/benchmarks, "peak memory").
+    del opened
     if fmt == "csv" and standings:
         text = FORMATS[fmt](source, standings=True)
     else:
@@ -1193,7 +1197,7 @@ def export(ctx, session, fmt, output, standings, home) -> None:
         fail(_("{file}: cannot be written ({reason})").format(file=output,
                                                              reason=error.strerror or error))
     say(_("wrote {format} export of session {id} to {file}").format(
-        format=fmt, id=opened.id, file=output), err=True)
+        format=fmt, id=source.session_id, file=output), err=True)
 
 
 @cli.command(epilog="""\b

@@ -297,7 +297,7 @@ def export_json(source: ExportSource) -> str:
         "session": source.session_id, "digest": source.digest, "events": events,
         "settle_up": settle_up_document(agreed[-1].settled) if agreed else None,
         "counts": [_count_document(check) for check in source.count_checks()]}
-    return jsontext.indented(document) + "\n"
+    return jsontext.indented(document, newline=True)
 
 
 def _count_document(check: CountCheck) -> dict[str, Any]:
