@@ -940,14 +940,15 @@ def show(ctx, session, as_json, home) -> None:
     Also its history of amendments and withdrawals and its chip counts. The digest is worth
     writing down: audit checks the file against it.
     """
-    from .export import standings_document
-    from .presentation import standings_text
-
     json_words(as_json)
     opened = get_store(ctx, home).open(session)
     if as_json:
+        from .export import standings_document  # the exports: only for the document
+
         emit_json(standings_document(opened.ledger()))
     else:
+        from .presentation import standings_text
+
         say(standings_text(opened), nl=False)
 
 
