@@ -83,7 +83,9 @@ def end_from_text(text: str, accounts: Collection[Account]) -> End:
 class Frozen(BaseModel):
     """A model of checked data: immutable, and no field that is not declared."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Built when first used (defer_build): a command builds only the models it uses, not the
+    # twenty the package defines (about 16 ms less to start `show`: tests/benchmarks).
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class GameOptions(Frozen):
