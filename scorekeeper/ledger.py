@@ -122,6 +122,7 @@ class SessionStarted(Event):
 
     settings: SessionConfig
     dealer_drawn: bool = False
+    language: str | None = None  # the language it was played in (files since issue 16)
 
 
 class HandRecorded(Event):
