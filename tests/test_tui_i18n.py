@@ -99,7 +99,7 @@ async def test_the_language_chosen_at_home_is_kept_and_spoken(tmp_path):
         assert "Neue Partie" in descriptions(app.screen)
         await pilot.press("l")
         await pilot.pause()
-        await pilot.press("end", "enter")  # as the system says: the setting is forgotten
+        await pilot.press("end", "enter")  # the system's language: the setting is forgotten
         await pilot.pause()
         await pilot.pause()
     assert language_setting(tmp_path) is None

@@ -140,7 +140,7 @@ class LanguageDialog(SpokenModal[str | None]):
         super().__init__()
         self.codes = [*LANGUAGE_NAMES, ""]
         self.labels = [*LANGUAGE_NAMES.values(),
-                       _("As the system says ({language})").format(
+                       _("The system's language ({language})").format(
                            language=LANGUAGE_NAMES[locale_language])]
 
     def compose(self) -> ComposeResult:
