@@ -367,8 +367,9 @@ class Store:
             lock.release()
 
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
-               dealer_drawn: bool = False) -> OpenSession:
-        """A new session file, with ``records`` settled and stored as its first hands."""
+               dealer_drawn: bool = False, language: str | None = None) -> OpenSession:
+        """A new session file, with ``records`` settled and stored as its first hands; played
+        in ``language`` (kept, sealed, for its exports; ``None``: none kept)."""
         from .. import documents
         from ..ledger import settle_hands
         from ..rules import ruleset_for_version
@@ -385,10 +386,12 @@ class Store:
         settings = documents.config_to_json(config)
         header = {"format": documents.FORMAT_VERSION, "id": session_id, "ruleset": ruleset.version,
                   "settings": settings, "created": self.now(), "dealer_drawn": dealer_drawn}
+        spoken = {} if language is None else {"language": documents.session_language(language)}
+        header |= spoken
         with self._writing(path, new=header) as tx:
             tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn,
                        "format": header["format"], "id": session_id,
-                       "ruleset": ruleset.version, "created": header["created"]},
+                       "ruleset": ruleset.version, "created": header["created"], **spoken},
                       *({"type": "hand", "number": s.number,
                          "record": documents.record_to_json(s.record)}
                         for s in ledger.settlements))

@@ -7,29 +7,30 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
+from ...i18n import N_, _, current_language, language_from_environment, use_language
 from ...store import Listing, OpenSession, Store
 from ..disk import on_disk
 from ..keybar import KeyBar
-from ..widgets import ScorekeeperAppBase
+from ..widgets import ScorekeeperAppBase, SpokenScreen
 
 
-class HomeScreen(Screen):
+class HomeScreen(SpokenScreen):
     """The sessions, newest first. A damaged file is listed as damaged."""
 
     app = getters.app(ScorekeeperAppBase)
 
     BINDINGS = [
-        Binding("n", "new", "New session", id="new"),
-        Binding("enter", "open", "Open", id="open", show=True),
-        Binding("e", "example", "Example", id="example"),
-        Binding("x", "export", "Export", id="export"),
-        Binding("a", "audit", "Audit", id="audit"),
-        Binding("q", "app.quit", "Quit", id="home-quit"),
+        Binding("n", "new", N_("New session"), id="new"),
+        Binding("enter", "open", N_("Open"), id="open", show=True),
+        Binding("e", "example", N_("Example"), id="example"),
+        Binding("x", "export", N_("Export"), id="export"),
+        Binding("a", "audit", N_("Audit"), id="audit"),
+        Binding("q", "app.quit", N_("Quit"), id="home-quit"),
+        Binding("l", "language", N_("Language"), id="home-language", show=False),
     ]
 
     def __init__(self) -> None:
@@ -39,7 +40,7 @@ class HomeScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
-            yield Static("scorekeeper: the sessions in this home", id="home-title")
+            yield Static(Text(_("scorekeeper: the sessions in this home")), id="home-title")
             yield Static("", id="home-empty")
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
         yield KeyBar(id="home-keys")
@@ -47,8 +48,8 @@ class HomeScreen(Screen):
     def on_mount(self) -> None:
         table = self.query_one("#sessions", DataTable)
         # Labels as Text: a str label is parsed as markup, which loads rich's emoji table.
-        table.add_columns(*map(Text, ("id", "game", "started", "hands", "status", "players",
-                                      "leading")))
+        table.add_columns(*map(Text, ("id", _("game"), _("started"), _("hands"), _("status"),
+                                      _("players"), _("leading"))))
 
     def on_screen_resume(self) -> None:
         # Also sent when the screen is first shown: the list is filled once, here.
@@ -60,7 +61,7 @@ class HomeScreen(Screen):
             return
 
         def unreadable(error: ScorekeeperError) -> None:  # said, never a crash
-            self.show_sessions([], f"Cannot read the sessions: {error}")
+            self.show_sessions([], _("Cannot read the sessions: {error}").format(error=error))
 
         def busy(now: bool) -> None:
             self.listing = now
@@ -76,14 +77,15 @@ class HomeScreen(Screen):
             empty.update(Text(problem))
             empty.display = True
         elif not listing:
-            empty.update(Text("No sessions yet: press n to start one, or e to open an example."))
+            empty.update(Text(_("No sessions yet: press n to start one, or e to open an "
+                                "example.")))
             empty.display = True
         else:
             empty.display = False
         for entry in listing:
             if entry.summary is None:
-                table.add_row(Text(entry.file.removesuffix(".json")), Text("DAMAGED"), Text(""),
-                              Text(""), Text("damaged"),
+                table.add_row(Text(entry.file.removesuffix(".json")), Text(_("DAMAGED")),
+                              Text(""), Text(""), Text(_("damaged")),
                               Text(entry.problem or "", overflow="ellipsis"), Text(""),
                               key=entry.file)
                 self.rows.append((entry.file, False))
@@ -94,7 +96,7 @@ class HomeScreen(Screen):
                 leaders += f" ({format_amount(s.scores[s.leaders[0]])})"
             table.add_row(Text(s.id), Text(s.game), Text(s.started[:16].replace("T", " ")),
                           Text(str(s.hands), justify="right"),
-                          Text("finished" if s.finished else "running"),
+                          Text(_("finished") if s.finished else _("running")),
                           Text(", ".join(s.players)), Text(leaders), key=entry.file)
             self.rows.append((s.id, True))
         if listing:
@@ -106,8 +108,8 @@ class HomeScreen(Screen):
             return None
         ref, readable = self.rows[table.cursor_row]
         if not readable:
-            self.notify(f"{ref} is damaged and cannot be opened; it is left as it is.",
-                        severity="warning", markup=False)
+            self.notify(_("{ref} is damaged and cannot be opened; it is left as it is.").format(
+                ref=ref), severity="warning", markup=False)
             return None
         return ref
 
@@ -138,13 +140,45 @@ class HomeScreen(Screen):
 
         def loaded(session: OpenSession) -> None:
             self.refresh_sessions()
-            self.app.open_session(session.id,
-                                  notice=f"Example {name} loaded as session {session.id}")
+            self.app.open_session(session.id, notice=_(
+                "Example {name} loaded as session {id}").format(name=name, id=session.id))
 
         def refused(error: ScorekeeperError) -> None:
-            self.notify(str(error), title="Example", severity="error", markup=False)
+            self.notify(str(error), title=_("Example"), severity="error", markup=False)
 
-        on_disk(self, lambda: load_example(store, name), loaded, refused)
+        language = current_language()  # the example is played on in the table's language
+        on_disk(self, lambda: load_example(store, name, language), loaded, refused)
+
+    def action_language(self) -> None:
+        """Choose the language (kept in the home folder); the home screen is drawn again in
+        it. ``--lang`` still decides for a command that is given it."""
+        from ...settings import save_language_setting
+        from .dialogs import LANGUAGE_NAMES, LanguageDialog
+
+        home = self.app.store.home
+
+        def chosen(code: str | None) -> None:
+            if code is None:
+                return
+
+            async def kept(nothing: None) -> None:
+                language = use_language(code or language_from_environment())
+                await self.recompose()  # every word again, in the language now in use
+                self.on_mount()
+                self.refresh_sessions()
+                self.notify(_("The table speaks {language} now (kept in {folder}).").format(
+                    language=LANGUAGE_NAMES[language], folder=home), markup=False)
+
+            def refused(error: ScorekeeperError) -> None:
+                self.notify(_("The language was not kept: {error}").format(error=error),
+                            severity="error", markup=False)
+
+            def saved(nothing: None) -> None:
+                self.call_later(kept, nothing)
+
+            on_disk(self, lambda: save_language_setting(home, code or None), saved, refused)
+
+        self.app.push_screen(LanguageDialog(language_from_environment()), chosen)
 
     def action_export(self) -> None:
         from .dialogs import ExportDialog
@@ -161,8 +195,9 @@ class HomeScreen(Screen):
             self.app.push_screen(AuditDialog(self.rows[table.cursor_row][0]))
 
 
-def load_example(store: Store, name: str) -> OpenSession:
-    """A new session in ``store`` holding the packaged example ``name`` (a store call)."""
+def load_example(store: Store, name: str, language: str | None = None) -> OpenSession:
+    """A new session in ``store`` holding the packaged example ``name``, played in ``language``
+    (a store call)."""
     from importlib import resources
 
     from ...script import replay_file
@@ -170,4 +205,5 @@ def load_example(store: Store, name: str) -> OpenSession:
     path = resources.files("scorekeeper").joinpath("examples", name)
     with resources.as_file(path) as file:
         ledger = replay_file(file)
-    return store.create(ledger.config, [s.record for s in ledger.settlements])
+    return store.create(ledger.config, [s.record for s in ledger.settlements],
+                        language=language)
