@@ -140,6 +140,12 @@ class Kratzen(Ruleset):
         the pot is not paid out (RULES: it stays undistributed): what its chips are worth is
         paid into it, kept for the next evening."""
         balances = super().results(config, state)
+        if config.opening is not None and config.opening.pot:
+            carried = format_amount(present(config.opening.pot, "the pot carried"))
+            return Results(balances.players, balances.pot,
+                           f"each balance as it stands; the pot is not paid out: it opened "
+                           f"with the {carried} the last evening left (their worth is in it "
+                           f"already), and the worth of what it gained since is paid into it")
         held = present(state.pot, "the pot")
         pot = f"{format_amount(held)} chip{'' if held == 1 else 's'}"
         return Results(balances.players, balances.pot,

@@ -24,6 +24,7 @@ from tinydb.table import Document
 
 from ..amounts import exact, to_decimal_string
 from ..errors import RecordError, StoreError, one_line
+from .evenings import Evenings
 from .files import read_json_file
 from .listing import Listing, folder_names, list_sessions, text_name
 from .locking import FileLock, LockRefused, LockTimeout
@@ -165,7 +166,7 @@ class _Transaction:
 
 # ---- the store ----------------------------------------------------------------------------------
 
-class Store:
+class Store(Evenings):
     """The sessions in one home folder."""
 
     def __init__(self, home: Path, now: Callable[[], str] = utc_now,
@@ -233,9 +234,13 @@ class Store:
         session.check()
         return session
 
-    def audit(self, ref: str) -> tuple[OpenSession | None, list[Any], str, str]:
+    def audit(self, ref: str, notes: list[str] | None = None
+              ) -> tuple[OpenSession | None, list[Any], str, str]:
         """Settle a session file again and compare: (session if readable, findings, digest, label).
-        A file that cannot be read at all is a ``StoreError``."""
+        A file that cannot be read at all is a ``StoreError``. A session that continues another
+        has its link checked against the earlier file when it is here (beside the file, or in
+        the home's sessions); what was checked, or that it could not be, is added to
+        ``notes``."""
         from .. import documents
         from ..documents import audit_document
 
@@ -261,13 +266,15 @@ class Store:
             findings = []  # the header it could not read is the finding
         if problem is not None:
             findings.append(problem)
+        if session is not None:
+            findings += self._link(session, notes if notes is not None else [])
         digest = documents.raw_digest(documents.table_rows(data.get("events")))
         return session, findings, digest, label
 
     # -- writing
 
-    @contextlib.contextmanager
-    def _writing(self, path: Path, new: dict[str, Any] | None = None) -> Iterator[_Transaction]:
+    def _lock(self, path: Path) -> FileLock:
+        """The lock of a session file, taken (a ``StoreError`` saying why it cannot be)."""
         label = self.label(path)
         lock = FileLock(str(path) + ".lock", self.lock_wait)
         try:
@@ -282,6 +289,12 @@ class Store:
         except OSError as error:
             raise StoreError(f"{label}: cannot be locked for writing "
                              f"({error.strerror or error})") from None
+        return lock
+
+    @contextlib.contextmanager
+    def _writing(self, path: Path, new: dict[str, Any] | None = None) -> Iterator[_Transaction]:
+        label = self.label(path)
+        lock = self._lock(path)
         cached = self._cache.pop(path, None)
         try:
             if new is None:
@@ -324,8 +337,11 @@ class Store:
             lock.release()
 
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
-               dealer_drawn: bool = False) -> OpenSession:
-        """A new session file, with ``records`` settled and stored as its first hands."""
+               dealer_drawn: bool = False,
+               opening: dict[str, Any] | None = None) -> OpenSession:
+        """A new session file, with ``records`` settled and stored as its first hands; with
+        ``opening`` (``documents.opening_event``: the session continues another, and
+        ``config.opening`` is what it carried) that entry right after its start."""
         from .. import documents
         from ..ledger import settle_hands
         from ..rules import ruleset_for_version
@@ -346,9 +362,11 @@ class Store:
             tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn,
                        "format": header["format"], "id": session_id,
                        "ruleset": ruleset.version, "created": header["created"]},
+                      *([opening] if opening is not None else []),
                       *({"type": "hand", "number": s.number,
                          "record": documents.record_to_json(s.record)}
                         for s in ledger.settlements))
+            tx.session.config = config  # with what it opens with, as the file will say
             tx.put_hands(list(ledger.settlements), keep_before=1, state=ledger.state)
         return tx.session
 
