@@ -41,6 +41,51 @@ def test_home_with_sessions(snap_compare, tmp_path, size):
     assert snap_compare(make_app(tmp_path), terminal_size=size)
 
 
+LONG = ["Anneliese-Marie Schulz", "Bartholomew Ng-Okafor", "Cleopatra Vandersloot",
+        "Dorothea Fitzgerald-Ode", "Emil", "Fritz"]
+
+
+def evenings(tmp_path) -> None:
+    """A list of evenings: one named, one archived, one of six long names with a long name
+    of its own; the next evening of the first (its pot carried)."""
+    from scorekeeper.rules import HandRecord, make_config
+
+    store = fixed_store(tmp_path)
+    first = saved(tmp_path, "kratzen")
+    store.name(first, "Friday at Anna's")
+    store.archive(saved(tmp_path, "letzter-stich", 2))
+    long = store.create(make_config("kratzen", LONG, LONG[0]))
+    store.record(long.id, HandRecord(indicator=("KC",), tricks=(LONG[1],) * 3 + (LONG[2],)))
+    store.record(long.id, HandRecord(indicator=("9H",), entered=tuple(LONG[2:] + LONG[:1]),
+                                     tricks=(LONG[1],) * 4))
+    store.name(long.id, "The long evening by the lake, with cousins from Graz")
+    store.next_evening(first)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_as_a_list_of_evenings(snap_compare, tmp_path, size):
+    evenings(tmp_path)
+    assert snap_compare(make_app(tmp_path), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_with_the_archived_shown(snap_compare, tmp_path, size):
+    evenings(tmp_path)
+    assert snap_compare(make_app(tmp_path), terminal_size=size, press=["s", "down"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_next_evening_question(snap_compare, tmp_path, size):
+    evenings(tmp_path)
+    assert snap_compare(make_app(tmp_path), terminal_size=size, press=["down", "c"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_naming_a_session(snap_compare, tmp_path, size):
+    evenings(tmp_path)
+    assert snap_compare(make_app(tmp_path), terminal_size=size, press=["r"])
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_new_session(snap_compare, tmp_path, size):
     assert snap_compare(make_app(tmp_path), terminal_size=size,
