@@ -121,7 +121,7 @@ def test_a_changed_earlier_file_breaks_the_link(tmp_path, run):
     result = run("audit", second.id)
     assert result.code == 1
     assert (f"the link to session {first.id} (sessions/{first.id}.json) is broken: damaged: "
-            f"event 3 does not match its hash") in result.out
+            f"event 3 does not match its hash (changed after it was written)\n") in result.out
     findings = json.loads(run("audit", second.id, "--json").out)["findings"]
     assert [f["kind"] for f in findings] == ["link"]
 

@@ -178,19 +178,25 @@ async def test_a_change_made_from_another_terminal_meanwhile_is_refused(tmp_path
 
 # ---- columns that fit ---------------------------------------------------------------------------
 
-def test_the_columns_fit_the_screen_and_the_name_and_players_give_way_first():
-    natural = {"id": 8, "name": 40, "game": 13, "started": 16, "hands": 5, "status": 8,
-               "players": 95, "leading": 28}
-    wide = fit_columns(200, natural)
-    assert wide["name"] == 40 and wide["leading"] == 28 and wide["started"] == 16
-    for width in (80, 100, 120):
-        fitted = fit_columns(width, natural)
+def test_the_columns_fit_the_screen_the_time_of_day_goes_first_then_name_and_players():
+    natural = {"id": 8, "name": 16, "game": 7, "started": 16, "hands": 5, "status": 8,
+               "players": 21, "leading": 9}  # one named Kratzen evening of four
+    assert fit_columns(120, natural) == natural  # 90 + 8 gaps + 3 fit in 120
+    at_100 = fit_columns(100, natural)  # 101 do not: the start keeps its date only
+    assert at_100 == natural | {"started": 10}
+    # At 80: 80 - 3 - 8 = 69 for 84, so name and players give 15 (37 -> 22), the wider first.
+    assert fit_columns(80, natural) == natural | {"started": 10, "name": 11, "players": 11}
+    long = natural | {"name": 40, "players": 95, "leading": 26}
+    for width in (80, 100, 120, 160):
+        fitted = fit_columns(width, long)
         assert sum(fitted.values()) + len(fitted) + 3 <= width
-        assert fitted["leading"] == 28 or fitted["name"] == fitted["players"] == 4
-        for column in ("id", "game", "hands", "status"):
-            assert fitted[column] == natural[column]
-    assert fit_columns(120, natural)["started"] == 16
-    assert fit_columns(80, natural)["started"] == 10
+        assert all(fitted[c] == long[c] for c in ("id", "game", "hands", "status"))
+        if width > 80:  # what leads stays whole while the others can give
+            assert fitted["leading"] == 26 and fitted["name"] + fitted["players"] > 8
+    # At 80: 69 - (8 + 7 + 10 + 5 + 8) = 31, name and players at their narrowest (4 each):
+    # what leads gets the 23 left.
+    assert fit_columns(80, long) == long | {"started": 10, "name": 4, "players": 4,
+                                            "leading": 23}
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

@@ -229,7 +229,8 @@ class Evenings:
         except StoreError as error:
             return [documents.Finding(hand=None, kind="link", message=(
                 f"the link to session {entry.previous_id} ({label}) is broken: "
-                f"{one_line(str(error)).removeprefix(label + ': ')}"))]
+                f"{one_line(str(error)).removeprefix(label + ': ').removesuffix('; run audit')}"
+            ))]
         findings = documents.link_findings(entry, session.config, earlier.config, earlier.rows,
                                            earlier.ruleset, earlier_state, label)
         if not findings:

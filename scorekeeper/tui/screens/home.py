@@ -28,11 +28,10 @@ if TYPE_CHECKING:
     from ...rules import SessionConfig
 
 # The columns of the list, in order. Each fits its widest entry; when the screen is too narrow
-# for all of them, the name and the players give way first (cut with an ellipsis), then the
-# start loses its time of day; what leads is cut last.
+# for all of them, the start loses its time of day, then the name and the players give way
+# (cut with an ellipsis); what leads is cut last.
 COLUMNS = ("id", "name", "game", "started", "hands", "status", "players", "leading")
 FLEXIBLE = ("name", "players")
-COMFORTABLE = 12  # the name and the players shrink this far before the start loses its time
 NARROWEST = 4
 LEADING_AT_MOST = 30
 DATE = len("2026-11-28")  # the start without its time of day
@@ -43,28 +42,24 @@ MARGIN = 1 + 2  # the list's left padding, and its scrollbar (kept free: the lis
 def fit_columns(width: int, natural: dict[str, int]) -> dict[str, int]:
     """The width of each column of the list (``natural``: each column's widest entry, its
     heading included) on a screen ``width`` columns wide: every column as wide as it needs
-    when they all fit; else the name and the players shrink (the wider first) to
-    ``COMFORTABLE``, then the start keeps only its date (``DATE`` wide: its cells are cut so),
-    then the name and the players shrink further, to ``NARROWEST``, and only then what
-    leads. (A list still wider than the screen scrolls sideways.)"""
+    when they all fit; else the start keeps only its date (``DATE`` wide: its cells are cut
+    so), then the name and the players shrink, the wider first, down to ``NARROWEST``, and
+    only then what leads. (A list still wider than the screen scrolls sideways.)"""
     room = width - MARGIN - GAP * len(natural)
+    widths = natural | {"leading": min(natural["leading"], LEADING_AT_MOST)}
 
-    def shrink(widths: dict[str, int], columns: tuple[str, ...], floor: int) -> dict[str, int]:
+    def shrink(columns: tuple[str, ...]) -> None:
         while sum(widths.values()) > room:
             widest = max(columns, key=lambda c: widths[c])
-            if widths[widest] <= floor:
-                break
+            if widths[widest] <= NARROWEST:
+                return
             widths[widest] -= 1
-        return widths
 
-    widths = shrink(natural | {"leading": min(natural["leading"], LEADING_AT_MOST)},
-                    FLEXIBLE, COMFORTABLE)
-    if sum(widths.values()) > room:  # the start without its time, and everything from there
-        widths = shrink(natural | {"leading": min(natural["leading"], LEADING_AT_MOST),
-                                   "started": min(natural["started"], DATE)},
-                        FLEXIBLE, COMFORTABLE)
-    shrink(widths, FLEXIBLE, NARROWEST)
-    return shrink(widths, ("leading",), NARROWEST)
+    if sum(widths.values()) > room:
+        widths["started"] = min(widths["started"], DATE)
+    shrink(FLEXIBLE)
+    shrink(("leading",))
+    return widths
 
 
 def cut(text: str, width: int) -> Text:
@@ -327,6 +322,7 @@ class HomeScreen(Screen):
     def action_show_archived(self) -> None:
         self.show_archived = not self.show_archived
         self.show_sessions(self.everything, keep=self.current_ref())
+        self.refresh_sessions()  # and read again: another terminal may have changed the list
 
     def action_next_evening(self) -> None:
         self.start_after(carry=True)
