@@ -142,15 +142,17 @@ class Kratzen(Ruleset):
         balances = super().results(config, state)
         if config.opening is not None and config.opening.pot:
             carried = format_amount(present(config.opening.pot, "the pot carried"))
-            return Results(balances.players, balances.pot,
-                           f"each balance as it stands; the pot is not paid out: it opened "
-                           f"with the {carried} the last evening left (their worth is in it "
-                           f"already), and the worth of what it gained since is paid into it")
+            return Results(balances.players, balances.pot, _(
+                "each balance as it stands; the pot is not paid out: it opened with the "
+                "{carried} the last evening left (their worth is in it already), and the worth "
+                "of what it gained since is paid into it").format(carried=carried))
         held = present(state.pot, "the pot")
-        pot = f"{format_amount(held)} chip{'' if held == 1 else 's'}"
-        return Results(balances.players, balances.pot,
-                       f"each balance as it stands; the pot is not paid out: the worth of "
-                       f"its {pot} is paid into it, kept for the next evening")
+        words = ngettext("each balance as it stands; the pot is not paid out: the worth of its "
+                         "{chips} chip is paid into it, kept for the next evening",
+                         "each balance as it stands; the pot is not paid out: the worth of its "
+                         "{chips} chips is paid into it, kept for the next evening",
+                         1 if held == 1 else 2)  # a fraction of chips takes the plural
+        return Results(balances.players, balances.pot, words.format(chips=format_amount(held)))
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         dealer = state.dealer
