@@ -21,10 +21,9 @@ from .conftest import EXAMPLES
 from .test_export import BEAN_CHECK
 
 
-def clocked(home, ids=None) -> Store:
+def clocked(home) -> Store:
     clock = iter(f"2026-11-30T20:{m:02d}:00.000000Z" for m in range(60))
-    kwargs = {} if ids is None else {"new_id": lambda: next(ids)}
-    return Store(home, now=lambda: next(clock), **kwargs)
+    return Store(home, now=lambda: next(clock))
 
 
 def example(store: Store, name: str, hands: int | None = None):

@@ -222,3 +222,16 @@ async def test_what_leads_stays_whole_while_long_names_are_cut(tmp_path, size):
         assert row[1].endswith("…") and row[6].endswith("…")
         table = app.screen.query_one("#sessions", DataTable)
         assert table.virtual_size.width <= size[0] - 2  # nothing runs off the screen
+
+
+async def test_the_audit_on_the_home_screen_says_the_link_was_checked(tmp_path):
+    first = kratzen_evening(tmp_path)
+    second = Store(tmp_path).next_evening(first).session.id
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        at = [r[0] for r in rows(app)].index(second)
+        await pilot.press(*["down"] * at, "a")
+        await pilot.pause()
+        shown = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert "Audit clean" in shown
+        assert f"the link to session {first} (digest " in shown and "checked against" in shown

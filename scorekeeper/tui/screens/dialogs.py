@@ -254,17 +254,18 @@ class AuditText(Static):
 
 def audit_lines(store: Store, ref: str) -> list[str]:
     """The audit's verdict in lines (also used by the ledger screen)."""
+    notes: list[str] = []  # the link of a continued evening: checked, or why not
     try:
-        session, findings, digest, label = store.audit(ref)
+        session, findings, digest, label = store.audit(ref, notes)
     except ScorekeeperError as error:
         return [f"Cannot audit: {error}"]
     if not findings:
         hands = session.hands_played if session else 0
         return [f"Audit clean: {hands} hand{'s' if hands != 1 else ''} settled again and "
-                f"matched; chain intact.",
+                f"matched; chain intact.", *notes,
                 f"Digest {digest}"]
     return [f"{len(findings)} finding(s):"] + [f"- {f.message}" for f in findings] + [
-        f"Digest {digest}"]
+        *notes, f"Digest {digest}"]
 
 
 class CountDialog(SteadyModal[dict[str, Decimal] | None]):
