@@ -1,6 +1,6 @@
 """The evenings after: a session that continues another opens with the pot it left (and, in a
 Letzter Stich match that is not over, everyone's chips), in an opening entry that names the
-earlier session and its digest; the audit checks that link against the earlier file (D19).
+earlier session and its digest; the audit checks that link against the earlier file (D21).
 
 Every figure below is worked out by hand from docs/rules.md, not read from the program."""
 
@@ -66,11 +66,11 @@ def test_the_next_kratzen_evening_opens_with_the_pot_and_settles_from_it(tmp_pat
     assert sum(state.scores.values()) + state.pot == 52
 
     # Read back from the file by another store, and settled again by the audit: the same.
-    notes: list[str] = []
-    reopened, findings, digest, _label = Store(tmp_path).audit(second.id, notes)
-    assert findings == [] and reopened.ledger().state == state
-    assert notes == [f"the link to session {first.id} (digest {first.digest}) checked against "
-                     f"sessions/{first.id}.json: it left what this session opened with"]
+    audited = Store(tmp_path).audit_report(second.id)
+    assert audited.findings == [] and audited.session.ledger().state == state
+    assert [(n.kind, n.message) for n in audited.notes] == [(
+        "link", f"the link to session {first.id} (digest {first.digest}) checked against "
+                f"sessions/{first.id}.json: it left what this session opened with")]
 
 
 def test_a_carried_pot_taken_by_a_walkover_leaves_the_next_hand_a_muss(tmp_path):
@@ -136,9 +136,9 @@ def test_an_earlier_file_rewritten_whole_breaks_the_link(tmp_path):
     ledger = replay_file(EXAMPLES / "kratzen.toml")
     forged = other.create(ledger.config, [s.record for s in ledger.settlements])
     first.path.write_bytes(forged.path.read_bytes())  # the same hands, another start time
-    notes: list[str] = []
-    findings = Store(tmp_path).audit(second.id, notes)[1]
-    assert [f.kind for f in findings] == ["link"] and notes == []
+    audited = Store(tmp_path).audit_report(second.id)
+    findings = audited.findings
+    assert [f.kind for f in findings] == ["link"] and audited.notes == []
     assert ("is broken: its history does not hold the state this session continued (digest "
             f"{first.digest})") in findings[0].message
 
@@ -163,8 +163,8 @@ def test_names_and_archiving_in_the_earlier_session_leave_the_link_whole(tmp_pat
     second = store.next_evening(first.id).session
     store.name(first.id, "the first Friday")
     store.archive(first.id)
-    notes: list[str] = []
-    assert store.audit(second.id, notes)[1] == [] and "checked against" in notes[0]
+    audited = store.audit_report(second.id)
+    assert audited.findings == [] and "checked against" in audited.notes[0].message
 
 
 def test_without_the_earlier_file_the_link_is_not_checked_and_said_so(tmp_path, run):
@@ -175,11 +175,13 @@ def test_without_the_earlier_file_the_link_is_not_checked_and_said_so(tmp_path, 
     first.path.rename(tmp_path / "away.json")
     result = run("audit", second.id)
     assert result.code == 0
-    assert (f"this session continues session {first.id} (digest {first.digest}), whose file "
-            f"is not here: the link was not checked") in result.out
+    assert (f"sessions/{second.id}.json: note: this session continues session {first.id} "
+            f"(digest {first.digest}), whose file is not here: the link was not checked"
+            ) in result.out
     assert "audit clean" in result.out
     document = json.loads(run("audit", second.id, "--json").out)
-    assert document["ok"] is True and "was not checked" in document["notes"][0]
+    assert document["ok"] is True and "was not checked" in document["notes"][0]["message"]
+    assert document["notes"][0]["kind"] == "link"
 
 
 def test_an_audited_file_outside_the_home_finds_the_earlier_file_beside_it(tmp_path):
@@ -191,9 +193,10 @@ def test_an_audited_file_outside_the_home_finds_the_earlier_file_beside_it(tmp_p
     for session in (first, second):
         (elsewhere / session.path.name).write_bytes(session.path.read_bytes())
     first.path.unlink()
-    notes: list[str] = []
-    assert Store(tmp_path / "other").audit(str(elsewhere / second.path.name), notes)[1] == []
-    assert "checked against" in notes[0] and str(elsewhere) in notes[0]
+    audited = Store(tmp_path / "other").audit_report(str(elsewhere / second.path.name))
+    assert audited.findings == []
+    [note] = audited.notes
+    assert "checked against" in note.message and str(elsewhere) in note.message
 
 
 # ---- what may be continued, and the write's own rules ------------------------------------------
@@ -276,8 +279,8 @@ def test_letzter_carries_nothing_but_the_players_and_the_deal(tmp_path):
     assert start.dealer == first.state().dealer
     entry = second.opening()
     assert (entry.pot, entry.scores, entry.previous_id) == (None, None, first.id)
-    notes: list[str] = []
-    assert store.audit(second.id, notes)[1] == [] and "checked against" in notes[0]
+    audited = store.audit_report(second.id)
+    assert audited.findings == [] and "checked against" in audited.notes[0].message
 
 
 def test_the_same_players_again_carry_nothing(tmp_path):

@@ -188,7 +188,7 @@ def present(value: T | None, what: str) -> T:
 
 
 class Opening(Frozen):
-    """What a session opens with when it continues an earlier evening (D19): the pot that
+    """What a session opens with when it continues an earlier evening (D21): the pot that
     evening left (``None``: the game has no pot) and, where the scores carry too (a Letzter
     Stich match that goes on), every player's score (``None``: each starts as the game starts
     them)."""
@@ -498,7 +498,7 @@ class Ruleset(ABC):
                           leader=self.first_leader(config, config.first_dealer),
                           scores=scores, pot=pot, finished=False, game=self.game)
 
-    # --- the evenings after (D19) -------------------------------------------------------
+    # --- the evenings after (D21) -------------------------------------------------------
 
     def carried(self, config: SessionConfig, state: TableState) -> Opening:
         """What the next evening opens with when it continues a session that stands at

@@ -73,7 +73,7 @@ class LetzterStich(Ruleset):
 
     def carried(self, config: SessionConfig, state: TableState) -> Opening:
         """A match that is not over goes on the next evening: everyone's chips and the pot
-        carry (D19). A match that is over is over: the next one starts with everyone's
+        carry (D21). A match that is over is over: the next one starts with everyone's
         starting chips, and the pot it left (its chips are never shared out)."""
         if state.finished:
             return super().carried(config, state)

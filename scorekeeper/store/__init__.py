@@ -25,7 +25,16 @@ from ..errors import StoreError
 from .atomic import atomic_write
 from .evenings import Continued, Marked
 from .files import MAX_FILE_BYTES, read_file_bytes, read_json_file
-from .home import Agreed, Amended, Counted, Recorded, Store, utc_now
+from .home import (
+    Agreed,
+    Amended,
+    Audited,
+    Counted,
+    LaterHandBroken,
+    Recorded,
+    Store,
+    utc_now,
+)
 from .listing import Listing
 from .session import (
                       ID_LENGTH,
@@ -36,7 +45,7 @@ from .session import (
                       valid_id,
 )
 
-__all__ = ["ID_LENGTH", "MAX_FILE_BYTES", "Agreed", "Amended", "Continued", "Counted", "Listing",
-           "Marked", "OpenSession", "Recorded", "SessionChanged", "Store", "StoreError",
-           "atomic_write", "check_expected", "expected_digest", "read_file_bytes",
-           "read_json_file", "utc_now", "valid_id"]
+__all__ = ["ID_LENGTH", "MAX_FILE_BYTES", "Agreed", "Amended", "Audited", "Continued", "Counted",
+           "LaterHandBroken", "Listing", "Marked", "OpenSession", "Recorded", "SessionChanged",
+           "Store", "StoreError", "atomic_write", "check_expected", "expected_digest",
+           "read_file_bytes", "read_json_file", "utc_now", "valid_id"]

@@ -1,5 +1,5 @@
 """The evenings after one another, and the list of evenings: a session continued by the next
-evening (its opening entry carries what the rules carry, D19) or started again with the same
+evening (its opening entry carries what the rules carry, D21) or started again with the same
 players; a session's name; the archive; the trash. Each a write of the store (``home``) under
 the file's lock, made against the digest it was decided on."""
 
@@ -15,7 +15,7 @@ from ..errors import StoreError, one_line
 from ..i18n import _
 from .atomic import sync_folder
 from .listing import Listing
-from .locking import FileLock
+from .locking import take_lock
 from .session import OpenSession, check_expected, expected_digest, valid_id
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ class Evenings:
 
     home: Path
     folder: Path
+    lock_wait: float
     _cache: dict[Path, tuple]
 
     def resolve(self, ref: str) -> Path:
@@ -66,9 +67,6 @@ class Evenings:
                opening: dict[str, Any] | None = None) -> OpenSession:
         raise NotImplementedError
 
-    def _lock(self, path: Path) -> FileLock:
-        raise NotImplementedError
-
     def _writing(self, path: Path, new: dict[str, Any] | None = None
                  ) -> AbstractContextManager[Any]:
         raise NotImplementedError
@@ -77,7 +75,7 @@ class Evenings:
                      dealer: str | None = None) -> Continued:
         """A new session of the same game, players, seats and options as session ``ref``, the
         deal with the player after its last dealer (or ``dealer``). With ``carry`` (the next
-        evening, D19) it continues that session: it opens with the pot it left (and, in a
+        evening, D21) it continues that session: it opens with the pot it left (and, in a
         Letzter Stich match that is not over, everyone's chips), in an opening entry that names
         it and its digest; without (the same players again) everything starts afresh. With
         ``expect``, only if that session's digest is still that one (what carries is what the
@@ -87,7 +85,7 @@ class Evenings:
         path = self.resolve(ref)
         if expect is not None:
             expected_digest(expect)
-        lock = self._lock(path)
+        lock = take_lock(path, self.label(path), self.lock_wait)
         try:
             earlier = self.open(str(path))
             check_expected(earlier, expect)
@@ -176,7 +174,7 @@ class Evenings:
         path = self.resolve(ref)
         if expect is not None:
             expected_digest(expect)
-        lock = self._lock(path)
+        lock = take_lock(path, self.label(path), self.lock_wait)
         try:
             session = self.open(str(path))
             check_expected(session, expect)
@@ -203,9 +201,10 @@ class Evenings:
             lock.release()
         return target
 
-    def _link(self, session: OpenSession, notes: list[str]) -> list[Any]:
+    def _link(self, session: OpenSession, notes: list[Any]) -> list[Any]:
         """The findings on a continued session's link to the session it continues (none when
-        it continues none, or when the earlier file is not here: ``notes`` then says so)."""
+        it continues none); ``notes`` (the audit's) says what was checked, or that the earlier
+        file is not here."""
         from .. import documents
 
         try:
@@ -218,23 +217,25 @@ class Evenings:
         found = next((p for p in (session.path.parent / name, self.folder / name)
                       if valid_id(entry.previous_id) and p.is_file()), None)
         if found is None:
-            notes.append(_("this session continues session {id} (digest {digest}), whose file "
-                           "is not here: the link was not checked").format(
-                id=entry.previous_id, digest=entry.previous_digest))
+            notes.append(documents.Finding(hand=None, kind="link", message=_(
+                "this session continues session {id} (digest {digest}), whose file is not "
+                "here: the link was not checked").format(id=entry.previous_id,
+                                                         digest=entry.previous_digest)))
             return []
         label = self.label(found)
         try:
             earlier = self.open(str(found))
             earlier_state = earlier.state()
         except StoreError as error:
+            problem = one_line(str(error)).removeprefix(label + ": ").removesuffix("; run audit")
             return [documents.Finding(hand=None, kind="link", message=(
-                f"the link to session {entry.previous_id} ({label}) is broken: "
-                f"{one_line(str(error)).removeprefix(label + ': ').removesuffix('; run audit')}"
-            ))]
+                f"the link to session {entry.previous_id} ({label}) is broken: {problem}"))]
         findings = documents.link_findings(entry, session.config, earlier.config, earlier.rows,
                                            earlier.ruleset, earlier_state, label)
         if not findings:
-            notes.append(_("the link to session {id} (digest {digest}) checked against {file}: "
-                           "it left what this session opened with").format(
-                id=entry.previous_id, digest=entry.previous_digest, file=label))
+            notes.append(documents.Finding(hand=None, kind="link", message=_(
+                "the link to session {id} (digest {digest}) checked against {file}: it left "
+                "what this session opened with").format(id=entry.previous_id,
+                                                        digest=entry.previous_digest,
+                                                        file=label)))
         return findings

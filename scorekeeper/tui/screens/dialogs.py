@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input, Label, Markdown, OptionList, Select, 
 
 from ...amounts import parse_typed_amount
 from ...errors import ScorekeeperError, StoreError
+from ...i18n import _
 from ..widgets import ScorekeeperAppBase
 
 if TYPE_CHECKING:
@@ -254,18 +255,19 @@ class AuditText(Static):
 
 def audit_lines(store: Store, ref: str) -> list[str]:
     """The audit's verdict in lines (also used by the ledger screen)."""
-    notes: list[str] = []  # the link of a continued evening: checked, or why not
     try:
-        session, findings, digest, label = store.audit(ref, notes)
+        audited = store.audit_report(ref)
     except ScorekeeperError as error:
         return [f"Cannot audit: {error}"]
+    session, findings, digest = audited.session, audited.findings, audited.digest
+    notes = [_("Note: {message}").format(message=n.message) for n in audited.notes]
     if not findings:
         hands = session.hands_played if session else 0
         return [f"Audit clean: {hands} hand{'s' if hands != 1 else ''} settled again and "
                 f"matched; chain intact.", *notes,
                 f"Digest {digest}"]
-    return [f"{len(findings)} finding(s):"] + [f"- {f.message}" for f in findings] + [
-        *notes, f"Digest {digest}"]
+    return [f"{len(findings)} finding(s):"] + [f"- {f.message}" for f in findings] + notes + [
+        f"Digest {digest}"]
 
 
 class CountDialog(SteadyModal[dict[str, Decimal] | None]):
