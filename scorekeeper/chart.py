@@ -13,6 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .amounts import format_amount
+from .i18n import _
 
 # One symbol per line, so that lines differ by more than their colour.
 MARKERS = ("●", "■", "▲", "◆", "▼", "★")
@@ -66,7 +67,7 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int) -> Tex
                    for i, p in enumerate(players))
     values = [v for vs in series.values() for v in vs]
     if not values:
-        return TextChart((tuple(Cell(c) for c in "no hands yet"),), legend)
+        return TextChart((tuple(Cell(c) for c in _("no hands yet")),), legend)
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
@@ -137,6 +138,8 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int) -> Tex
             numbers[start:start + len(text)] = text
             free_from = start + len(text) + 1
     rows.append(tuple(Cell(c) for c in " " * label_width + " └" + "".join(ticks)))
-    word = "hand" if label_width >= 3 else ""
+    word = _("hand")  # under the labels of the scores, where it fits
+    if len(word) > label_width + 1:
+        word = ""
     rows.append(tuple(Cell(c) for c in f"{word:>{label_width + 1}} " + "".join(numbers)))
     return TextChart(tuple(rows), legend)

@@ -18,9 +18,11 @@ from .errors import ScorekeeperError, one_line
 from .i18n import (
     LANGUAGES,
     _,
+    current_language,
     decimal_separator,
     language_from_environment,
     ngettext,
+    speaking,
     use_language,
 )
 
@@ -286,6 +288,14 @@ def choose_language(lang: str | None, home: str | None = None) -> str:
     except ScorekeeperError:
         pass  # a --home that cannot be used is said by the command that uses it
     return use_language(setting or language_from_environment())
+
+
+def export_language(ctx: click.Context, session: Any) -> contextlib.AbstractContextManager:
+    """An export of ``session`` speaks the language the session was played in, unless
+    ``--lang`` says otherwise (a session from before sessions kept one: the language in use)."""
+    if ctx.find_root().params.get("lang") is None and session.language:
+        return speaking(session.language)
+    return contextlib.nullcontext()
 
 
 def set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -565,6 +575,8 @@ def tui(ctx, session, home) -> None:
     """Open the table app (at SESSION if given)."""
     from .tui.app import run_tui
 
+    if home is not None and ctx.find_root().params.get("lang") is None:
+        choose_language(None, home)  # the setting kept in the home given here
     run_tui(home_of(ctx, home), session)
 
 
@@ -637,12 +649,13 @@ def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str
     from .presentation import render_text
     from .script import replay_file
 
+    played_in = current_language()  # the session's language, whatever JSON speaks
     json_words(as_json)
     ledger = replay_file(script)
     saved = None
     if save:
         saved = get_store(ctx, home).create(
-            ledger.config, [s.record for s in ledger.settlements])
+            ledger.config, [s.record for s in ledger.settlements], language=played_in)
         stored(_("session {id}").format(id=saved.id))
     if as_json:
         emit_json(standings_document(ledger))
@@ -688,6 +701,7 @@ def new(ctx, game, players, dealer, options, continues, again, as_json, expect, 
     from .errors import ConfigError
     from .rules import make_config
 
+    played_in = current_language()  # the session's language, whatever JSON speaks
     json_words(as_json)
     if continues is not None or again is not None:
         next_session(ctx, continues, again, game, players, options, dealer, as_json, expect, home)
@@ -725,7 +739,7 @@ def new(ctx, game, players, dealer, options, continues, again, as_json, expect, 
                  "options": "--option"}
         head, __, key = error.field.partition(".")
         fail(f"{flags.get(head, head)}{' ' + key if key else ''}: {error.detail}")
-    session = get_store(ctx, home).create(config, dealer_drawn=drawn)
+    session = get_store(ctx, home).create(config, dealer_drawn=drawn, language=played_in)
     stored(_("session {id}").format(id=session.id))
     if as_json:
         emit_json({"id": session.id, "game": config.game, "players": list(config.players),
@@ -1299,7 +1313,8 @@ Examples:
 def export(ctx, session, fmt, output, standings, home) -> None:
     """Write standings and ledger in one format.
 
-    The formats: csv, json, md, html or beancount.
+    The formats: csv, json, md, html or beancount. md and html speak the language the session
+    was played in, unless --lang says otherwise.
     """
     from .export import FORMATS
 
@@ -1308,10 +1323,11 @@ def export(ctx, session, fmt, output, standings, home) -> None:
     if output is not None and output != "-":
         refuse_home_target(output, store.home, opened.path)
     source = opened.export_source()
-    if fmt == "csv" and standings:
-        text = FORMATS[fmt](source, standings=True)
-    else:
-        text = FORMATS[fmt](source)
+    with export_language(ctx, opened):
+        if fmt == "csv" and standings:
+            text = FORMATS[fmt](source, standings=True)
+        else:
+            text = FORMATS[fmt](source)
     if output is None or output == "-":
         say(text, nl=False)
         return
@@ -1341,7 +1357,8 @@ def share(ctx, session, fmt, output, home) -> None:
     """The night in a few lines, to share.
 
     The standings, who pays whom (the settle-up agreed last), the pot left and the digest, as
-    plain text, Markdown or HTML.
+    plain text, Markdown or HTML, in the language the session was played in unless --lang
+    says otherwise.
     """
     from .export import NIGHT_FORMATS
 
@@ -1349,7 +1366,9 @@ def share(ctx, session, fmt, output, home) -> None:
     opened = store.open(session)
     if output is not None and output != "-":
         refuse_home_target(output, store.home, opened.path)
-    text = NIGHT_FORMATS[fmt][1](opened.export_source())
+    source = opened.export_source()
+    with export_language(ctx, opened):
+        text = NIGHT_FORMATS[fmt][1](source)
     if output is None or output == "-":
         say(text, nl=False)
         return

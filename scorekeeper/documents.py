@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from . import jsontext
 from .amounts import ZERO, exact, parse_amount, stored_amount, to_decimal_string
 from .errors import ScorekeeperError
+from .i18n import normalize
 from .ledger import (
     ChipCount,
     Event,
@@ -383,6 +384,17 @@ def chain_problem(rows: list[dict[str, Any]]) -> str | None:
 # The header fields the first event repeats (files written before the id, the ruleset and the
 # time were sealed there repeat only the settings; their id is checked by its form).
 _SEALED_HEADER = ("format", "settings", "dealer_drawn", "id", "ruleset", "created")
+# Sealed since it was added: a file started without it has it in neither place.
+_SEALED_IF_ANY = ("language",)
+
+
+def session_language(code: str) -> str:
+    """The language a session is played in, as its file keeps it (``de``): one of
+    ``i18n.LANGUAGES``, else a ``ValueError`` (a bug: the program names its languages)."""
+    language = normalize(code)
+    if language is None:
+        raise ValueError(f"{code!r} is not a language here")
+    return language
 
 
 def header_problem(header: dict[str, Any], rows: list[dict[str, Any]]) -> str | None:
@@ -394,6 +406,9 @@ def header_problem(header: dict[str, Any], rows: list[dict[str, Any]]) -> str | 
         return "the history does not begin with the session's start"
     for key in _SEALED_HEADER:
         if key in created and header.get(key) != created[key]:
+            return f"the header's {key} is not what the session was started with"
+    for key in _SEALED_IF_ANY:
+        if header.get(key) != created.get(key):
             return f"the header's {key} is not what the session was started with"
     if created.get("settings") is None:
         return "the session's start has no settings"

@@ -159,6 +159,7 @@ class SessionStarted(Event):
     id: str | None = None
     ruleset: str | None = None
     created: str | None = None
+    language: str | None = None  # the language it was played in (files since issue 16)
 
 
 class HandRecorded(Event):

@@ -31,7 +31,9 @@ from .ledger import (
     check_counts,
 )
 from .rules import (
+    POT,
     RULESETS,
+    End,
     HandDraft,
     HandRecord,
     Ruleset,
@@ -161,6 +163,14 @@ def pot_label(players: Collection[str]) -> str:
     alike."""
     word = _("pot")
     return _("the pot") if any(p.casefold() == word.casefold() for p in players) else word
+
+
+def end_words(end: End, players: Collection[str]) -> str:
+    """One end of a transfer as people read it: a player's name as typed, the pot as
+    ``pot_label`` says it, the penalty points as their word, in the language in use."""
+    if isinstance(end, str):
+        return end
+    return pot_label(players) if end is POT else _("penalty points")
 
 
 def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, Decimal],

@@ -22,7 +22,8 @@ def evening(tmp_path, continued: bool = False):
     clock = iter(f"2026-11-30T20:{m:02d}:00.000000Z" for m in range(60))
     store = Store(tmp_path, now=lambda: next(clock))
     players = ["Anna", "Ben", "Cleo", "Dora"]
-    session = store.create(make_config("kratzen", players, "Dora" if continued else "Anna"))
+    session = store.create(make_config("kratzen", players, "Dora" if continued else "Anna"),
+                           language="de")  # the language it was played in: sealed too
     if continued:  # Dora deals a Muss; the next evening opens with its pot, Anna dealing
         store.record(session.id, HandRecord(indicator=("KC",), tricks=("Ben", "Ben", "Cleo",
                                                                          "Dora")))
@@ -121,3 +122,19 @@ def test_a_changed_pot_is_said_by_show_sessions_export_and_refused_by_record(tmp
     assert "DAMAGED" in text and forged not in text
     code, text = run("audit", session.id)
     assert code == 1 and "hand 3" in text
+
+
+def test_a_language_given_to_a_file_that_had_none_is_refused(tmp_path):
+    """A session started before sessions kept their language has none, in its header and in
+    its start: it stays valid, and a language written into its header alone is damage."""
+    store = Store(tmp_path)
+    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    data = json.loads(session.path.read_text(encoding="utf-8"))
+    assert "language" not in data["session"]["1"] and "language" not in data["events"]["1"]
+    assert Store(tmp_path).open(session.id).language is None
+    data["session"]["1"]["language"] = "de"
+    session.path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StoreError, match="the header's language is not what the session was "
+                                         "started with"):
+        Store(tmp_path).open(session.id)
+    assert any("language" in f.message for f in audit_document(data))

@@ -141,3 +141,44 @@ def test_hostile_names_on_the_home_screen(snap_compare, tmp_path, size):
 
     fixed_store(tmp_path).create(make_config("letzter-stich", HOSTILE, HOSTILE[0]))
     assert snap_compare(make_app(tmp_path), terminal_size=size)
+
+
+# ---- the table app in German, Portuguese and Spanish (issue 16), at 80x24 --------------------
+# Read each one's text before accepting it: table words, nothing cut that a person must read.
+
+LANGUAGE_SIZE = (80, 24)
+
+
+def test_table_in_german_with_the_german_pack(snap_compare, tmp_path):
+    """Kratzen's worked session, hand 3: the Ober of bells turned (Schellen trump), all play,
+    Cleo and Ben took the first two tricks."""
+    session = saved(tmp_path, "kratzen", 2)
+    assert snap_compare(make_app(tmp_path, session, language="de"),
+                        terminal_size=LANGUAGE_SIZE, press=["o", "d", "p", "p", "p", "3", "2"])
+
+
+def test_settlement_preview_in_german(snap_compare, tmp_path):
+    session = saved(tmp_path, "kratzen", 2)
+    keys = next_hand_keys(tmp_path, "kratzen", 2)
+    assert snap_compare(make_app(tmp_path, session, language="de"),
+                        terminal_size=LANGUAGE_SIZE, press=[*keys, "enter"])
+
+
+def test_home_in_german(snap_compare, tmp_path):
+    saved(tmp_path, "kratzen")
+    saved(tmp_path, "letzter-stich", 2)
+    assert snap_compare(make_app(tmp_path, language="de"), terminal_size=LANGUAGE_SIZE)
+
+
+def test_table_in_portuguese(snap_compare, tmp_path):
+    session = saved(tmp_path, "letzter-stich", 2)
+    keys = next_hand_keys(tmp_path, "letzter-stich", 2)
+    assert snap_compare(make_app(tmp_path, session, language="pt"),
+                        terminal_size=LANGUAGE_SIZE, press=keys[: len(keys) - 2])
+
+
+def test_table_in_spanish_with_the_german_pack(snap_compare, tmp_path):
+    """Hand 3 of the worked session: the Ober of acorns turned, Anna drops, Ben took trick 1."""
+    session = saved(tmp_path, "kratzen", 2)
+    assert snap_compare(make_app(tmp_path, session, language="es"),
+                        terminal_size=LANGUAGE_SIZE, press=["o", "c", "p", "d", "p", "2"])

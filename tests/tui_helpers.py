@@ -16,11 +16,12 @@ def fixed_store(home) -> Store:
     return Store(home, now=lambda: "2026-11-28T20:00:00.000000Z", new_id=lambda: next(ids))
 
 
-def make_app(home, session: str | None = None) -> ScorekeeperApp:
-    """The app on a fixed store; every notice it shows is also kept in ``app.said`` (through
-    the public ``notify``, which every screen's notice goes through)."""
+def make_app(home, session: str | None = None, language: str | None = None) -> ScorekeeperApp:
+    """The app on a fixed store (speaking ``language`` when given); every notice it shows is
+    also kept in ``app.said`` (through the public ``notify``, which every screen's notice goes
+    through)."""
     app = ScorekeeperApp(fixed_store(home), session, watch_interval=None, steady_cursor=True,
-                         disk_in_thread=False)
+                         disk_in_thread=False, language=language)
     said: list[str] = []
     show = app.notify
 

@@ -63,7 +63,7 @@ class Evenings:
         raise NotImplementedError
 
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
-               dealer_drawn: bool = False,
+               dealer_drawn: bool = False, language: str | None = None,
                opening: dict[str, Any] | None = None) -> OpenSession:
         raise NotImplementedError
 
@@ -72,14 +72,16 @@ class Evenings:
         raise NotImplementedError
 
     def next_evening(self, ref: str, carry: bool = True, expect: str | None = None,
-                     dealer: str | None = None) -> Continued:
+                     dealer: str | None = None, language: str | None = None) -> Continued:
         """A new session of the same game, players, seats and options as session ``ref``, the
         deal with the player after its last dealer (or ``dealer``). With ``carry`` (the next
         evening, D21) it continues that session: it opens with the pot it left (and, in a
         Letzter Stich match that is not over, everyone's chips), in an opening entry that names
         it and its digest; without (the same players again) everything starts afresh. With
         ``expect``, only if that session's digest is still that one (what carries is what the
-        table saw); it is held locked meanwhile, so nothing is recorded into it in between."""
+        table saw); it is held locked meanwhile, so nothing is recorded into it in between.
+        Played in ``language`` (kept for its exports), else in the language that session was
+        played in."""
         from .. import documents
 
         path = self.resolve(ref)
@@ -94,7 +96,8 @@ class Evenings:
             if carry and config.opening is not None:
                 entry = documents.opening_event(earlier.id, earlier.rows[-1]["hash"],
                                                 earlier.hands_played, config.opening)
-            created = self.create(config, opening=entry)
+            created = self.create(config, language=language or earlier.language,
+                                  opening=entry)
         finally:
             lock.release()
         return Continued(created, earlier, carry)

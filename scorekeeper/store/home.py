@@ -358,11 +358,12 @@ class Store(Evenings):
             lock.release()
 
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
-               dealer_drawn: bool = False,
+               dealer_drawn: bool = False, language: str | None = None,
                opening: dict[str, Any] | None = None) -> OpenSession:
-        """A new session file, with ``records`` settled and stored as its first hands; with
-        ``opening`` (``documents.opening_event``: the session continues another, and
-        ``config.opening`` is what it carried) that entry right after its start."""
+        """A new session file, with ``records`` settled and stored as its first hands; played
+        in ``language`` (kept, sealed, for its exports; ``None``: none kept); with ``opening``
+        (``documents.opening_event``: the session continues another, and ``config.opening``
+        is what it carried) that entry right after its start."""
         from .. import documents
         from ..ledger import settle_hands
         from ..rules import ruleset_for_version
@@ -379,10 +380,12 @@ class Store(Evenings):
         settings = documents.config_to_json(config)
         header = {"format": documents.FORMAT_VERSION, "id": session_id, "ruleset": ruleset.version,
                   "settings": settings, "created": self.now(), "dealer_drawn": dealer_drawn}
+        spoken = {} if language is None else {"language": documents.session_language(language)}
+        header |= spoken
         with self._writing(path, new=header) as tx:
             tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn,
                        "format": header["format"], "id": session_id,
-                       "ruleset": ruleset.version, "created": header["created"]},
+                       "ruleset": ruleset.version, "created": header["created"], **spoken},
                       *([opening] if opening is not None else []),
                       *({"type": "hand", "number": s.number,
                          "record": documents.record_to_json(s.record)}

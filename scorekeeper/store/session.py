@@ -82,6 +82,15 @@ class OpenSession:
         return str(self.header.get("created", ""))
 
     @property
+    def language(self) -> str | None:
+        """The language the session was played in (sealed), for its exports; ``None`` for a
+        file started before sessions kept one (or naming a language not known here)."""
+        from ..i18n import normalize
+
+        value = self.header.get("language")
+        return normalize(value) if isinstance(value, str) else None
+
+    @property
     def digest(self) -> str:
         from .. import documents
 

@@ -10,10 +10,12 @@ from typing import Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.screen import Screen
 
 from ..errors import ScorekeeperError
+from ..i18n import N_, _, use_language
 from ..store import OpenSession, Store
 from .widgets import ScorekeeperAppBase
 
@@ -25,14 +27,16 @@ class ScorekeeperApp(ScorekeeperAppBase):
     TITLE = "scorekeeper"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True, show=False),
-        Binding("f1", "help", "Help", id="help"),
+        Binding("ctrl+q", "quit", N_("Quit"), id="quit", priority=True, show=False),
+        Binding("f1", "help", N_("Help"), id="help"),
     ]
 
     def __init__(self, store: Store, session: str | None = None, *,
                  watch_interval: float | None = 1.0, steady_cursor: bool = False,
-                 disk_in_thread: bool = True) -> None:
+                 disk_in_thread: bool = True, language: str | None = None) -> None:
         super().__init__()
+        if language is not None:  # else the language the command line chose
+            use_language(language)
         self.store = store
         self.start_session = session
         self.watch_interval = watch_interval
@@ -76,13 +80,13 @@ class ScorekeeperApp(ScorekeeperAppBase):
                 self.notify(notice, markup=False)
 
         def refused(error: ScorekeeperError) -> None:
-            self.notify(str(error), title="Cannot open", severity="error", markup=False)
+            self.notify(str(error), title=_("Cannot open"), severity="error", markup=False)
 
         def busy(now: bool) -> None:
             self.opening = now
 
         on_disk(self, lambda: self.store.open(ref), opened, refused, busy=busy,
-                waiting="Opening the session: another scorekeeper is writing it.")
+                waiting=_("Opening the session: another scorekeeper is writing it."))
 
     def action_help(self) -> None:
         from .screens.dialogs import HelpScreen
@@ -90,16 +94,26 @@ class ScorekeeperApp(ScorekeeperAppBase):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
 
+    def action_command_palette(self) -> None:
+        """The command palette, its prompt in the language in use."""
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(CommandPalette(placeholder=_("Search for commands…"),
+                                            id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Every key of the current screen is in the command palette too, by its description."""
-        yield from super().get_system_commands(screen)
+        """Every key of the current screen is in the command palette too, by its description
+        (Textual's own commands too, in the language in use)."""
+        for command in super().get_system_commands(screen):
+            yield SystemCommand(_(command.title), _(command.help), command.callback,
+                                command.discover)
         seen = set()
         for key, active in screen.active_bindings.items():
             binding = active.binding
             if not binding.description or binding.action in seen or binding.action == "quit":
                 continue
             seen.add(binding.action)
-            yield SystemCommand(binding.description, f"key: {binding.key_display or key}",
+            yield SystemCommand(binding.description,
+                                _("key: {key}").format(key=binding.key_display or key),
                                 partial(self.run_action, binding.action, active.node))
 
 

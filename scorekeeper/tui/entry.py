@@ -9,6 +9,7 @@ else the draft's last answer.
 from __future__ import annotations
 
 from ..cards import Card
+from ..i18n import N_, _
 from ..presentation import step_prompt
 from ..rules import HandDraft, HandRecord
 from ..rules.draft import Answer
@@ -19,7 +20,7 @@ RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "o": "O", "j": "J", "u": "U", "t": "1
 SUIT_KEYS = {"c": "C", "d": "D", "h": "H", "s": "S"}
 PLAY_KEYS = {"p": True, "y": True, "d": False, "n": False}
 SPECIAL_KEY = "w"  # a card typed with one key, when the game's pack has it
-RANKS_HINT = "rank a k q j t(10) 9 8 7 (o = Ober, u = Unter)"
+RANKS_HINT = N_("rank a k q j t(10) 9 8 7 (o = Ober, u = Unter)")
 
 
 class KeyEntry:
@@ -68,19 +69,23 @@ class KeyEntry:
         asked = step_prompt(draft)
         if step.kind in ("turn", "card"):
             if self.pending is not None:
-                return f"{asked}: {self.pending}? its suit: c ♣  d ♦  h ♥  s ♠"
+                return _("{asked}: {rank}? its suit: c ♣  d ♦  h ♥  s ♠").format(
+                    asked=asked, rank=self.pending)
             special = self.special_card()
             extra = f", {SPECIAL_KEY} = {special.symbol()}" if special else ""
             if step.kind == "card":  # short: a hand has many cards, and the keys are known
-                return f"{asked} (rank a k q j t 9 8 7{extra}, then suit)"
-            return f"{asked}: {RANKS_HINT}, then suit c d h s{extra.replace(',', ';')}"
+                return _("{asked} (rank a k q j t 9 8 7{special}, then suit)").format(
+                    asked=asked, special=extra)
+            return _("{asked}: {ranks}, then suit c d h s{special}").format(
+                asked=asked, ranks=_(RANKS_HINT), special=extra.replace(",", ";"))
         if step.kind == "decide":
-            return f"{asked}  p = plays   d = drops"
+            return _("{asked}  p = plays   d = drops").format(asked=asked)
         if step.kind == "winner":
             config = draft.config
             seats = "  ".join(f"{config.seat_of(p) + 1} {p}" for p in draft.playing())
             return f"{asked}  {seats}"
-        return f"{asked} Enter: see the settlement.  Backspace: take back."
+        return _("{asked} Enter: see the settlement.  Backspace: take back.").format(
+            asked=asked)
 
     # ---- keys
 
@@ -93,14 +98,14 @@ class KeyEntry:
             return self._card_key(key)
         if kind == "decide":
             if key not in PLAY_KEYS:
-                return "p = plays, d = drops"
+                return _("p = plays, d = drops")
             return self._give(PLAY_KEYS[key], key)
         if kind == "winner":
             players = draft.config.players
             if not key.isdigit() or not 1 <= int(key) <= len(players):
-                return f"type a seat number, 1 to {len(players)}"
+                return _("type a seat number, 1 to {last}").format(last=len(players))
             return self._give(players[int(key) - 1], key)
-        return "the hand is complete: Enter to see the settlement, Backspace to take back"
+        return _("the hand is complete: Enter to see the settlement, Backspace to take back")
 
     def _card_key(self, key: str) -> str | None:
         if self.pending is None:
@@ -110,12 +115,14 @@ class KeyEntry:
             if key in RANK_KEYS:
                 self.pending = RANK_KEYS[key]
                 return None
-            return "type a rank (a k q j t 9 8 7)" + (
-                f" or {SPECIAL_KEY} for {special.symbol()}" if special else "")
+            if special:
+                return _("type a rank (a k q j t 9 8 7) or {key} for {card}").format(
+                    key=SPECIAL_KEY, card=special.symbol())
+            return _("type a rank (a k q j t 9 8 7)")
         if key == "0" and self.pending == "10":
             return None  # "10" typed as two keys
         if key not in SUIT_KEYS:
-            return "type a suit: c d h s"
+            return _("type a suit: c d h s")
         rank, self.pending = self.pending, None  # a refused card is typed again whole
         return self._give(Card.parse(rank + SUIT_KEYS[key]), rank.lower() + key)
 

@@ -6,6 +6,8 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from ..i18n import _
+
 
 class KeyBar(Widget):
     """The screen's keys on one line, like Textual's ``Footer`` and in its colours, drawn by
@@ -53,7 +55,7 @@ class KeyBar(Widget):
             return shown, None
         return shown, (self.app.COMMAND_PALETTE_BINDING,
                        self.app.get_key_display(palette.binding),
-                       palette.binding.description or "commands")
+                       palette.binding.description or _("commands"))
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")

@@ -12,17 +12,16 @@ from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, Static
 
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
-from ...i18n import _, ngettext
+from ...i18n import N_, _, current_language, language_from_environment, ngettext, use_language
 from ...store import Listing, OpenSession, SessionChanged, Store
 from ...summary import SessionSummary
 from ..disk import on_disk
 from ..keybar import KeyBar
-from ..widgets import ScorekeeperAppBase
+from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen
 
 if TYPE_CHECKING:
     from ...rules import SessionConfig
@@ -70,32 +69,33 @@ def cut(text: str, width: int) -> Text:
     return shown
 
 
-class HomeScreen(Screen):
+class HomeScreen(SpokenScreen):
     """The evenings, newest first; archived ones only when asked. A damaged file is listed as
     damaged."""
 
     app = getters.app(ScorekeeperAppBase)
 
     BINDINGS = [
-        Binding("n", "new", "New session", id="new"),
-        Binding("enter", "open", "Open", id="open", show=True),
-        Binding("e", "example", "Example", id="example"),
-        Binding("x", "export", "Export", id="export"),
-        Binding("a", "audit", "Audit", id="audit"),
-        Binding("q", "app.quit", "Quit", id="home-quit"),
+        Binding("n", "new", N_("New session"), id="new"),
+        Binding("enter", "open", N_("Open"), id="open", show=True),
+        Binding("e", "example", N_("Example"), id="example"),
+        Binding("x", "export", N_("Export"), id="export"),
+        Binding("a", "audit", N_("Audit"), id="audit"),
+        Binding("q", "app.quit", N_("Quit"), id="home-quit"),
+        Binding("l", "language", N_("Language"), id="home-language", show=False),
         # The list of evenings (said on the line under the list, not in the key bar).
-        Binding("c", "next_evening", "Next evening: the pot carries over", id="next-evening",
-                show=False),
-        Binding("p", "same_players", "Same players again: a new session, nothing carries",
+        Binding("c", "next_evening", N_("Next evening: the pot carries over"),
+                id="next-evening", show=False),
+        Binding("p", "same_players", N_("Same players again: a new session, nothing carries"),
                 id="same-players", show=False),
-        Binding("r", "rename", "Name or rename the session", id="rename", show=False),
-        Binding("h", "archive", "Archive the session (hide it from the list)", id="archive",
+        Binding("r", "rename", N_("Name or rename the session"), id="rename", show=False),
+        Binding("h", "archive", N_("Archive the session (hide it from the list)"), id="archive",
                 show=False),
-        Binding("h", "unarchive", "Take the session out of the archive", id="unarchive",
+        Binding("h", "unarchive", N_("Take the session out of the archive"), id="unarchive",
                 show=False),
-        Binding("s", "show_archived", "Show or hide the archived sessions", id="show-archived",
-                show=False),
-        Binding("delete", "delete", "Delete an archived session (asks twice; kept in trash)",
+        Binding("s", "show_archived", N_("Show or hide the archived sessions"),
+                id="show-archived", show=False),
+        Binding("delete", "delete", N_("Delete an archived session (asks twice; kept in trash)"),
                 id="delete", show=False),
     ]
 
@@ -109,7 +109,7 @@ class HomeScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
-            yield Static(_("scorekeeper: the sessions in this home"), id="home-title")
+            yield Static(Text(_("scorekeeper: the sessions in this home")), id="home-title")
             yield Static("", id="home-empty")
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True,
                             cell_padding=0)
@@ -134,8 +134,7 @@ class HomeScreen(Screen):
         keep = keep or self.current_ref()
 
         def unreadable(error: ScorekeeperError) -> None:  # said, never a crash
-            self.show_sessions([], _("Cannot read the sessions: {problem}").format(
-                problem=error))
+            self.show_sessions([], _("Cannot read the sessions: {error}").format(error=error))
 
         def busy(now: bool) -> None:
             self.listing = now
@@ -170,7 +169,7 @@ class HomeScreen(Screen):
                         or line.summary is None or not line.summary.archived]
         self.hidden = len(self.everything) - len(self.entries)
         cells = [self.cells(line) for line in self.entries]
-        headings = {"id": _("id"), "name": _("name"), "game": _("game"),
+        headings = {"id": "id", "name": _("name"), "game": _("game"),
                     "started": _("started"), "hands": _("hands"), "status": _("status"),
                     "players": _("players"), "leading": _("leading")}
         natural = {c: max([cell_len(headings[c])] + [cell_len(row[c]) for row in cells])
@@ -212,7 +211,7 @@ class HomeScreen(Screen):
         """What a line of the listing shows, column by column."""
         s = line.summary
         if s is None:
-            return {"id": line.file.removesuffix(".json"), "name": "DAMAGED", "game": "",
+            return {"id": line.file.removesuffix(".json"), "name": _("DAMAGED"), "game": "",
                     "started": "", "hands": "", "status": _("damaged"),
                     "players": line.problem or "", "leading": ""}
         leaders, score = ", ".join(s.leaders), ""
@@ -249,8 +248,8 @@ class HomeScreen(Screen):
         if line is None:
             return None
         if line.summary is None:
-            self.notify(_("{file} is damaged and cannot be opened; it is left as it is.")
-                        .format(file=line.file), severity="warning", markup=False)
+            self.notify(_("{ref} is damaged and cannot be opened; it is left as it is.").format(
+                ref=line.file), severity="warning", markup=False)
             return None
         return line.summary
 
@@ -338,6 +337,7 @@ class HomeScreen(Screen):
             return
         store = self.app.store
         ref, digest = summary.id, summary.digest
+        language = current_language()  # the session is played in the table's language
 
         def previewed(found: tuple[OpenSession, SessionConfig]) -> None:
             from .dialogs import ConfirmDialog
@@ -348,8 +348,8 @@ class HomeScreen(Screen):
 
             def answered(yes: bool | None) -> None:
                 if yes:
-                    self.write(lambda: store.next_evening(ref, carry=carry, expect=digest),
-                               started)
+                    self.write(lambda: store.next_evening(ref, carry=carry, expect=digest,
+                                                          language=language), started)
 
             self.app.push_screen(ConfirmDialog(title, next_evening_lines(earlier, config,
                                                                           carry)), answered)
@@ -477,13 +477,44 @@ class HomeScreen(Screen):
 
         def loaded(session: OpenSession) -> None:
             self.refresh_sessions()
-            self.app.open_session(session.id,
-                                  notice=f"Example {name} loaded as session {session.id}")
+            self.app.open_session(session.id, notice=_(
+                "Example {name} loaded as session {id}").format(name=name, id=session.id))
 
         def refused(error: ScorekeeperError) -> None:
-            self.notify(str(error), title="Example", severity="error", markup=False)
+            self.notify(str(error), title=_("Example"), severity="error", markup=False)
 
-        on_disk(self, lambda: load_example(store, name), loaded, refused)
+        language = current_language()  # the example is played on in the table's language
+        on_disk(self, lambda: load_example(store, name, language), loaded, refused)
+
+    def action_language(self) -> None:
+        """Choose the language (kept in the home folder); the home screen is drawn again in
+        it. ``--lang`` still decides for a command that is given it."""
+        from ...settings import save_language_setting
+        from .dialogs import LANGUAGE_NAMES, LanguageDialog
+
+        home = self.app.store.home
+
+        def chosen(code: str | None) -> None:
+            if code is None:
+                return
+
+            async def kept(nothing: None) -> None:
+                language = use_language(code or language_from_environment())
+                await self.recompose()  # every word again, in the language now in use
+                self.refresh_sessions()
+                self.notify(_("The table speaks {language} now (kept in {folder}).").format(
+                    language=LANGUAGE_NAMES[language], folder=home), markup=False)
+
+            def refused(error: ScorekeeperError) -> None:
+                self.notify(_("The language was not kept: {error}").format(error=error),
+                            severity="error", markup=False)
+
+            def saved(nothing: None) -> None:
+                self.call_later(kept, nothing)
+
+            on_disk(self, lambda: save_language_setting(home, code or None), saved, refused)
+
+        self.app.push_screen(LanguageDialog(language_from_environment()), chosen)
 
     def action_export(self) -> None:
         from .dialogs import ExportDialog
@@ -508,11 +539,11 @@ def next_evening_lines(earlier: OpenSession, config: SessionConfig, carry: bool)
                          config, carry)
 
 
-class NameDialog(ModalScreen[str | None]):
+class NameDialog(SpokenModal[str | None]):
     """The name of a session: typed, Enter keeps it (empty: no name), Escape leaves it."""
 
     app = getters.app(ScorekeeperAppBase)
-    BINDINGS = [Binding("escape", "cancel", "Back", id="name-back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"), id="name-back")]
 
     def __init__(self, summary: SessionSummary) -> None:
         super().__init__()
@@ -538,7 +569,7 @@ class NameDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class SecondConfirmation(ModalScreen[bool]):
+class SecondConfirmation(SpokenModal[bool]):
     """The second question before something that cannot be undone from here: only ``y`` says
     yes (not Enter, so that a key pressed twice never confirms it); any other key says no."""
 
@@ -559,8 +590,9 @@ class SecondConfirmation(ModalScreen[bool]):
         self.dismiss(event.key == "y")
 
 
-def load_example(store: Store, name: str) -> OpenSession:
-    """A new session in ``store`` holding the packaged example ``name`` (a store call)."""
+def load_example(store: Store, name: str, language: str | None = None) -> OpenSession:
+    """A new session in ``store`` holding the packaged example ``name``, played in ``language``
+    (a store call)."""
     from importlib import resources
 
     from ...script import replay_file
@@ -568,4 +600,5 @@ def load_example(store: Store, name: str) -> OpenSession:
     path = resources.files("scorekeeper").joinpath("examples", name)
     with resources.as_file(path) as file:
         ledger = replay_file(file)
-    return store.create(ledger.config, [s.record for s in ledger.settlements])
+    return store.create(ledger.config, [s.record for s in ledger.settlements],
+                        language=language)

@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
-from ...i18n import _
+from ...i18n import N_, _, pgettext
 from ...ledger import settle_next
 from ...presentation import (
     amendment_effect_lines,
@@ -32,7 +32,7 @@ from ...rules import HandDraft, HandRecord, Settlement, TableState
 from ...store import Amended, Counted, LaterHandBroken, OpenSession, Recorded, SessionChanged
 from ..disk import on_disk
 from ..entry import KeyEntry
-from ..widgets import ScorekeeperAppBase, SeatPanel
+from ..widgets import BEST, DEALS, LEADS, WINNER, ScorekeeperAppBase, SeatPanel, SpokenScreen
 from .dialogs import (
     ConfirmDialog,
     CountDialog,
@@ -52,30 +52,30 @@ R = TypeVar("R")
 
 # What waits while the session file is read or written in a worker (it runs once that is done).
 WAIT_FOR_DISK = {"preview", "back", "undo", "amend", "count", "toggle_cards", "home"}
-WAITING = ("Waiting for the session file: another scorekeeper is writing it; the table goes "
-           "on when it is done.")
+WAITING = N_("Waiting for the session file: another scorekeeper is writing it; the table goes "
+             "on when it is done.")
 
 
-class TableScreen(Screen):
+class TableScreen(SpokenScreen):
     """Type each trick's winner by seat number; Enter shows the settlement, Enter again saves."""
 
     app = getters.app(ScorekeeperAppBase)
 
     BINDINGS = [
-        Binding("enter", "preview", "Settle", id="table-settle"),
-        Binding("backspace", "back", "Back", id="table-back"),
-        Binding("ctrl+z", "undo", "Undo", id="table-undo"),
-        Binding("ctrl+e", "amend", "Amend", id="table-amend"),
-        Binding("ctrl+k", "count", "Count", id="table-count"),
-        Binding("ctrl+l", "ledger", "Ledger", id="table-ledger"),
-        Binding("ctrl+t", "standings", "Standings", id="table-standings"),
-        Binding("ctrl+x", "export", "Export", id="table-export"),
-        Binding("ctrl+r", "rules", "Rules", id="table-rules"),
-        Binding("ctrl+o", "toggle_cards", "Cards", id="table-cards"),
-        Binding("ctrl+f", "referee", "Referee", id="table-referee"),
-        Binding("ctrl+u", "settle_up", "Settle up", id="table-settle-up", show=False),
-        Binding("escape", "home", "Home", id="table-home"),
-        Binding("ctrl+g", "scoreboard", "Scoreboard", id="table-scoreboard"),
+        Binding("enter", "preview", N_("Settle"), id="table-settle"),
+        Binding("backspace", "back", N_("Back"), id="table-back"),
+        Binding("ctrl+z", "undo", N_("Undo"), id="table-undo"),
+        Binding("ctrl+e", "amend", N_("Amend"), id="table-amend"),
+        Binding("ctrl+k", "count", N_("Count"), id="table-count"),
+        Binding("ctrl+l", "ledger", N_("Ledger"), id="table-ledger"),
+        Binding("ctrl+t", "standings", N_("Standings"), id="table-standings"),
+        Binding("ctrl+x", "export", N_("Export"), id="table-export"),
+        Binding("ctrl+r", "rules", N_("Rules"), id="table-rules"),
+        Binding("ctrl+o", "toggle_cards", N_("Cards"), id="table-cards"),
+        Binding("ctrl+f", "referee", N_("Referee"), id="table-referee"),
+        Binding("ctrl+u", "settle_up", N_("Settle up"), id="table-settle-up", show=False),
+        Binding("escape", "home", N_("Home"), id="table-home"),
+        Binding("ctrl+g", "scoreboard", N_("Scoreboard"), id="table-scoreboard"),
     ]
 
     def __init__(self, session: OpenSession) -> None:
@@ -101,7 +101,7 @@ class TableScreen(Screen):
             yield Static("", id="table-top")
             with Horizontal(id="seats"):
                 for seat, player in enumerate(config.players, start=1):
-                    yield SeatPanel(seat, player, ruleset.score_name)
+                    yield SeatPanel(seat, player, ruleset.score_words())
             yield Static("", id="pot")
             yield Static("", id="last")
             yield Static("", id="entry")
@@ -145,7 +145,7 @@ class TableScreen(Screen):
 
     def on_disk(self, work, done, refused) -> None:
         """A store call beside the event loop (``disk.on_disk``); the entry waits for it."""
-        on_disk(self, work, done, refused, waiting=WAITING, busy=self.busy)
+        on_disk(self, work, done, refused, waiting=_(WAITING), busy=self.busy)
 
     def reload(self, then: Callable[[], None]) -> None:
         """Read the session file again (in a worker), show it, then ``then()``; a file that
@@ -192,17 +192,18 @@ class TableScreen(Screen):
         asking, self.asking = self.asking, None
         if asking is not None and self.app.screen is asking:
             asking.dismiss(None)
-            self.notify("Closed unanswered: another terminal changed the session meanwhile. "
-                        "The table now shows it as it is.", severity="warning", markup=False,
+            self.notify(_("Closed unanswered: another terminal changed the session meanwhile. "
+                          "The table now shows it as it is."), severity="warning", markup=False,
                         timeout=10)
 
         def changed() -> None:
             typing = self.typing()
             self.amending = None
             self.start_entry()
-            self.notify("The session was changed from another terminal; the table is up to "
-                        "date." + (" The hand you were typing was cleared: please enter it "
-                                   "again." if typing else ""), markup=False)
+            self.notify(_("The session was changed from another terminal; the table is up to "
+                          "date. The hand you were typing was cleared: please enter it again.")
+                        if typing else _("The session was changed from another terminal; the "
+                                         "table is up to date."), markup=False)
 
         self.reload(changed)
 
@@ -219,10 +220,13 @@ class TableScreen(Screen):
         def shown() -> None:
             self.amending = None
             self.start_entry()
-            self.notify(f"{what}: {error}. Another terminal changed the session; the table now "
-                        f"shows it as it is: check it and decide again."
-                        + (" The hand you were typing was cleared." if typing else ""),
-                        severity="warning", markup=False, timeout=10)
+            said = (_("{what}: {error}. Another terminal changed the session; the table now "
+                      "shows it as it is: check it and decide again. The hand you were typing "
+                      "was cleared.") if typing else
+                    _("{what}: {error}. Another terminal changed the session; the table now "
+                      "shows it as it is: check it and decide again."))
+            self.notify(said.format(what=what, error=error), severity="warning", markup=False,
+                        timeout=10)
 
         self.reload(shown)
 
@@ -234,17 +238,21 @@ class TableScreen(Screen):
         ruleset = session.ruleset
         finished = self.amending is None and state.finished
         planned = ruleset.planned_hands(config)
-        top = Text.assemble((ruleset.title, "bold"), f"  session {session.id}  ")
+        top = Text.assemble((ruleset.title, "bold"),
+                            "  " + pgettext("heading", "session {id}").format(id=session.id)
+                            + "  ")
         if finished:
-            top.append("FINISHED", style="bold")
+            top.append(_("FINISHED"), style="bold")
         elif self.amending is not None:
-            top.append(f"AMENDING HAND {self.amending}", style="bold reverse")
+            top.append(_("AMENDING HAND {number}").format(number=self.amending),
+                       style="bold reverse")
             if self.amend_with:  # hands amended before it in the same step
                 top.append(" " + _("with {hands}").format(
                     hands=hands_words([n for n, _c in self.amend_with])))
         else:
-            top.append(f"hand {state.hands_played + 1}" + (f" of {planned}" if planned else ""))
-        top.append(f"  digest {session.digest}")
+            top.append((_("hand {number} of {planned}") if planned else _("hand {number}"))
+                       .format(number=state.hands_played + 1, planned=planned))
+        top.append("  " + _("digest {digest}").format(digest=session.digest))
         self.query_one("#table-top", Static).update(top)
 
         draft = entry.draft if entry is not None and not finished else None
@@ -256,20 +264,20 @@ class TableScreen(Screen):
             p = panel.player
             marks = []
             if not finished and p == state.dealer:
-                marks.append("DEALS")
+                marks.append(_(DEALS))
             if p == leader:
-                marks.append("LEADS")
+                marks.append(_(LEADS))
             if p in state.leaders and state.hands_played:
-                marks.append("WINNER" if finished else "BEST")
+                marks.append(_(WINNER) if finished else _(BEST))
             panel.show(state.scores[p], marks, None if finished else taken.get(p, 0),
                        p in dropped)
 
         pot = self.query_one("#pot", Static)
         words = None if finished else ruleset.pot_words(config, state)
         if state.pot is None:
-            pot.update(Text("no pot" + (f": {words}" if words else "")))
+            pot.update(Text(_("no pot: {words}").format(words=words) if words else _("no pot")))
         else:
-            pot.update(Text.assemble("Pot ", (format_amount(state.pot), "bold"),
+            pot.update(Text.assemble(_("Pot") + " ", (format_amount(state.pot), "bold"),
                                      f"   {words}" if words else ""))
 
         if self.amending is None and state.hands_played:
@@ -282,12 +290,13 @@ class TableScreen(Screen):
         if finished:
             standings = [f"  {p}: {format_amount(state.scores[p])}"
                          for p in ruleset.ranked(state.scores)]
-            lines = table_guide(ruleset, config, state) + ["Final standings:"] + standings + [
-                f"Digest {session.digest}: write it down; 'audit' checks the file against it."]
+            lines = table_guide(ruleset, config, state) + [_("Final standings:")] + standings + [
+                _("Digest {digest}: write it down; 'audit' checks the file against it.").format(
+                    digest=session.digest)]
             guide.update(Text("\n".join(lines)))
-            entry_box.update(Text("The session is over: no more hands can be entered. "
-                                  "ctrl+u settle up, ctrl+l ledger, ctrl+t standings, "
-                                  "ctrl+x export, Escape home."))
+            entry_box.update(Text(_("The session is over: no more hands can be entered. "
+                                    "ctrl+u settle up, ctrl+l ledger, ctrl+t standings, "
+                                    "ctrl+x export, Escape home.")))
             return
         guide.update(Text("\n".join(table_guide(ruleset, config, state))))
         entry_box.update(self.entry_text())
@@ -299,7 +308,7 @@ class TableScreen(Screen):
         prompt = entry.prompt()
         lines = draft_lines(draft)
         if draft.by_cards and not draft.cards:
-            lines.append("Card by card (ctrl+o: winners only)")
+            lines.append(_("Card by card (ctrl+o: winners only)"))
         # The box holds a few lines: the question must stay in sight, so when a hand typed
         # card by card outgrows it, the earlier tricks are told by their winners only.
         box = self.query_one("#entry", Static)
@@ -310,7 +319,8 @@ class TableScreen(Screen):
             head, tricks = lines[:-shown], lines[-shown:]
             keep = max(1, room - len(head) - 1)
             won = draft.tricks_won()[:shown - keep]
-            summary = "Tricks: " + ", ".join(f"{i} {w}" for i, w in enumerate(won, start=1))
+            summary = _("Tricks: {winners}").format(winners=", ".join(
+                f"{i} {w}" for i, w in enumerate(won, start=1)))
             if len(head) + 1 + keep <= room:
                 lines = head + [summary] + tricks[-keep:]
             else:  # no room even for that: one line for both
@@ -328,7 +338,8 @@ class TableScreen(Screen):
 
     def on_key(self, event: events.Key) -> None:
         if self.writing and event.character and event.character.isprintable():
-            self.notify("Still writing the session file: one moment.", markup=False, timeout=2)
+            self.notify(_("Still writing the session file: one moment."), markup=False,
+                        timeout=2)
             event.stop()
             return
         if self.entry is None or event.key in ("enter", "backspace", "escape"):
@@ -337,7 +348,7 @@ class TableScreen(Screen):
         if len(char) != 1 or not char.isprintable() or event.key.startswith("ctrl+"):
             return
         if self.amending is None and self.state.finished:
-            self.notify("The session is over: no more hands can be entered.", markup=False)
+            self.notify(_("The session is over: no more hands can be entered."), markup=False)
             event.stop()
             return
         problem = self.entry.press(char)
@@ -352,8 +363,8 @@ class TableScreen(Screen):
             return
         self.by_cards = not self.entry.by_cards
         self.entry = self.entry.switched(self.by_cards)
-        self.notify("Entering every card of each trick, in play order." if self.by_cards else
-                    "Entering the winner of each trick.", markup=False)
+        self.notify(_("Entering every card of each trick, in play order.") if self.by_cards else
+                    _("Entering the winner of each trick."), markup=False)
         self.show()
 
     def action_referee(self) -> None:
@@ -361,7 +372,8 @@ class TableScreen(Screen):
 
         trump = self.entry.draft.trump() if self.entry else None
         self.app.push_screen(RefereeScreen(self.session.ruleset,
-                                           len(self.session.config.players), trump))
+                                           len(self.session.config.players), trump,
+                                           self.session.ruleset.deck(self.session.config)))
 
     def action_back(self) -> None:
         if self.entry and self.entry.back():
@@ -370,7 +382,7 @@ class TableScreen(Screen):
     def cancel_amend(self) -> None:
         self.amending = None
         self.start_entry()
-        self.notify("Amending cancelled.", markup=False)
+        self.notify(_("Amending cancelled."), markup=False)
 
     def action_preview(self) -> None:
         if self.entry is None:
@@ -378,8 +390,8 @@ class TableScreen(Screen):
         if self.amending is None and self.state.finished:
             return
         if not self.entry.complete:
-            self.notify("The hand is not complete yet: " + self.entry.prompt(),
-                        severity="warning", markup=False)
+            self.notify(_("The hand is not complete yet: {prompt}").format(
+                prompt=self.entry.prompt()), severity="warning", markup=False)
             return
         record = self.entry.record()
         if self.amending is not None:
@@ -391,10 +403,12 @@ class TableScreen(Screen):
         except ScorekeeperError as error:
             self.notify(str(error), severity="error", markup=False)
             return
-        lines: list[str | Text] = [*settlement.explanation, ""]
+        lines: list[str | Text] = [*settlement.explanation_words(session.config), ""]
         lines += payment_lines(session.ruleset, session.config.players, settlement.deltas,
                                after.scores, settlement.pot_before, settlement.pot_after)
-        title = f"Hand {settlement.number}: {settlement.dealer} dealt; {settlement.kind}"
+        title = _("Hand {number}: {dealer} dealt; {kind}").format(
+            number=settlement.number, dealer=settlement.dealer,
+            kind=session.ruleset.kind_words(settlement.kind))
 
         def saved(confirm: bool | None) -> None:
             if confirm:
@@ -406,7 +420,7 @@ class TableScreen(Screen):
         """Store the hand previewed, if the session is still at the digest it was previewed at."""
         session_id = self.session.id
         self.on_disk(lambda: self.app.store.record(session_id, record, expect=based_on),
-                     self.saved, partial(self.refused, "Not saved"))
+                     self.saved, partial(self.refused, _("Not saved")))
 
     def refused(self, what: str, error: ScorekeeperError) -> None:
         """A write that was not made: said, and the hand as typed is kept (the file may be
@@ -420,9 +434,9 @@ class TableScreen(Screen):
         self.session = result.session
         self.mtime = self._mtime()
         s = result.settlement
-        self.notify(f"Hand {s.number} saved.", markup=False)
+        self.notify(_("Hand {number} saved.").format(number=s.number), markup=False)
         if result.state.finished:
-            self.notify("That was the last hand: the session is over.", markup=False)
+            self.notify(_("That was the last hand: the session is over."), markup=False)
         self.start_entry()
 
     def preview_amend(self, record: HandRecord) -> None:
@@ -435,7 +449,7 @@ class TableScreen(Screen):
 
         def refused(error: ScorekeeperError) -> None:
             if isinstance(error, SessionChanged):
-                self.moved_on("Not amended", error)
+                self.moved_on(_("Not amended"), error)
             elif isinstance(error, LaterHandBroken):
                 self.offer_amend_too(amendments, error)
             else:
@@ -507,7 +521,7 @@ class TableScreen(Screen):
             session_id = self.session.id
             self.on_disk(lambda: self.app.store.amend_hands(session_id, amendments,
                                                             expect=based_on),
-                         stored, partial(self.refused, "Not amended"))
+                         stored, partial(self.refused, _("Not amended")))
 
         def stored(result: Amended) -> None:
             self.amending = None
@@ -517,13 +531,13 @@ class TableScreen(Screen):
             self.notify(_("{hands} amended; later hands settled again.").format(
                 hands=hands.capitalize()), markup=False)
 
-        self.ask(PreviewDialog(_("Amend {hands}").format(hands=hands), lines, "amend"),
+        self.ask(PreviewDialog(_("Amend {hands}").format(hands=hands), lines, _("amend")),
                  confirmed)
 
     def action_undo(self) -> None:
         n = self.session.hands_played
         if n == 0:
-            self.notify("There is no hand to take back.", markup=False)
+            self.notify(_("There is no hand to take back."), markup=False)
             return
         hand = self.session.hand(n)
         based_on = self.session.digest  # the hand asked about is the last one only at this digest
@@ -533,24 +547,25 @@ class TableScreen(Screen):
                 return
             session_id = self.session.id
             self.on_disk(lambda: self.app.store.undo(session_id, expect=based_on), undone,
-                         partial(self.refused, f"Hand {n} not withdrawn"))
+                         partial(self.refused, _("Hand {number} not withdrawn").format(number=n)))
 
         def undone(result: tuple[OpenSession, Settlement]) -> None:
             self.session, withdrawn = result
             self.mtime = self._mtime()
             self.amending = None
             self.start_entry()
-            self.notify(f"Hand {withdrawn.number} withdrawn (kept in the history).",
-                        markup=False)
+            self.notify(_("Hand {number} withdrawn (kept in the history).").format(
+                number=withdrawn.number), markup=False)
 
         self.ask(ConfirmDialog(
-            f"Withdraw hand {n} ({hand.dealer} dealt, {hand.kind})?",
-            ["It stays in the history, marked withdrawn."]), confirmed)
+            _("Withdraw hand {number} ({dealer} dealt, {kind})?").format(
+                number=n, dealer=hand.dealer, kind=self.session.ruleset.kind_words(hand.kind)),
+            [_("It stays in the history, marked withdrawn.")]), confirmed)
 
     def action_amend(self) -> None:
         n = self.session.hands_played
         if n == 0:
-            self.notify("No hand has been recorded yet.", markup=False)
+            self.notify(_("No hand has been recorded yet."), markup=False)
             return
 
         def picked(number: int | None) -> None:
@@ -558,9 +573,9 @@ class TableScreen(Screen):
                 self.amending = number
                 self.amend_with, self.amend_state = (), None  # a new amendment: on its own
                 self.start_entry()
-                self.notify(f"Amending hand {number}, as it was recorded: Backspace takes "
-                            f"back what was wrong, then type it as it really was. Escape "
-                            f"cancels.", markup=False)
+                self.notify(_("Amending hand {number}, as it was recorded: Backspace takes "
+                              "back what was wrong, then type it as it really was. Escape "
+                              "cancels.").format(number=number), markup=False)
 
         self.ask(PickHandDialog(n), picked)
 
@@ -573,22 +588,24 @@ class TableScreen(Screen):
                 return
             session_id = self.session.id
             self.on_disk(lambda: self.app.store.count(session_id, amounts, expect=based_on),
-                         recorded, partial(self.refused, "The count was not recorded"))
+                         recorded, partial(self.refused, _("The count was not recorded")))
 
         def recorded(result: Counted) -> None:
             self.session = result.session
             self.mtime = self._mtime()
             self.show()  # the count is a new event: the digest on screen moves on
             if not result.off:
-                self.notify("The count agrees with the ledger.", markup=False)
+                self.notify(_("The count agrees with the ledger."), markup=False)
                 return
             lines = []
             for who, off in result.off.items():
-                lines.append(f"{who}: counted {format_amount(result.counted[who])}, the ledger "
-                             f"says {format_amount(result.expected[who])}: off by "
-                             f"{format_amount(off, signed=True)}")
-            self.app.push_screen(ConfirmDialog("The count disagrees with the ledger", lines + [
-                "The count is recorded; audit will show it until it is explained."], notice=True))
+                lines.append(_("{who}: counted {counted}, the ledger says {expected}: off by "
+                               "{off}").format(who=who, counted=format_amount(result.counted[who]),
+                                               expected=format_amount(result.expected[who]),
+                                               off=format_amount(off, signed=True)))
+            self.app.push_screen(ConfirmDialog(_("The count disagrees with the ledger"), lines + [
+                _("The count is recorded; audit will show it until it is explained.")],
+                notice=True))
 
         self.ask(CountDialog(config.players, self.state.pot is not None), counted)
 
@@ -644,8 +661,8 @@ class TableScreen(Screen):
                 if ok:
                     self.app.pop_screen()
 
-            self.app.push_screen(ConfirmDialog("Leave the table? The hand being typed is not "
-                                               "saved."), leave)
+            self.app.push_screen(ConfirmDialog(_("Leave the table? The hand being typed is not "
+                                                 "saved.")), leave)
             return
         self.app.pop_screen()
 
