@@ -24,7 +24,8 @@ from scorekeeper.tui.screens.table import TableScreen
 from .test_stale import hand, kinds, notices, open_table, session_with
 from .tui_helpers import fixed_store, make_app
 
-SLOW = 1.5  # seconds a slowed store call takes
+SLOW = 3.0  # seconds a slowed store call takes (a blocked loop takes all of it; a live one answers
+#             in a small part of it, even on a loaded machine)
 
 
 class SlowStore(Store):
