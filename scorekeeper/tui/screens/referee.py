@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from ...cards import Card, Suit, parse_cards
+from ...cards import Card, Deck, Suit, parse_cards
 from ...errors import ScorekeeperError
 from ...referee import legal_cards, winning_position
 from ...rules import Ruleset
@@ -23,23 +23,26 @@ class RefereeScreen(Screen[None]):
     app = getters.app(ScorekeeperAppBase)
     BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="referee-back")]
 
-    def __init__(self, ruleset: Ruleset, players: int, trump: Suit | None = None) -> None:
+    def __init__(self, ruleset: Ruleset, players: int, trump: Suit | None = None,
+                 deck: Deck = "french") -> None:
         super().__init__()
         self.ruleset = ruleset
         self.players = players
         self.trump = trump
+        self.deck = deck  # how the session's pack names the cards (German: Ober, Unter)
 
     def compose(self) -> ComposeResult:
         special = Card.parse("W")
         extra = (f" ({special} or W is the {special.symbol()})"
                  if special in self.ruleset.pack(self.players) else "")
+        example = "KC 10D OC" if self.deck == "german" else "KC 10D 8C"
         with Vertical(id="referee"):
             yield Static(Text(f"Referee ({self.ruleset.game}): cards as rank then suit, e.g. "
-                              f"KC 10D 8C{extra}", style="bold"))
+                              f"{example}{extra}", style="bold"))
             if self.ruleset.trumps:
                 with Horizontal(classes="field"):
                     yield Label("Trump", classes="field-label")
-                    yield Select([(f"{s.symbol} {s.name_in('french')}", s.value) for s in Suit],
+                    yield Select([(f"{s.symbol} {s.name_in(self.deck)}", s.value) for s in Suit],
                                  value=self.trump.value if self.trump else Suit.CLUBS.value,
                                  allow_blank=False, id="referee-trump", compact=True)
             with Horizontal(classes="field"):
@@ -75,13 +78,13 @@ class RefereeScreen(Screen[None]):
             hand = read(self.query_one("#referee-hand", Input).value)
             if trick:
                 position = winning_position(self.ruleset, trick, trump, self.players)
-                lines.append(f"Winning so far: {trick[position].symbol()} "
+                lines.append(f"Winning so far: {trick[position].symbol(self.deck)} "
                              f"(card {position + 1} of {len(trick)})")
             else:
                 lines.append("Type the cards of the trick as they fall.")
             if hand:
-                advice = legal_cards(self.ruleset, hand, trick, trump, self.players)
-                lines.append("May play: " + ", ".join(c.symbol() for c in advice.legal))
+                advice = legal_cards(self.ruleset, hand, trick, trump, self.players, self.deck)
+                lines.append("May play: " + ", ".join(c.symbol(self.deck) for c in advice.legal))
                 lines += [f"  because: {reason}" for reason in advice.reasons]
         except ScorekeeperError as error:
             lines.append(f"Cannot judge: {error}")
