@@ -159,7 +159,7 @@ async def test_the_settlement_preview_of_six_long_names_scrolls_and_keeps_its_ke
         await pilot.press("a", "h", "p", "d", "p", "d", "p", "3", "5", "1", "2", "enter")
         await pilot.pause()
         assert isinstance(app.screen, PreviewDialog)
-        assert "Enter: save Escape: back to the entry" in on_screen(app)
+        assert "Enter: save Escape: back to the entry ↑ ↓: scroll" in on_screen(app)
         body = app.screen.query_one("#preview-body")
         assert body.max_scroll_y > 0                     # it does not fit: it scrolls
         await pilot.press("end")

@@ -93,9 +93,20 @@ class PreviewDialog(ModalScreen[bool]):
             yield Static(Text(self.title_text, style="bold"))
             with VerticalScroll(id="preview-body", classes="dialog-body"):
                 yield Static(lines_text(self.lines))
-            yield Static(Text(f"Enter: {self.save_word}    Escape: back to the entry")
-                         + Text(_("    ↑ ↓: scroll")), classes="dialog-keys")
+            yield Static(self.keys_text(), classes="dialog-keys", id="preview-keys")
         yield Footer()
+
+    def keys_text(self, scrolls: bool = False) -> Text:
+        keys = Text(f"Enter: {self.save_word}    Escape: back to the entry")
+        return keys + Text(_("    ↑ ↓: scroll")) if scrolls else keys
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.say_scrolling)
+
+    def say_scrolling(self) -> None:
+        """The keys say the body scrolls, when it does (the lines outgrow the screen)."""
+        scrolls = self.query_one("#preview-body", VerticalScroll).max_scroll_y > 0
+        self.query_one("#preview-keys", Static).update(self.keys_text(scrolls))
 
     def action_save(self) -> None:
         self.dismiss(True)
