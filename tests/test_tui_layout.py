@@ -361,3 +361,16 @@ async def test_the_pack_names_the_cards_on_the_table(tmp_path, deck, rank, suits
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+
+
+async def test_the_referee_names_the_cards_as_the_pack_does(tmp_path):
+    app = make_app(tmp_path, long_kratzen(tmp_path))            # Kratzen: a German pack
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        await pilot.press("o", "c")                             # the Ober of acorns led
+        await pilot.pause()
+        shown = on_screen(app)
+        assert "Winning so far: O♣ (card 1 of 1)" in shown
+        assert "♣ acorns" in shown                              # the trump chosen
