@@ -80,9 +80,9 @@ class Letzter(Ruleset):
             total = sum(scores.values(), Decimal(0))
             players = {p: total - len(config.players) * scores[p] for p in config.players}
         return Results(players, None,
-                       "each pair of players settles the difference of their penalty points "
-                       "(more pays fewer): a player's result is the others' points minus "
-                       "their own, pair by pair")
+                       _("each pair of players settles the difference of their penalty points "
+                         "(more pays fewer): a player's result is the others' points minus "
+                         "their own, pair by pair"))
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         winners, findings, clean = self._everyone_plays(config, state, record, self.TRICKS)
