@@ -70,7 +70,7 @@ def template() -> Catalog:
     """Every message of the program, in a new template."""
     catalog = Catalog(project="scorekeeper", version="0.1.0", charset="utf-8",
                       msgid_bugs_address="", copyright_holder="scorekeeper developers")
-    method_map = [("tui/**.py", "ignore"), ("**.py", "python")]
+    method_map = [("**.py", "python")]
     for filename, lineno, message, comments, context in extract_from_dir(
             str(PACKAGE), method_map, keywords={**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)},
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
