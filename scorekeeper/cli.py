@@ -795,10 +795,62 @@ def undo(ctx, session, expect, home) -> None:
     say(next_text(opened, opened.state()))
 
 
-@cli.command(epilog="""\b
+THEN = "--then"
+
+
+class AmendCommand(Command):
+    """``amend`` reads ``--then HAND [options]`` as another hand amended in the same step: the
+    words after each ``--then`` are kept aside (in ``ctx.meta``) and read like the first hand's."""
+
+    WHOLE = ("--expect", "--home")  # options of the whole step, wherever they are given
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        parts: list[list[str]] = [[]]
+        words = iter(args)
+        for arg in words:
+            if arg == THEN:
+                parts.append([])
+            elif len(parts) > 1 and arg.partition("=")[0] in self.WHOLE:
+                parts[0] += [arg] if "=" in arg else [arg, next(words, "")]
+            else:
+                parts[-1].append(arg)
+        ctx.meta["amend_then"] = parts[1:]
+        return super().parse_args(ctx, parts[0])
+
+
+@click.command(THEN, add_help_option=False)
+@click.argument("hand", type=int)
+@record_options
+def then_part(hand: int, **given: Any) -> None:
+    """One hand after ``--then``: its number and its record's fields (only parsed)."""
+
+
+def then_amendments(ctx: click.Context) -> list[tuple[int, dict[str, Any]]]:
+    """The hands after each ``--then``: (number, the record fields given), each checked."""
+    amendments = []
+    for words in ctx.meta.get("amend_then", []):
+        if not words:
+            fail(_("--then: give the number of the hand, then its fields"))
+        part = then_part.make_context(THEN, list(words), parent=ctx)
+        number, given = part.params.pop("hand"), part.params
+        fields = record_fields(given)
+        if not fields:
+            fail(_("--then {number}: give at least one of {options}").format(
+                number=number, options=", ".join(f"--{n.replace('_', '-')}" for n in given)))
+        make_record(fields)
+        amendments.append((number, fields))
+    return amendments
+
+
+@cli.command(cls=AmendCommand, epilog="""\b
 Examples:
   scorekeeper amend 3f2 1 --tricks Anna,Anna,Cleo,Dora
-  scorekeeper amend 3f2 4 --note "Ben revoked\"""")
+  scorekeeper amend 3f2 4 --note "Ben revoked\"
+  scorekeeper amend 3f2 2 --entered Cleo --then 3 --entered Dora,Anna,Ben
+
+--then HAND [options] amends another hand in the same step (as often as needed): when
+an amendment leaves a later hand not fitting its record, amend that hand too; all are
+stored together, or none.""")
 @click.argument("session", shell_complete=complete_sessions)
 @click.argument("hand", type=int)
 @record_options
@@ -810,7 +862,8 @@ def amend(ctx, session, hand, expect, home, **given) -> None:
 
     Fields not given are kept; hand HAND and every later hand are settled again.
     """
-    from .presentation import amendment_lines, next_text
+    from .presentation import amendment_effect_lines, amendment_lines, hands_words, next_text
+    from .store import LaterHandBroken
 
     expect = checked_expect(expect)
     fields = record_fields(given)
@@ -818,15 +871,29 @@ def amend(ctx, session, hand, expect, home, **given) -> None:
         fail(_("amend: give at least one of {options}").format(
             options=", ".join(f"--{name.replace('_', '-')}" for name in given)))
     make_record(fields)  # check the options' shape before touching the file
-    result = get_store(ctx, home).amend(session, hand, fields, expect=expect)
-    stored(_("the amendment of hand {number} of session {id}").format(
-        number=hand, id=result.session.id))
+    amendments = [(hand, fields), *then_amendments(ctx)]
+    try:
+        result = get_store(ctx, home).amend_hands(session, amendments, expect=expect)
+    except LaterHandBroken as broken:
+        advice = (_("Nothing was written; to amend hand {number} too, in the same step, add "
+                    "--then {number} and its fields.").format(number=broken.hand)
+                  if broken.can_amend else _("Nothing was written."))
+        fail(f"{broken}. {advice}")
+    numbers = result.numbers
+    session_id = result.session.id
+    stored(_("the amendment of {hands} of session {id}").format(hands=hands_words(numbers),
+                                                                id=session_id))
     before, after = result.before.state, result.after.state
-    say(_("hand {number} amended in session {id}; hands {number} to {last} settled again")
-        .format(number=hand, id=result.session.id, last=after.hands_played))
-    for line in amendment_lines(result.session.config.players, before.scores, after.scores,
-                                result.changes(), before.pot, after.pot):
+    say(_("{hands} amended in session {id}; hands {number} to {last} settled again").format(
+        hands=hands_words(numbers), id=session_id, number=numbers[0], last=after.hands_played))
+    config = result.session.config
+    for line in amendment_effect_lines(result.session.ruleset, config.players,
+                                       result.hands_changed()):
         say(f"  {line}")
+    say("  " + _("standings before -> after:"))
+    for line in amendment_lines(config.players, before.scores, after.scores,
+                                result.changes(), before.pot, after.pot):
+        say(f"    {line}")
     say(next_text(result.session, after))
 
 
@@ -900,13 +967,18 @@ def audit(ctx, session, as_json, home) -> None:
     status 1 on any difference.
     """
     json_words(as_json)
-    opened, findings, digest, label = get_store(ctx, home).audit(session)
+    audited = get_store(ctx, home).audit_report(session)
+    opened, findings, digest, label = (audited.session, audited.findings, audited.digest,
+                                       audited.label)
     if as_json:
         emit_json({"file": label, "digest": digest, "ok": not findings,
-                   "findings": [f.model_dump() for f in findings]})
+                   "findings": [f.model_dump() for f in findings],
+                   "notes": [n.model_dump() for n in audited.notes]})
     else:
         for f in findings:
             say(f"{label}: {f.message}")
+        for n in audited.notes:
+            say(_("{file}: note: {message}").format(file=label, message=n.message))
         if not findings:
             hands = opened.hands_played if opened else 0
             say(ngettext("{file}: audit clean: {count} hand settled again and matched; chain "

@@ -26,11 +26,14 @@ from .ledger import (
     HandAmended,
     HandRecorded,
     HandWithdrawn,
+    Ledger,
     NoteAdded,
     Payment,
     SessionStarted,
     SettledUp,
+    check_counts,
     compare_count,
+    counted_in_ledger,
     records_in_force,
     settle_hands,
 )
@@ -101,9 +104,10 @@ HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "
 
 
 def hand_document(settlement: Settlement) -> dict[str, Any]:
-    """One hand as the contract's ``hands[]`` entry (docs/contract.md)."""
+    """One hand as the contract's ``hands[]`` entry (docs/contract.md), with the referee's
+    ``findings`` when the hand has any."""
     accounts = RULESETS[settlement.game].accounts
-    return {
+    document = {
         "number": settlement.number,
         "dealer": settlement.dealer,
         "kind": settlement.kind,
@@ -113,6 +117,9 @@ def hand_document(settlement: Settlement) -> dict[str, Any]:
         "deltas": _amounts(settlement.deltas),
         "transfers": [transfer_to_json(t, accounts) for t in settlement.transfers],
     }
+    if settlement.findings:
+        document["findings"] = list(settlement.findings)
+    return document
 
 
 def checked_hand(settlement: Settlement) -> dict[str, Any]:
@@ -285,6 +292,8 @@ _RECORD_KEYS = ("record", "previous")
 _AMOUNT_KEYS = ("counted", "expected", "off", "scores", "results", "money")  # amounts by name
 _AMOUNT_KEY = "value"  # one amount (or null)
 _PAYMENTS_KEY = "transfers"  # a settle-up's payments: [{"from", "to", "amount"}]
+# Fields an event has only when the version that wrote it wrote them (absent, never null).
+_OPTIONAL_KEYS = ("figures", "together", "format", "id", "ruleset", "created")
 
 
 def event_from_json(raw: dict[str, Any]) -> Event:
@@ -346,10 +355,10 @@ def event_to_json(event: Event, previous_hash: str) -> dict[str, Any]:
             value = _amount(value)
         elif key == _PAYMENTS_KEY:
             value = [_payment_to_json(t) for t in value]
-        elif key == "figures":
-            if value is None:
+        elif key in _OPTIONAL_KEYS:
+            if value is None:  # not written by the version that wrote the event
                 continue
-            value = value if isinstance(value, str) else list(value)
+            value = list(value) if isinstance(value, tuple) else value
         data[key] = value
     data |= {"at": event.at, "seq": event.seq, "prev": previous_hash, "hash": event.hash}
     return data
@@ -471,12 +480,29 @@ def audit_document(document: dict[str, Any]) -> list[Finding]:
     """Settle a session file's hands again with its ruleset and compare with what it says.
 
     ``document`` is the file's JSON (TinyDB's tables). Returns every finding; none means the
-    file is consistent: chain intact, every stored figure re-derived, chips conserved."""
+    file is consistent: chain intact, every stored figure re-derived, chips conserved, every
+    chip count agreeing with the ledger as it stands now."""
+    return audit_report(document).findings
+
+
+class AuditReport(Frozen):
+    """What an audit found wrong (``findings``) and what it has to say besides, which is not
+    wrong (``notes``: a chip count whose difference a later amendment explained, one whose
+    hand was withdrawn since)."""
+
+    findings: list[Finding]
+    notes: list[Finding]
+
+
+def audit_report(document: dict[str, Any]) -> AuditReport:
+    """``audit_document`` with its notes."""
+    notes: list[Finding] = []
     with exact():
-        return _audit(document)
+        findings = _audit(document, notes)
+    return AuditReport(findings=findings, notes=notes)
 
 
-def _audit(document: dict[str, Any]) -> list[Finding]:
+def _audit(document: dict[str, Any], notes: list[Finding]) -> list[Finding]:
     findings: list[Finding] = []
     header = _only(document.get("session"))
     events = table_rows(document.get("events"))
@@ -579,7 +605,7 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
                     f"hand {n}: balances plus pot come to {to_decimal_string(held)}, "
                     f"not {to_decimal_string(total)}")))
 
-    findings += _audit_counts(config, ruleset, events, typed)
+    findings += _audit_counts(config, ruleset, events, typed, ledger, notes)
     findings += _audit_settle_ups(config, ruleset, events)
 
     summary = _only(document.get("summary"))
@@ -591,33 +617,82 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
 
 
 def _audit_counts(config: SessionConfig, ruleset: Ruleset, events: list[dict[str, Any]],
-                  typed: tuple[Event, ...]) -> list[Finding]:
-    """Each chip count against the ledger as re-settled at that point of the history: a count
-    that disagreed stays a finding until an amendment explains it."""
+                  typed: tuple[Event, ...], ledger: Ledger,
+                  notes: list[Finding]) -> list[Finding]:
+    """Each chip count against the ledger as it stands now (the hands in force, every
+    amendment made since included): a finding while it disagrees; a note when an amendment
+    made since explains a difference, or the hand it followed was withdrawn. The figures it was
+    compared with when it was made are checked against the hands then, settled again."""
     findings = []
+    checks = iter(check_counts(typed, ledger.settlements, ruleset.initial_state(config),
+                               ruleset.accounts))
     for i, event in enumerate(events):
         if event.get("type") != "count":
             continue
-        state = settle_hands(config, records_in_force(events_from_json(events[:i])),
-                             ruleset).state
+        check = next(checks)
+        count = check.count
+        n = count.after_hand
+        where = f"chip count after hand {n} (event {event.get('seq')})"
         try:
-            counted = {end_from_text(who, ruleset.accounts): parse_amount(v)
-                       for who, v in event.get("counted", {}).items()}
-            off = compare_count(state, counted)
+            then = settle_hands(config, records_in_force(typed[:i]), ruleset).state
+            counted = {end_from_text(who, ruleset.accounts): amount
+                       for who, amount in count.counted.items()}
+            said = {end_text(who, ruleset.accounts): counted_in_ledger(then, who)
+                    for who in counted}
+            off = {end_text(who, ruleset.accounts): amount
+                   for who, amount in compare_count(then, counted).items()}
         except (KeyError, ScorekeeperError, AttributeError, TypeError):
-            findings.append(Finding(hand=state.hands_played, kind="count", message=(
-                f"chip count (event {event.get('seq')}) cannot be read")))
+            findings.append(Finding(hand=n, kind="count", message=f"{where} cannot be read"))
             continue
-        if off:
-            detail = ", ".join(
-                f"{end_text(who, ruleset.accounts)} counted {to_decimal_string(counted[who])}, "
-                f"the ledger says "
-                f"{to_decimal_string(counted[who] - amount)} (off by {to_decimal_string(amount)})"
-                for who, amount in off.items())
-            findings.append(Finding(hand=state.hands_played, kind="count", message=(
-                f"chip count after hand {state.hands_played} (event {event.get('seq')}) "
-                f"disagreed: {detail}")))
+        if then.hands_played != n or said != count.expected or off != count.off:
+            findings.append(Finding(hand=n, kind="count", message=(
+                f"{where}: the ledger figures it was compared with "
+                f"({_named_amounts(count.expected)}) are not those of the hands then, settled "
+                f"again ({_named_amounts(said)})")))
+        if not check.compared:
+            notes.append(Finding(hand=n, kind="count", message=(
+                f"{where}: hand {n} was withdrawn since: not compared with the ledger now")))
+        elif not check.changed:
+            if check.off_now:
+                detail = ", ".join(
+                    f"{who} counted {to_decimal_string(count.counted[who])}, the ledger says "
+                    f"{to_decimal_string(count.counted[who] - amount)} (off by "
+                    f"{to_decimal_string(amount)})" for who, amount in check.off_now.items())
+                findings.append(Finding(hand=n, kind="count",
+                                        message=f"{where} disagreed: {detail}"))
+        else:
+            now = check.now or {}
+            since = _changes_since(check.since)
+            then_words = (f"off by {_named_amounts(count.off)}" if count.off else "agreed")
+            now_words = (f"off by {_named_amounts(check.off_now)}" if check.off_now
+                         else "it agrees now")
+            message = (f"{where}: counted {_named_amounts(count.counted)}; the ledger said "
+                       f"{_named_amounts(count.expected)} then ({then_words}); after {since} it "
+                       f"says {_named_amounts(now)}: {now_words}")
+            (findings if check.off_now else notes).append(
+                Finding(hand=n, kind="count", message=message))
     return findings
+
+
+def _named_amounts(amounts: dict[str, Decimal]) -> str:
+    """``Ben 13.75, pot 42``: amounts by name as data writes them (exact decimals)."""
+    return ", ".join(f"{who} {to_decimal_string(amount)}" for who, amount in amounts.items())
+
+
+def _changes_since(changes: tuple[Event, ...]) -> str:
+    """``the amendment of hand 2, the withdrawal of hand 3``: the changes made to the hands a
+    chip count followed, since it was made (English: the words of an audit's findings)."""
+    words: list[str] = []
+    for change in changes:
+        if isinstance(change, HandAmended):
+            word = f"the amendment of hand {change.number}"
+        elif isinstance(change, HandWithdrawn):
+            word = f"the withdrawal of hand {change.number}"
+        else:
+            word = f"hand {getattr(change, 'number', '?')} recorded again"
+        if word not in words:
+            words.append(word)
+    return ", ".join(words) or "a later change"
 
 
 def _audit_settle_ups(config: SessionConfig, ruleset: Ruleset,

@@ -486,7 +486,7 @@ class Kratzen(Ruleset):
             names.append(name)
         if muss and set(names) != set(others):
             missing = [p for p in others if p not in names]
-            raise RecordError("entered", _("in a Muss nobody may drop: {players} must play too "
-                                           "(or leave 'entered' out)").format(
-                players=", ".join(missing)))
+            raise RecordError("entered", _("in a Muss nobody may drop: {players} must play "
+                                           "too").format(players=", ".join(missing)),
+                              hint=_("or leave 'entered' out"))
         return tuple(p for p in others if p in names)

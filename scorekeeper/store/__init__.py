@@ -22,7 +22,16 @@ One small module each: ``home`` (the store: finding, reading and writing session
 from ..errors import StoreError
 from .atomic import atomic_write
 from .files import MAX_FILE_BYTES, read_file_bytes, read_json_file
-from .home import Agreed, Amended, Counted, Recorded, Store, utc_now
+from .home import (
+    Agreed,
+    Amended,
+    Audited,
+    Counted,
+    LaterHandBroken,
+    Recorded,
+    Store,
+    utc_now,
+)
 from .listing import Listing
 from .session import (
                       ID_LENGTH,
@@ -33,6 +42,7 @@ from .session import (
                       valid_id,
 )
 
-__all__ = ["ID_LENGTH", "MAX_FILE_BYTES", "Agreed", "Amended", "Counted", "Listing", "OpenSession",
+__all__ = ["ID_LENGTH", "MAX_FILE_BYTES", "Agreed", "Amended", "Audited", "Counted",
+           "LaterHandBroken", "Listing", "OpenSession",
            "Recorded", "SessionChanged", "Store", "StoreError", "atomic_write", "check_expected",
            "expected_digest", "read_file_bytes", "read_json_file", "utc_now", "valid_id"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from tinydb.table import Document
 
 from ..amounts import exact, to_decimal_string
-from ..errors import RecordError, StoreError, one_line
+from ..errors import RecordError, ScorekeeperError, StoreError, one_line
 from .files import read_json_file
 from .listing import Listing, folder_names, list_sessions, text_name
 from .locking import FileLock, LockRefused, LockTimeout
@@ -40,7 +40,7 @@ from .storage import SessionDB, SessionStorage, file_key
 # The rules core (pydantic models, the games) is imported where a session is read or written,
 # not with this module: opening the app and listing sessions from the index never need it.
 if TYPE_CHECKING:
-    from ..ledger import Ledger
+    from ..ledger import HandChanged, LaterHandMisfit, Ledger
     from ..rules import HandRecord, SessionConfig, Settlement, TableState
     from ..settleup import SettleUp
 
@@ -71,16 +71,42 @@ class Recorded:
 
 @dataclass(frozen=True)
 class Amended:
+    """An amendment of one hand, or of several together (``numbers``, in order), and the
+    ledger before and after it."""
+
     session: OpenSession
-    number: int
+    numbers: tuple[int, ...]
     before: Ledger
     after: Ledger
+
+    @property
+    def number(self) -> int:
+        """The first hand amended (the hand, when only one was)."""
+        return self.numbers[0]
 
     def changes(self) -> dict[str, Decimal]:
         """Each player's score after the amendment minus before it."""
         with exact():
             return {p: self.after.state.scores[p] - self.before.state.scores[p]
                     for p in self.after.config.players}
+
+    def hands_changed(self) -> list[HandChanged]:
+        """Every hand from the first amended one on, before and after (``ledger``)."""
+        from ..ledger import amendment_effects
+
+        return amendment_effects(self.before, self.after, self.numbers)
+
+
+class LaterHandBroken(StoreError):
+    """An amendment that would leave a later hand not fitting its record (``ledger``'s
+    ``LaterHandMisfit``: its ``hand``, its ``record``, the ``state`` before it once the others
+    are amended), said in words; nothing was written. It can be amended too, in the same step,
+    unless the session would be over before it (``can_amend``)."""
+
+    def __init__(self, message: str, misfit: LaterHandMisfit) -> None:
+        super().__init__(message)
+        self.hand, self.state, self.record = misfit.hand, misfit.state, misfit.record
+        self.can_amend = not misfit.state.finished
 
 
 @dataclass(frozen=True)
@@ -90,6 +116,17 @@ class Counted:
     counted: dict[str, Decimal]
     expected: dict[str, Decimal]
     off: dict[str, Decimal]
+
+
+@dataclass(frozen=True)
+class Audited:
+    """An audit: the session if readable, what is wrong, what is worth saying besides."""
+
+    session: OpenSession | None
+    findings: list[Any]
+    notes: list[Any]
+    digest: str
+    label: str
 
 
 @dataclass(frozen=True)
@@ -234,10 +271,15 @@ class Store:
         return session
 
     def audit(self, ref: str) -> tuple[OpenSession | None, list[Any], str, str]:
-        """Settle a session file again and compare: (session if readable, findings, digest, label).
-        A file that cannot be read at all is a ``StoreError``."""
+        """(session if readable, findings, digest, label) of ``audit_report``."""
+        audited = self.audit_report(ref)
+        return audited.session, audited.findings, audited.digest, audited.label
+
+    def audit_report(self, ref: str) -> Audited:
+        """Settle a session file again and compare, with the audit's notes. A file that
+        cannot be read at all is a ``StoreError``."""
         from .. import documents
-        from ..documents import audit_document
+        from ..documents import audit_report
 
         path = self.resolve(ref)
         label = self.label(path)
@@ -251,18 +293,19 @@ class Store:
             problem = documents.Finding(hand=None, kind="settings",
                                         message=one_line(str(error)).removeprefix(f"{label}: "))
         try:
-            findings = audit_document(data)
+            report = audit_report(data)
+            findings, notes = list(report.findings), list(report.notes)
         except (ValueError, TypeError) as error:
             if problem is None and not isinstance(error, ValueError):
                 raise
             if problem is None:  # a stored hand numbered beyond reading, say
                 raise StoreError(f"{label}: damaged: it cannot be audited "
                                  f"({one_line(str(error))[:200]})") from None
-            findings = []  # the header it could not read is the finding
+            findings, notes = [], []  # the header it could not read is the finding
         if problem is not None:
             findings.append(problem)
         digest = documents.raw_digest(documents.table_rows(data.get("events")))
-        return session, findings, digest, label
+        return Audited(session, findings, notes, digest, label)
 
     # -- writing
 
@@ -397,38 +440,47 @@ class Store:
 
     def preview_amend(self, ref: str, number: int, changes: dict[str, Any],
                       expect: str | None = None) -> Amended:
-        """What ``amend`` would do, without writing anything. With ``expect``, refused as
-        ``amend`` would refuse it, when the session is no longer at that digest."""
+        """What ``amend`` would do (``preview_amend_hands``)."""
+        return self.preview_amend_hands(ref, [(number, changes)], expect)
+
+    def preview_amend_hands(self, ref: str, amendments: Sequence[tuple[int, dict[str, Any]]],
+                            expect: str | None = None) -> Amended:
+        """What ``amend_hands`` would do, without writing anything. With ``expect``, refused as
+        it would refuse it, when the session is no longer at that digest."""
         session = self.open(ref)
         check_expected(session, expect)
-        return self._amended(session, number, changes)
+        return self._amended(session, amendments)
 
-    def _amended(self, s: OpenSession, number: int, changes: dict[str, Any]) -> Amended:
-        from ..ledger import settle_hands
-        from ..rules import amended_record
+    def _amended(self, s: OpenSession,
+                 amendments: Sequence[tuple[int, dict[str, Any]]]) -> Amended:
+        from ..ledger import LaterHandMisfit, amend_hands
+        from ..presentation import misfit_words
 
         if s.hands_played == 0:
             raise StoreError(f"{s.label}: no hand has been recorded yet, so none can be amended")
-        if not 1 <= number <= s.hands_played:
-            raise StoreError(f"{s.label}: hand {number} is not in force (hands 1 to "
-                             f"{s.hands_played} are)")
-        records = s.records()
-        old = records[number - 1]
-        try:
-            new = amended_record(old, changes)
-        except ValueError as error:
-            raise StoreError(f"{s.label}: hand {number}: {error}") from None
         before = s.ledger()
-        records[number - 1] = new
-        after = self._settle(s, lambda: settle_hands(s.config, records, s.ruleset),
-                             amending=number)
-        return Amended(s, number, before, after)
+        try:
+            numbers, after = amend_hands(s.config, s.ruleset, s.records(), amendments)
+        except LaterHandMisfit as misfit:
+            words = misfit_words(s.config.players, misfit.hand, misfit.amended, misfit.detail,
+                                 s.state_before(misfit.hand).pot, misfit.state.pot)
+            raise LaterHandBroken(f"{s.label}: {words}", misfit) from None
+        except ScorekeeperError as error:
+            raise StoreError(f"{s.label}: {error}") from None
+        return Amended(s, numbers, before, after)
 
     def amend(self, ref: str, number: int, changes: dict[str, Any],
               expect: str | None = None) -> Amended:
-        """Replace fields of hand ``number``'s record and settle every later hand again. With
-        ``expect``, only if the session's digest is still that one (the figures previewed are
-        the figures stored)."""
+        """Amend one hand (``amend_hands``)."""
+        return self.amend_hands(ref, [(number, changes)], expect)
+
+    def amend_hands(self, ref: str, amendments: Sequence[tuple[int, dict[str, Any]]],
+                    expect: str | None = None) -> Amended:
+        """Amend hands in one step, all or none: fields of each hand's record are replaced,
+        and every hand from the first amended one on is settled again. One ``amend`` event per
+        hand, in order (each naming the hands amended ``together`` when there are several),
+        sealed and written in one write under one lock. With ``expect``, only if the session's
+        digest is still that one (the figures previewed are the figures stored)."""
         from .. import documents
 
         path = self.resolve(ref)
@@ -437,15 +489,20 @@ class Store:
         with self._writing(path) as tx:
             s = tx.session
             check_expected(s, expect)
-            amended = self._amended(s, number, changes)
-            before, after = amended.before, amended.after
-            old = before.settlements[number - 1].record
-            tx.append({"type": "amend", "number": number,
-                       "record": documents.record_to_json(after.settlements[number - 1].record),
-                       "previous": documents.record_to_json(old)})
-            tx.put_hands(list(after.settlements[number - 1:]), keep_before=number,
+            amended = self._amended(s, amendments)
+            before, after, numbers = amended.before, amended.after, amended.numbers
+            for number in numbers:
+                event: dict[str, Any] = {
+                    "type": "amend", "number": number,
+                    "record": documents.record_to_json(after.settlements[number - 1].record),
+                    "previous": documents.record_to_json(before.settlements[number - 1].record)}
+                if len(numbers) > 1:
+                    event["together"] = list(numbers)
+                tx.append(event)
+            first = numbers[0]
+            tx.put_hands(list(after.settlements[first - 1:]), keep_before=first,
                          state=after.state)
-        return Amended(tx.session, number, before, after)
+        return Amended(tx.session, numbers, before, after)
 
     def count(self, ref: str, counted: dict[str, Decimal],
               pot: Decimal | None = None, expect: str | None = None) -> Counted:
@@ -456,8 +513,8 @@ class Store:
         and the stored event are keyed as JSON writes ends (``"player:pot"`` for a player
         called "pot" in a game with a pot). With ``expect``, only if the session's digest is
         still that one (the count was made against the table as it then stood)."""
-        from ..ledger import compare_count
-        from ..rules.base import POT, End, end_text, present
+        from ..ledger import compare_count, counted_ends, counted_in_ledger
+        from ..rules.base import End, end_text
 
         path = self.resolve(ref)
         if expect is not None:
@@ -467,27 +524,14 @@ class Store:
             check_expected(s, expect)
             state = s.state()
             accounts = s.ruleset.accounts
-            resolved: dict[End, Decimal] = {}
-            for who, amount in counted.items():
-                key: End
-                try:
-                    key = s.config.resolve(who, "count")
-                except RecordError:
-                    if who.strip().casefold() != POT.value:
-                        raise
-                    key = POT
-                if key in resolved:
-                    raise StoreError(f"{s.label}: {'the pot' if key is POT else key} is "
-                                     f"counted twice")
-                resolved[key] = amount
-            if pot is not None:
-                if POT in resolved:
-                    raise StoreError(f"{s.label}: the pot is counted twice (pot= and --pot)")
-                resolved[POT] = pot
+            try:
+                resolved = counted_ends(s.config, counted, pot)
+            except RecordError:
+                raise
+            except ScorekeeperError as error:
+                raise StoreError(f"{s.label}: {error}") from None
             off = compare_count(state, resolved)
-            expected = {k: (state.scores[k] if isinstance(k, str)  # compare_count refused
-                            else present(state.pot, "the pot"))  # any other account
-                        for k in resolved}
+            expected = {k: counted_in_ledger(state, k) for k in resolved}  # checked just now
 
             def keyed(amounts: dict[End, Decimal]) -> dict[str, Decimal]:
                 return {end_text(k, accounts): v for k, v in amounts.items()}
@@ -525,13 +569,11 @@ class Store:
                 tx.append(event)
         return Agreed(tx.session, settled, not again)
 
-    def _settle(self, session: OpenSession, settle: Callable[[], Any], amending: int | None = None):
+    def _settle(self, session: OpenSession, settle: Callable[[], Any]):
         try:
             return settle()
         except RecordError as error:
-            later = amending and error.hand != amending
-            after = f" (after amending hand {amending})" if later else ""
-            raise StoreError(f"{session.label}: {error}{after}") from None
+            raise StoreError(f"{session.label}: {error}") from None
 
     def _new_id(self) -> str:
         while True:

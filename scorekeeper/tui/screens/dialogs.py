@@ -269,15 +269,17 @@ class AuditText(Static):
 def audit_lines(store: Store, ref: str) -> list[str]:
     """The audit's verdict in lines (also used by the ledger screen)."""
     try:
-        session, findings, digest, label = store.audit(ref)
+        audited = store.audit_report(ref)
     except ScorekeeperError as error:
         return [f"Cannot audit: {error}"]
+    session, findings, digest = audited.session, audited.findings, audited.digest
+    notes = [_("Note: {message}").format(message=n.message) for n in audited.notes]
     if not findings:
         hands = session.hands_played if session else 0
         return [f"Audit clean: {hands} hand{'s' if hands != 1 else ''} settled again and "
-                f"matched; chain intact.",
+                f"matched; chain intact.", *notes,
                 f"Digest {digest}"]
-    return [f"{len(findings)} finding(s):"] + [f"- {f.message}" for f in findings] + [
+    return [f"{len(findings)} finding(s):"] + [f"- {f.message}" for f in findings] + notes + [
         f"Digest {digest}"]
 
 

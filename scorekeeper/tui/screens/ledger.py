@@ -12,10 +12,12 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from ...amounts import format_amount
 from ...export import score_series
+from ...i18n import _
+from ...presentation import count_checks, count_line
 from ...rules import end_text
 from ...store import OpenSession
 from ..widgets import ScoreChart, ScorekeeperAppBase
-from .dialogs import AuditText
+from .dialogs import AuditText, lines_text
 
 
 class LedgerScreen(Screen):
@@ -32,6 +34,12 @@ class LedgerScreen(Screen):
         with Vertical(id="ledger"):
             yield Static(Text(f"Ledger of session {self.session.id}", style="bold"))
             yield AuditText(self.session.id, id="audit")
+            counts = count_checks(self.session)
+            if counts:
+                # Each count against the ledger as it stands now (amendments since included).
+                yield Static(lines_text([_("Chip counts:")] + [f"  {count_line(c)}"
+                                                                for c in counts]),
+                             id="ledger-counts")
             yield Input(placeholder="filter: a player's name or a hand number", id="ledger-filter")
             yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
         yield Footer()
@@ -47,7 +55,8 @@ class LedgerScreen(Screen):
         table = self.query_one("#transfers", DataTable)
         table.clear()
         needle = needle.strip().casefold()
-        accounts = self.session.ruleset.accounts
+        ruleset, config = self.session.ruleset, self.session.config
+        accounts = ruleset.accounts
         for s in self.session.ledger().settlements:
             pot_after = "" if s.pot_after is None else format_amount(s.pot_after)
             for t in s.transfers:
@@ -59,6 +68,15 @@ class LedgerScreen(Screen):
                               Text(source), Text(target),
                               Text(format_amount(t.amount), justify="right"), Text(t.reason),
                               Text(pot_after, justify="right"))
+            # The referee's findings on the hand, under its transfers (they move nothing).
+            for finding in s.findings:
+                words = _("Referee: {finding}").format(
+                    finding=ruleset.finding_words(finding, config))
+                if needle and not (needle == str(s.number) or needle in words.casefold()
+                                   or needle in s.dealer.casefold()):
+                    continue
+                table.add_row(Text(str(s.number), justify="right"), Text(s.dealer),
+                              Text(s.kind), Text(""), Text(""), Text(""), Text(words), Text(""))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.fill(event.value)

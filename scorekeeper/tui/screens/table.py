@@ -20,15 +20,17 @@ from ...errors import ScorekeeperError
 from ...i18n import _
 from ...ledger import settle_next
 from ...presentation import (
+    amendment_effect_lines,
     amendment_lines,
     draft_lines,
+    hands_words,
     last_hand_line,
     payment_lines,
     step_prompt,
     table_guide,
 )
-from ...rules import HandDraft, HandRecord, Settlement
-from ...store import Amended, Counted, OpenSession, Recorded, SessionChanged
+from ...rules import HandDraft, HandRecord, Settlement, TableState
+from ...store import Amended, Counted, LaterHandBroken, OpenSession, Recorded, SessionChanged
 from ..disk import on_disk
 from ..entry import KeyEntry
 from ..keybar import KeyBar
@@ -102,6 +104,10 @@ class TableScreen(Screen):
         super().__init__()
         self.session = session
         self.amending: int | None = None
+        # Hands amended earlier in the same step (amending one left ``amending`` not fitting
+        # its record) and the table before ``amending`` once they are: stored together.
+        self.amend_with: tuple[tuple[int, dict], ...] = ()
+        self.amend_state: TableState | None = None
         self.entry: KeyEntry | None = None
         self.by_cards = False
         self.writing = False  # the session file is being read or written (in a worker)
@@ -143,9 +149,11 @@ class TableScreen(Screen):
         """A fresh entry for the next hand, or the hand being amended as it was recorded."""
         session = self.session
         ruleset, config = session.ruleset, session.config
+        if self.amending is None:
+            self.amend_with, self.amend_state = (), None
         if self.amending is not None:
             number = self.amending
-            self.state = session.state_before(number)
+            self.state = self.amend_state or session.state_before(number)
             draft = HandDraft.from_record(ruleset, config, self.state,
                                           session.records()[number - 1])
         else:
@@ -258,6 +266,9 @@ class TableScreen(Screen):
             top.append("FINISHED", style="bold")
         elif self.amending is not None:
             top.append(f"AMENDING HAND {self.amending}", style="bold reverse")
+            if self.amend_with:  # hands amended before it in the same step
+                top.append(" " + _("with {hands}").format(
+                    hands=hands_words([n for n, _c in self.amend_with])))
         else:
             top.append(f"hand {state.hands_played + 1}" + (f" of {planned}" if planned else ""))
         top.append(f"  digest {session.digest}")
@@ -447,35 +458,84 @@ class TableScreen(Screen):
         number = self.amending
         assert number is not None  # only while amending
         changes = {name: getattr(record, name) for name in AMENDED_FIELDS}
+        amendments = (*self.amend_with, (number, changes))
         based_on = self.session.digest  # the session the hand was picked from and shown of
         session_id = self.session.id
 
         def refused(error: ScorekeeperError) -> None:
             if isinstance(error, SessionChanged):
                 self.moved_on("Not amended", error)
+            elif isinstance(error, LaterHandBroken):
+                self.offer_amend_too(amendments, error)
             else:
                 self.notify(str(error), severity="error", markup=False, timeout=8)
 
-        self.on_disk(lambda: self.app.store.preview_amend(session_id, number, changes,
-                                                          expect=based_on),
-                     partial(self.show_amend, number, changes, based_on), refused)
+        self.on_disk(lambda: self.app.store.preview_amend_hands(session_id, amendments,
+                                                                expect=based_on),
+                     partial(self.show_amend, amendments, based_on), refused)
 
-    def show_amend(self, number: int, changes: dict, based_on: str, amended: Amended) -> None:
-        """What the amendment would do, to confirm; saved only if the session is still at
-        ``based_on``."""
+    def offer_amend_too(self, amendments: tuple[tuple[int, dict], ...],
+                        broken: LaterHandBroken) -> None:
+        """A later hand no longer fits its record once these hands are amended: say which and
+        why, and offer to amend it too, in the same step (it opens as recorded, on the table as
+        the amendments leave it; all are saved together, or none)."""
+        words = str(broken).removeprefix(f"{self.session.label}: ")
+        if not broken.can_amend:
+            self.ask(ConfirmDialog(_("Hand {number} cannot stay").format(number=broken.hand),
+                                   [words, _("Nothing was written. Change the amendment, or "
+                                             "Escape to cancel it.")], notice=True),
+                     lambda _answer: None)
+            return
+
+        def answered(ok: bool | None) -> None:
+            if not ok:
+                return
+            self.amend_with = amendments
+            self.amending = broken.hand
+            self.amend_state = broken.state
+            self.start_entry()
+            self.notify(_("Amending hand {number} too (with {hands}): change what no longer "
+                          "fits, then Enter; Escape cancels both.").format(
+                number=broken.hand, hands=hands_words([n for n, _c in amendments])),
+                markup=False)
+
+        self.ask(ConfirmDialog(
+            _("Hand {number} no longer fits: amend it too, in the same step?").format(
+                number=broken.hand),
+            [words, "", _("Yes: hand {number} opens as it was recorded, on the table as this "
+                          "amendment leaves it; change what no longer fits. All the hands are "
+                          "saved together when you confirm, or none.").format(number=broken.hand),
+             _("No: back to hand {number} as you typed it.").format(number=self.amending)]),
+            answered)
+
+    def show_amend(self, amendments: tuple[tuple[int, dict], ...], based_on: str,
+                   amended: Amended) -> None:
+        """What the amendment would do, to confirm: each amended hand's explanation, every
+        player's change hand by hand (the later hands it changes too), and the standings before
+        and after; saved only if the session is still at ``based_on``."""
+        config = self.session.config
+        # What changes first (hand by hand, then the standings), then how each amended hand
+        # is now settled: a long preview scrolls, and the changes are what is checked.
         lines: list[str | Text] = [
-            *amended.after.settlements[number - 1].explanation_words(self.session.config), ""]
-        lines.append(f"Every hand from {number} on is settled again. Standings now -> after:")
+            Text(_("What changes, hand by hand:"), style="bold"),
+            *amendment_effect_lines(self.session.ruleset, config.players,
+                                    amended.hands_changed()),
+            _("Every hand from {number} on is settled again.").format(number=amended.number),
+            "", Text(_("Standings now -> after:"), style="bold")]
         before, after = amended.before.state, amended.after.state
-        lines += amendment_lines(self.session.config.players, before.scores, after.scores,
+        lines += amendment_lines(config.players, before.scores, after.scores,
                                  amended.changes(), before.pot, after.pot)
+        for n in amended.numbers:
+            lines += ["", Text(_("Hand {number} as amended:").format(number=n), style="bold"),
+                      *amended.after.settlements[n - 1].explanation_words(config)]
+        hands = hands_words(amended.numbers)
 
         def confirmed(ok: bool | None) -> None:
             if not ok:
                 return
             session_id = self.session.id
-            self.on_disk(lambda: self.app.store.amend(session_id, number, changes,
-                                                      expect=based_on),
+            self.on_disk(lambda: self.app.store.amend_hands(session_id, amendments,
+                                                            expect=based_on),
                          stored, partial(self.refused, "Not amended"))
 
         def stored(result: Amended) -> None:
@@ -483,9 +543,11 @@ class TableScreen(Screen):
             self.session = result.session
             self.mtime = self._mtime()
             self.start_entry()
-            self.notify(f"Hand {number} amended; later hands settled again.", markup=False)
+            self.notify(_("{hands} amended; later hands settled again.").format(
+                hands=hands.capitalize()), markup=False)
 
-        self.ask(PreviewDialog(f"Amend hand {number}", lines, "amend"), confirmed)
+        self.ask(PreviewDialog(_("Amend {hands}").format(hands=hands), lines, "amend"),
+                 confirmed)
 
     def action_undo(self) -> None:
         n = self.session.hands_played
@@ -523,6 +585,7 @@ class TableScreen(Screen):
         def picked(number: int | None) -> None:
             if number:
                 self.amending = number
+                self.amend_with, self.amend_state = (), None  # a new amendment: on its own
                 self.start_entry()
                 self.notify(f"Amending hand {number}, as it was recorded: Backspace takes "
                             f"back what was wrong, then type it as it really was. Escape "
