@@ -532,12 +532,19 @@ def count_line(check: CountCheck) -> str:
         number=event.after_hand, time=time, counted=counted, verdict=verdict)
 
 
-def last_hand_line(hand: Settlement) -> str:
-    """The last hand in one line: who dealt, what kind of hand, every player's change."""
-    changes = ", ".join(f"{p} {format_amount(d, signed=True)}" for p, d in hand.deltas.items() if d)
+def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None) -> str:
+    """The last hand in one line: who dealt, what kind of hand, every player's change; with
+    ``seats`` (the players in seating order), the changes go by seat number, which is shorter
+    with long names (``by seat: 1 -16, 2 +4¼``)."""
+    changed = [(p, d) for p, d in hand.deltas.items() if d]
+    kind = RULESETS[hand.game].kind_words(hand.kind)
+    if seats is not None and changed:
+        return _("Last hand ({number}, {dealer} dealt, {kind}), by seat: {changes}").format(
+            number=hand.number, dealer=hand.dealer, kind=kind, changes=", ".join(
+                f"{seats.index(p) + 1} {format_amount(d, signed=True)}" for p, d in changed))
+    changes = ", ".join(f"{p} {format_amount(d, signed=True)}" for p, d in changed)
     return _("Last hand ({number}, {dealer} dealt, {kind}): {changes}").format(
-        number=hand.number, dealer=hand.dealer, kind=RULESETS[hand.game].kind_words(hand.kind),
-        changes=changes or _("no change"))
+        number=hand.number, dealer=hand.dealer, kind=kind, changes=changes or _("no change"))
 
 
 def payments_text(session: SessionView, settlement: Settlement, state: TableState) -> str:
