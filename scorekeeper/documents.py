@@ -11,7 +11,7 @@ that ``audit`` settles again and compares).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -29,8 +29,12 @@ from .ledger import (
     HandWithdrawn,
     Ledger,
     NoteAdded,
+    OpeningEntry,
     Payment,
+    SessionArchived,
+    SessionNamed,
     SessionStarted,
+    SessionUnarchived,
     SettledUp,
     check_counts,
     compare_count,
@@ -43,6 +47,7 @@ from .rules import (
     Account,
     End,
     HandRecord,
+    Opening,
     Ruleset,
     SessionConfig,
     Settlement,
@@ -59,7 +64,8 @@ from .summary import SessionSummary
 
 FORMAT_VERSION = 1
 GENESIS = "0" * 64
-EVENT_TYPES = ("created", "hand", "amend", "withdraw", "count", "note", "settle")
+EVENT_TYPES = ("created", "hand", "amend", "withdraw", "count", "note", "settle", "opening",
+               "named", "archived", "unarchived")
 
 
 # ---- documents: the JSON forms of records, settlements and settings ---------------------------
@@ -189,13 +195,130 @@ def config_from_json(data: Any) -> SessionConfig:
 
 
 def summary_document(session_id: str, created: str, updated: str, state: TableState,
-                     config: SessionConfig, digest: str) -> dict[str, Any]:
+                     config: SessionConfig, digest: str,
+                     rows: Iterable[dict[str, Any]] = ()) -> dict[str, Any]:
     """What the listing shows for a session (from the table after its stored hands: a listing
-    need not settle), as the listing's index keeps it."""
+    need not settle; its name, whether it is archived and the session it continues from its
+    history, ``rows``), as the listing's index keeps it."""
+    name, archived, continues = evening_marks(rows)
     return SessionSummary(id=session_id, game=config.game, players=config.players,
                           started=created, updated=updated, hands=state.hands_played,
                           finished=state.finished, leaders=state.leaders,
-                          scores=state.scores, pot=state.pot, digest=digest).to_json()
+                          scores=state.scores, pot=state.pot, digest=digest, name=name,
+                          archived=archived, continues=continues).to_json()
+
+
+def evening_marks(rows: Iterable[dict[str, Any]]) -> tuple[str | None, bool, str | None]:
+    """From a history as the file writes it (its chain checked): the session's name (the
+    newest ``named`` event's; ``None`` when it has none), whether it is archived (the newest of
+    its ``archived`` and ``unarchived`` events) and the id of the session it continues."""
+    name: str | None = None
+    archived = False
+    continues: str | None = None
+    for row in rows:
+        kind = row.get("type")
+        if kind == "named":
+            given = row.get("name")
+            name = given if isinstance(given, str) and given else None
+        elif kind in ("archived", "unarchived"):
+            archived = kind == "archived"
+        elif kind == "opening" and isinstance(row.get("previous_id"), str):
+            continues = row["previous_id"]
+    return name, archived, continues
+
+
+# ---- the evenings after: a session that continues another ------------------------------------
+
+def opening_row(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A history's opening entry as the file writes it (the event right after the start), or
+    ``None`` when the session continues none."""
+    for row in rows[1:2]:
+        if row.get("type") == "opening":
+            return row
+    return None
+
+
+def session_config(settings: Any, rows: list[dict[str, Any]]) -> SessionConfig:
+    """A file's settings (``config_from_json``) with what the session opens with, from its
+    opening entry when it has one. A problem is a ``ScorekeeperError``."""
+    config = config_from_json(settings)
+    misplaced = [row for row in rows[2:] if row.get("type") == "opening"]
+    if misplaced or (rows and rows[0].get("type") == "opening"):
+        raise ScorekeeperError("an opening entry comes only right after the session's start")
+    row = opening_row(rows)
+    if row is None:
+        return config
+    entry = event_from_json(row)
+    if not isinstance(entry, OpeningEntry):  # its type says it is one
+        raise ScorekeeperError("the opening entry cannot be read")
+    problem = RULESETS[config.game].opening_problem(config, entry.opening)
+    if problem is not None:
+        raise ScorekeeperError(f"the opening entry does not fit the session: {problem}")
+    return SessionConfig(game=config.game, players=config.players,
+                         first_dealer=config.first_dealer, options=config.options,
+                         opening=entry.opening)
+
+
+def opening_event(previous_id: str, previous_hash: str, previous_hands: int,
+                  opening: Opening) -> dict[str, Any]:
+    """The opening entry of a session that continues the session ``previous_id`` (as it stood
+    at its event ``previous_hash``, after ``previous_hands`` hands) and opens with
+    ``opening``; the writer seals it."""
+    return {"type": "opening", "previous_id": previous_id, "previous_hash": previous_hash,
+            "previous_hands": previous_hands, "pot": _amount(opening.pot),
+            "scores": None if opening.scores is None else _amounts(opening.scores)}
+
+
+def link_findings(entry: OpeningEntry, config: SessionConfig, earlier: SessionConfig,
+                  earlier_rows: list[dict[str, Any]], earlier_ruleset: Ruleset,
+                  earlier_state: TableState, label: str) -> list[Finding]:
+    """The link of a continued session to the session it continues, read from the earlier
+    file (``label``; its chain, header and stored figures already checked): its history must
+    hold the state the opening entry names, and what carried from there, settled again from
+    its hands, must be what the entry says; so must what carries from the earlier session as
+    it stands now (``earlier_state``: a hand amended or recorded there since changes what the
+    next evening should have opened with)."""
+    where = f"the link to session {entry.previous_id} ({label})"
+
+    def broken(problem: str) -> list[Finding]:
+        return [Finding(hand=None, kind="link", message=f"{where} is broken: {problem}")]
+
+    if (earlier.game, earlier.players) != (config.game, config.players):
+        return broken("that session is not of the same game and players")
+    hashes = [row.get("hash") for row in earlier_rows]
+    if entry.previous_hash not in hashes:
+        return broken(f"its history does not hold the state this session continued (digest "
+                      f"{entry.previous_digest}): it was changed or is another session")
+    upto = hashes.index(entry.previous_hash) + 1
+    try:
+        with exact():
+            then = settle_hands(earlier, records_in_force(events_from_json(earlier_rows[:upto])),
+                                earlier_ruleset).state
+    except ScorekeeperError as error:
+        return broken(f"its hands no longer settle ({error})")
+    carried = earlier_ruleset.carried(earlier, then)
+    if then.hands_played != entry.previous_hands or carried != entry.opening:
+        return broken(f"at digest {entry.previous_digest} it left "
+                      f"{_carried_words(carried, then.hands_played)}, not the "
+                      f"{_carried_words(entry.opening, entry.previous_hands)} this session "
+                      f"opened with")
+    now = earlier_ruleset.carried(earlier, earlier_state)
+    if now != entry.opening:
+        return [Finding(hand=None, kind="link", message=(
+            f"{where}: that session changed after this one continued it (at digest "
+            f"{entry.previous_digest}): it now leaves "
+            f"{_carried_words(now, earlier_state.hands_played)}, not the "
+            f"{_carried_words(entry.opening, entry.previous_hands)} this session opened with"))]
+    return []
+
+
+def _carried_words(opening: Opening, hands: int) -> str:
+    """``pot 52 after 4 hands`` (and the scores, where they carry), for the audit's words."""
+    words = "nothing" if opening.pot is None else f"pot {to_decimal_string(opening.pot)}"
+    if opening.scores is not None:
+        words += " and scores " + ", ".join(f"{p} {to_decimal_string(v)}"
+                                            for p, v in opening.scores.items())
+    return f"{words} after {hands} hand{'' if hands == 1 else 's'}"
 
 
 # ---- the event chain ----------------------------------------------------------------------------
@@ -315,10 +438,12 @@ def raw_digest(events: list[dict[str, Any]]) -> str:
 
 _EVENT_MODELS: dict[str, type[Event]] = {
     "created": SessionStarted, "hand": HandRecorded, "amend": HandAmended,
-    "withdraw": HandWithdrawn, "count": ChipCount, "note": NoteAdded, "settle": SettledUp}
+    "withdraw": HandWithdrawn, "count": ChipCount, "note": NoteAdded, "settle": SettledUp,
+    "opening": OpeningEntry, "named": SessionNamed, "archived": SessionArchived,
+    "unarchived": SessionUnarchived}
 _RECORD_KEYS = ("record", "previous")
 _AMOUNT_KEYS = ("counted", "expected", "off", "scores", "results", "money")  # amounts by name
-_AMOUNT_KEY = "value"  # one amount (or null)
+_AMOUNT_KEY = ("value", "pot")  # one amount (or null)
 _PAYMENTS_KEY = "transfers"  # a settle-up's payments: [{"from", "to", "amount"}]
 # Fields an event has only when the version that wrote it wrote them (absent, never null).
 _OPTIONAL_KEYS = ("figures", "together", "format", "id", "ruleset", "created")
@@ -343,7 +468,7 @@ def event_from_json(raw: dict[str, Any]) -> Event:
             value = config_from_json(value)
         elif key in _AMOUNT_KEYS and value is not None:
             value = _amounts_from_json(value, f"event {seq}: {key}")
-        elif key == _AMOUNT_KEY:
+        elif key in _AMOUNT_KEY:
             value = _optional_amount(value, f"event {seq}: {key}")
         elif key == _PAYMENTS_KEY:
             value = _payments_from_json(value, f"event {seq}: {key}")
@@ -379,7 +504,7 @@ def event_to_json(event: Event, previous_hash: str) -> dict[str, Any]:
             value = config_to_json(value)
         elif key in _AMOUNT_KEYS:
             value = None if value is None else _amounts(value)
-        elif key == _AMOUNT_KEY:
+        elif key in _AMOUNT_KEY:
             value = _amount(value)
         elif key == _PAYMENTS_KEY:
             value = [_payment_to_json(t) for t in value]
@@ -502,7 +627,7 @@ class Finding(Frozen):
 
     hand: int | None
     kind: Literal["chain", "ruleset", "record", "transfers", "figures", "conservation",
-                  "count", "summary", "settings", "settle"]
+                  "count", "summary", "settings", "settle", "link"]
     message: str
 
 
@@ -561,7 +686,7 @@ def _audit(document: dict[str, Any], notes: list[Finding]) -> list[Finding]:
     except ScorekeeperError as error:
         return findings + [Finding(hand=None, kind="ruleset", message=str(error))]
     try:
-        config = config_from_json(header.get("settings"))
+        config = session_config(header.get("settings"), events)
     except ScorekeeperError as error:
         return findings + [Finding(hand=None, kind="settings", message=f"settings: {error}")]
     created = events[0] if events else {}

@@ -30,14 +30,17 @@ from .ledger import (
     HandRecorded,
     HandWithdrawn,
     Ledger,
+    OpeningEntry,
     SessionStarted,
     check_counts,
 )
 from .presentation import (
     CHANGED_SINCE,
     changes_words,
+    evening_lines,
     in_units,
     money_text,
+    opening_line,
     payment_line,
     pot_label,
     settle_terms_words,
@@ -138,6 +141,19 @@ class ExportSource:
 
     def started(self) -> str:
         return next((e.at for e in self.events if isinstance(e, SessionStarted)), "")
+
+    def evening_lines(self) -> list[str]:
+        """The session's name, whether it is archived, and what it opened with when it
+        continues another evening: a line each, for people."""
+        lines = evening_lines(self.events)
+        entry = self.opening()
+        if entry is not None:
+            lines.append(opening_line(get_ruleset(self.config.game), entry))
+        return lines
+
+    def opening(self) -> OpeningEntry | None:
+        """The opening entry of a session that continues another, else ``None``."""
+        return next((e for e in self.events[1:2] if isinstance(e, OpeningEntry)), None)
 
     def settled_up(self) -> tuple[list[Agreed], bool]:
         """Every settle-up the history keeps, and whether hands changed after the last one."""
@@ -338,6 +354,9 @@ def export_md(source: ExportSource) -> str:
     config, state = source.config, source.state
     ruleset = get_ruleset(config.game)
     lines = [_("# {game}: session {id}").format(game=ruleset.title, id=source.session_id), ""]
+    evening = source.evening_lines()
+    if evening:
+        lines += [md_cell(line) + "  " for line in evening[:-1]] + [md_cell(evening[-1]), ""]
     seat_word, player_word = _("seat"), _("player")
     lines += [f"| {seat_word} | {player_word} | {ruleset.score_words()} |",
               "| ---: | --- | ---: |"]
@@ -509,6 +528,7 @@ def export_html(source: ExportSource) -> str:
            "margin:1em 0}td,th{border:1px solid #bbb;padding:.2em .6em}td.n{text-align:right}"
            "</style></head><body>",
            f"<h1>{title}</h1>",
+           *(f"<p>{e(line)}</p>" for line in source.evening_lines()),
            "<p>" + _("Digest {digest}.").format(digest=f"<code>{e(source.digest)}</code>") + " "
            + _progress(state.hands_played, state.finished) + pot + "</p>",
            "<h2>" + e(_("Standings")) + "</h2>",
@@ -663,12 +683,21 @@ def _beancount(source: ExportSource) -> str:
     out.append(f"{first_day} open {source_account} {commodity}")
     out.append("")
     start = ruleset.initial_state(config)
+    carried = source.opening()
     if any(start.scores.values()):
-        out.append(f'{first_day} * "Starting chips"')
+        title = ("Starting chips" if carried is None or carried.scores is None else
+                 f"Chips carried from session {carried.previous_id}")
+        out.append(f"{first_day} * {_bean_string(title)}")
         for p in config.players:
             out.append(f"  {accounts[p]}  {to_decimal_string(start.scores[p])} {commodity}")
         opening = to_decimal_string(-sum(start.scores.values()))
         out.append(f"  {source_account}  {opening} {commodity}")
+        out.append("")
+    if pot and start.pot and carried is not None:  # the pot a continued session opened with
+        title = f"Pot carried from session {carried.previous_id}"
+        out.append(f"{first_day} * {_bean_string(title)}")
+        out.append(f"  {pot}  {to_decimal_string(start.pot)} {commodity}")
+        out.append(f"  {source_account}  {to_decimal_string(-start.pot)} {commodity}")
         out.append("")
 
     def account_of(end: End) -> str:

@@ -7,6 +7,7 @@ hands in force are derived from the events, and settling them gives the ``Ledger
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -20,6 +21,7 @@ from .rules import (
     Account,
     End,
     HandRecord,
+    Opening,
     Ruleset,
     SessionConfig,
     Settlement,
@@ -231,6 +233,66 @@ class NoteAdded(Event):
     """A note kept in the history."""
 
     text: str = ""
+
+
+class OpeningEntry(Event):
+    """The session continues an earlier one, the session ``previous_id``, as that one stood
+    after ``previous_hands`` hands at its event whose hash is ``previous_hash`` (its digest:
+    the first 12 hex digits): it opens with ``pot``, the pot that session left (``None`` in a
+    game without one) and, where the scores carry too (a Letzter Stich match that goes on),
+    ``scores``. It comes right after the session's start; the settings name the next dealer.
+    (``audit`` checks the link against the earlier file when it is there.)"""
+
+    previous_id: str
+    previous_hash: str
+    previous_hands: int
+    pot: Exact | None = None
+    scores: dict[str, Exact] | None = None
+
+    @property
+    def previous_digest(self) -> str:
+        """The earlier session's digest when this one continued it."""
+        return self.previous_hash[:12]
+
+    @property
+    def opening(self) -> Opening:
+        """What the session opens with."""
+        return Opening(pot=self.pot, scores=self.scores)
+
+
+class SessionNamed(Event):
+    """The session was given a name (``""``: its name was taken away), shown in the list of
+    evenings beside its players."""
+
+    name: str
+
+
+MAX_SESSION_NAME = 60
+
+
+def session_name(raw: str) -> str:
+    """A name for a session as a person typed it, checked: at most 60 characters after
+    trimming, nothing invisible; ``""`` takes the name away. A ``ScorekeeperError`` says
+    what is wrong."""
+    name = raw.strip() if isinstance(raw, str) else raw
+    if not isinstance(name, str):
+        raise ScorekeeperError(_("a session's name is text"))
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise ScorekeeperError(_("the name contains an invisible or control character "
+                                     "(U+{code})").format(code=f"{ord(ch):04X}"))
+    if len(name) > MAX_SESSION_NAME:
+        raise ScorekeeperError(_("the name is longer than {limit} characters").format(
+            limit=MAX_SESSION_NAME))
+    return name
+
+
+class SessionArchived(Event):
+    """The session was archived: the list of evenings leaves it out unless asked."""
+
+
+class SessionUnarchived(Event):
+    """The session was taken out of the archive: listed again."""
 
 
 def records_in_force(events: Iterable[Event]) -> list[HandRecord]:

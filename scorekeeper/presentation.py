@@ -24,6 +24,10 @@ from .ledger import (
     HandChanged,
     HandWithdrawn,
     Ledger,
+    OpeningEntry,
+    SessionArchived,
+    SessionNamed,
+    SessionUnarchived,
     check_counts,
 )
 from .rules import (
@@ -297,14 +301,21 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
     the chip counts (each compared with the ledger of its time) and the digest."""
     ledger = ledger or session.ledger()
     lines = [_("session {id} ({label}), started {time} UTC").format(
-                 id=session.id, label=session.label, time=_minute(session.created)),
-             render_text(ledger).rstrip("\n")]
-    changes = [e for e in session.events if isinstance(e, (HandAmended, HandWithdrawn))]
+                 id=session.id, label=session.label, time=_minute(session.created))]
+    lines += evening_lines(session.events)
+    if session.config.opening is not None:
+        entry = next((e for e in session.events if isinstance(e, OpeningEntry)), None)
+        if entry is not None:
+            lines.append(opening_line(session.ruleset, entry))
+    lines.append(render_text(ledger).rstrip("\n"))
+    changes = [e for e in session.events
+               if isinstance(e, (HandAmended, HandWithdrawn, *EVENING_MARKS))]
     if changes:
         lines.append("")
         lines.append(_("history (kept in the file):"))
         for event in changes:
-            lines.append("  " + change_line(event))
+            lines.append("  " + (mark_line(event) if isinstance(event, EVENING_MARKS)
+                                 else change_line(event)))
     counts = count_checks(session, ledger)
     if counts:
         lines.append("")
@@ -320,6 +331,89 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
     lines.append(_("digest: {digest}  (write it down: audit checks the file against it)").format(
         digest=session.digest))
     return "\n".join(lines) + "\n"
+
+
+def opening_line(ruleset: Ruleset, entry: OpeningEntry) -> str:
+    """What a continued session opened with, and the session it continues (D21)."""
+    link = ngettext("continues session {id} after its {count} hand (digest {digest})",
+                    "continues session {id} after its {count} hands (digest {digest})",
+                    entry.previous_hands).format(id=entry.previous_id,
+                                                 count=entry.previous_hands,
+                                                 digest=entry.previous_digest)
+    if entry.pot is None:
+        return _("{link}: nothing carries over but the players and the deal").format(link=link)
+    pot = format_amount(entry.pot)
+    if entry.scores is None:
+        return _("{link}: the pot opens with the {pot} it left").format(link=link, pot=pot)
+    chips = ", ".join(f"{p} {format_amount(v)}" for p, v in entry.scores.items())
+    return _("{link}: the match goes on; the pot opens with the {pot} it left, and everyone's "
+             "{score} with what they held: {chips}").format(
+        link=link, pot=pot, score=ruleset.score_words(), chips=chips)
+
+
+def carried_lines(ruleset: Ruleset, earlier_id: str, earlier_digest: str, earlier_hands: int,
+                  config: SessionConfig, carry: bool) -> list[str]:
+    """What the session after session ``earlier_id`` will be (``config``: its settings, with
+    what it opens with): the next evening, which carries what the rules carry (D21), or with
+    ``carry`` false the same players again, where everything starts afresh."""
+    lines = [_("{game}: {players} (clockwise), the same options").format(
+                 game=ruleset.title, players=", ".join(config.players)),
+             _("{dealer} deals first (the next to deal after session {id}).").format(
+                 dealer=config.first_dealer, id=earlier_id)]
+    if not carry:
+        lines.append(_("Everything starts afresh: nothing carries over from session {id}.")
+                     .format(id=earlier_id))
+        return lines
+    opening = config.opening
+    if opening is None or opening.pot is None:
+        lines.append(_("Nothing carries over but the players and the deal; the new session "
+                       "names session {id} (digest {digest}).").format(
+            id=earlier_id, digest=earlier_digest))
+        return lines
+    lines.append(ngettext("The pot opens with the {pot} that session {id} left after its "
+                          "{count} hand (digest {digest}).",
+                          "The pot opens with the {pot} that session {id} left after its "
+                          "{count} hands (digest {digest}).", earlier_hands).format(
+        pot=format_amount(opening.pot), id=earlier_id, count=earlier_hands,
+        digest=earlier_digest))
+    if opening.scores is not None:
+        lines.append(_("The match goes on: everyone's {score} as they stood: {chips}.").format(
+            score=ruleset.score_words(),
+            chips=", ".join(f"{p} {format_amount(v)}" for p, v in opening.scores.items())))
+    return lines
+
+
+def evening_lines(events: Collection[Event]) -> list[str]:
+    """The session's name and whether it is archived, as ``show`` says them (nothing when it
+    has no name and is not archived)."""
+    name, archived = None, False
+    for event in events:
+        if isinstance(event, SessionNamed):
+            name = event.name or None
+        elif isinstance(event, (SessionArchived, SessionUnarchived)):
+            archived = isinstance(event, SessionArchived)
+    lines = []
+    if name is not None:
+        lines.append(_("name: {name}").format(name=name))
+    if archived:
+        lines.append(_("archived (left out of the list of sessions; 'scorekeeper archive "
+                       "SESSION --undo' lists it again)"))
+    return lines
+
+
+EVENING_MARKS = (SessionNamed, SessionArchived, SessionUnarchived)
+
+
+def mark_line(event: SessionNamed | SessionArchived | SessionUnarchived) -> str:
+    """A name given or taken away, an archiving or its undoing, in one line with when."""
+    when = _minute(event.at)
+    if isinstance(event, SessionNamed):
+        if not event.name:
+            return _("name taken away ({time})").format(time=when)
+        return _("named “{name}” ({time})").format(name=event.name, time=when)
+    if isinstance(event, SessionArchived):
+        return _("archived ({time})").format(time=when)
+    return _("taken out of the archive ({time})").format(time=when)
 
 
 def record_words(record: HandRecord | None) -> str:
@@ -427,12 +521,19 @@ def count_line(check: CountCheck) -> str:
         number=event.after_hand, time=time, counted=counted, verdict=verdict)
 
 
-def last_hand_line(hand: Settlement) -> str:
-    """The last hand in one line: who dealt, what kind of hand, every player's change."""
-    changes = ", ".join(f"{p} {format_amount(d, signed=True)}" for p, d in hand.deltas.items() if d)
+def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None) -> str:
+    """The last hand in one line: who dealt, what kind of hand, every player's change; with
+    ``seats`` (the players in seating order), the changes go by seat number, which is shorter
+    with long names (``by seat: 1 -16, 2 +4¼``)."""
+    changed = [(p, d) for p, d in hand.deltas.items() if d]
+    kind = RULESETS[hand.game].kind_words(hand.kind)
+    if seats is not None and changed:
+        return _("Last hand ({number}, {dealer} dealt, {kind}), by seat: {changes}").format(
+            number=hand.number, dealer=hand.dealer, kind=kind, changes=", ".join(
+                f"{seats.index(p) + 1} {format_amount(d, signed=True)}" for p, d in changed))
+    changes = ", ".join(f"{p} {format_amount(d, signed=True)}" for p, d in changed)
     return _("Last hand ({number}, {dealer} dealt, {kind}): {changes}").format(
-        number=hand.number, dealer=hand.dealer, kind=RULESETS[hand.game].kind_words(hand.kind),
-        changes=changes or _("no change"))
+        number=hand.number, dealer=hand.dealer, kind=kind, changes=changes or _("no change"))
 
 
 def payments_text(session: SessionView, settlement: Settlement, state: TableState) -> str:

@@ -416,7 +416,8 @@ def test_the_listing_line_comes_from_the_hands_and_an_older_files_summary_goes_o
         "started": "2026-11-30T20:00:00.000000Z", "updated": "2026-11-30T20:03:00.000000Z",
         "hands": 2, "finished": False, "leaders": ["Cleo"],
         "scores": {"Anna": "1", "Ben": "2", "Cleo": "0"}, "pot": None,
-        "digest": data["events"]["3"]["hash"][:12]}
+        "digest": data["events"]["3"]["hash"][:12], "name": None, "archived": False,
+        "continues": None}
 
     # The same file as an earlier version wrote it: with a summary table.
     opened = store.open(session.id)

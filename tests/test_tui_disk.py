@@ -138,7 +138,7 @@ async def test_the_home_list_is_read_beside_a_live_app(tmp_path):
         await pilot.press("escape")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert len(app.screen.rows) == 1
+        assert len(app.screen.entries) == 1
 
 
 # ---- a question about the session as it was shown closes itself when it changes ---------------

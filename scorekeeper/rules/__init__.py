@@ -18,6 +18,7 @@ from .base import (
     End,
     GameOptions,
     HandRecord,
+    Opening,
     Results,
     Ruleset,
     SessionConfig,
@@ -41,9 +42,9 @@ GAMES = tuple(RULESETS)
 DEFAULT_GAME = "kratzen"  # the game a new session is offered first
 
 __all__ = ["DEFAULT_GAME", "GAMES", "PENALTY", "PLAYER_PREFIX", "POT", "RULESETS", "Account",
-           "DealPlan", "End", "GameOptions", "HandDraft", "HandRecord", "Results", "Ruleset",
-           "SessionConfig", "Settlement", "Step", "TableState", "Transfer", "amended_record",
-           "end_from_text", "end_text", "get_ruleset", "make_config", "register",
+           "DealPlan", "End", "GameOptions", "HandDraft", "HandRecord", "Opening", "Results",
+           "Ruleset", "SessionConfig", "Settlement", "Step", "TableState", "Transfer",
+           "amended_record", "end_from_text", "end_text", "get_ruleset", "make_config", "register",
            "ruleset_for_version"]
 
 

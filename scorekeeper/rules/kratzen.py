@@ -140,6 +140,12 @@ class Kratzen(Ruleset):
         the pot is not paid out (RULES: it stays undistributed): what its chips are worth is
         paid into it, kept for the next evening."""
         balances = super().results(config, state)
+        if config.opening is not None and config.opening.pot:
+            carried = format_amount(present(config.opening.pot, "the pot carried"))
+            return Results(balances.players, balances.pot, _(
+                "each balance as it stands; the pot is not paid out: it opened with the "
+                "{carried} the last evening left (their worth is in it already), and the worth "
+                "of what it gained since is paid into it").format(carried=carried))
         held = present(state.pot, "the pot")
         words = ngettext("each balance as it stands; the pot is not paid out: the worth of its "
                          "{chips} chip is paid into it, kept for the next evening",

@@ -24,9 +24,10 @@ from tinydb.table import Document
 
 from ..amounts import exact, to_decimal_string
 from ..errors import RecordError, ScorekeeperError, StoreError, one_line
+from .evenings import Evenings
 from .files import read_json_file
 from .listing import Listing, folder_names, list_sessions, text_name
-from .locking import FileLock, LockRefused, LockTimeout
+from .locking import take_lock
 from .session import (
     OpenSession,
     check_expected,
@@ -202,7 +203,7 @@ class _Transaction:
 
 # ---- the store ----------------------------------------------------------------------------------
 
-class Store:
+class Store(Evenings):
     """The sessions in one home folder."""
 
     def __init__(self, home: Path, now: Callable[[], str] = utc_now,
@@ -304,6 +305,8 @@ class Store:
             findings, notes = [], []  # the header it could not read is the finding
         if problem is not None:
             findings.append(problem)
+        if session is not None:  # a continued evening: its link to the one it continues
+            findings += self._link(session, notes)
         digest = documents.raw_digest(documents.table_rows(data.get("events")))
         return Audited(session, findings, notes, digest, label)
 
@@ -312,19 +315,7 @@ class Store:
     @contextlib.contextmanager
     def _writing(self, path: Path, new: dict[str, Any] | None = None) -> Iterator[_Transaction]:
         label = self.label(path)
-        lock = FileLock(str(path) + ".lock", self.lock_wait)
-        try:
-            lock.acquire()
-        except LockTimeout:
-            raise StoreError(f"{label}: in use by another scorekeeper (waited "
-                             f"{self.lock_wait:g} s); try again when it is done") from None
-        except LockRefused as why:
-            raise StoreError(f"{label}: cannot be locked for writing: its lock file "
-                             f"{one_line(os.path.basename(lock.path))} {why} (it is never "
-                             f"followed); remove it and try again") from None
-        except OSError as error:
-            raise StoreError(f"{label}: cannot be locked for writing "
-                             f"({error.strerror or error})") from None
+        lock = take_lock(path, label, self.lock_wait)
         cached = self._cache.pop(path, None)
         try:
             if new is None:
@@ -367,9 +358,12 @@ class Store:
             lock.release()
 
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
-               dealer_drawn: bool = False, language: str | None = None) -> OpenSession:
+               dealer_drawn: bool = False, language: str | None = None,
+               opening: dict[str, Any] | None = None) -> OpenSession:
         """A new session file, with ``records`` settled and stored as its first hands; played
-        in ``language`` (kept, sealed, for its exports; ``None``: none kept)."""
+        in ``language`` (kept, sealed, for its exports; ``None``: none kept); with ``opening``
+        (``documents.opening_event``: the session continues another, and ``config.opening``
+        is what it carried) that entry right after its start."""
         from .. import documents
         from ..ledger import settle_hands
         from ..rules import ruleset_for_version
@@ -392,9 +386,11 @@ class Store:
             tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn,
                        "format": header["format"], "id": session_id,
                        "ruleset": ruleset.version, "created": header["created"], **spoken},
+                      *([opening] if opening is not None else []),
                       *({"type": "hand", "number": s.number,
                          "record": documents.record_to_json(s.record)}
                         for s in ledger.settlements))
+            tx.session.config = config  # with what it opens with, as the file will say
             tx.put_hands(list(ledger.settlements), keep_before=1, state=ledger.state)
         return tx.session
 

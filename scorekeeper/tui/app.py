@@ -10,14 +10,32 @@ from typing import Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.command import CommandPalette
+from textual.command import CommandPalette, DiscoveryHit, Hits
 from textual.dom import DOMNode
+from textual.markup import escape
 from textual.screen import Screen
+from textual.system_commands import SystemCommandsProvider
 
 from ..errors import ScorekeeperError
 from ..i18n import N_, _, use_language
 from ..store import OpenSession, Store
+from .actions import screen_actions
 from .widgets import ScorekeeperAppBase
+
+# Textual's own commands the palette offers after the app's (its "Keys" panel lists scrolling
+# and focus keys, and its "Quit" is the app's ctrl+q already).
+TEXTUAL_COMMANDS = ("Theme", "Screenshot")
+
+
+class ActionsFirst(SystemCommandsProvider):
+    """The command palette's list before anything is typed: the screen's actions first, in
+    the order the help lists them, then Textual's own (Textual's provider sorts them all by
+    name, which mixed the table's actions with "Page Left")."""
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback, discover in self.app.get_system_commands(self.screen):
+            if discover:
+                yield DiscoveryHit(name, callback, help=help_text)
 
 
 class ScorekeeperApp(ScorekeeperAppBase):
@@ -26,6 +44,7 @@ class ScorekeeperApp(ScorekeeperAppBase):
     CSS_PATH = "app.tcss"
     TITLE = "scorekeeper"
     ENABLE_COMMAND_PALETTE = True
+    COMMANDS = {ActionsFirst}
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), id="quit", priority=True, show=False),
         Binding("f1", "help", N_("Help"), id="help"),
@@ -101,20 +120,16 @@ class ScorekeeperApp(ScorekeeperAppBase):
                                             id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Every key of the current screen is in the command palette too, by its description
-        (Textual's own commands too, in the language in use)."""
+        """Every key of the current screen by its action's name, with what it does and the key
+        (``actions``); then Textual's theme and screenshot commands."""
+        for action in screen_actions(screen):
+            does = f"{action.key}: {action.does}" if action.does else action.key
+            yield SystemCommand(escape(action.name), escape(does),
+                                partial(self.run_action, action.binding.action, action.node))
         for command in super().get_system_commands(screen):
-            yield SystemCommand(_(command.title), _(command.help), command.callback,
-                                command.discover)
-        seen = set()
-        for key, active in screen.active_bindings.items():
-            binding = active.binding
-            if not binding.description or binding.action in seen or binding.action == "quit":
-                continue
-            seen.add(binding.action)
-            yield SystemCommand(binding.description,
-                                _("key: {key}").format(key=binding.key_display or key),
-                                partial(self.run_action, binding.action, active.node))
+            if command.title in TEXTUAL_COMMANDS:  # in the language in use
+                yield SystemCommand(_(command.title), _(command.help), command.callback,
+                                    command.discover)
 
 
 def run_tui(home: Path, session: str | None = None) -> None:

@@ -140,18 +140,19 @@ class SeatPanel(Vertical):
         yield self.marks_line
         yield self.tricks_line
 
-    def show(self, score: Decimal, marks: list[str], tricks: int | None, out: bool) -> None:
+    def show(self, score: Decimal, *, deals: str | None, marks: list[str], best: str | None,
+             status: str, out: bool) -> None:
+        """The seat as the hand stands: ``deals`` (the word, on the seat's top border, which
+        is heavy), ``marks`` (who leads: on their own line), ``best`` (on the bottom border),
+        ``status`` (this hand's tricks, or whether the player is asked, to decide or out).
+        Each has its own line, so that none is cut in a narrow seat."""
         self.score_figure.figure = format_amount(score)
+        self.border_title = Text(deals) if deals else None
+        self.border_subtitle = Text(best) if best else None
         self.marks_line.update(Text(" ".join(marks) or " "))
-        if out:
-            trick_text = _("dropped")
-        elif tricks is None:
-            trick_text = " "
-        else:
-            trick_text = _("tricks {count}").format(count=tricks) + " " + "#" * tricks
-        self.tricks_line.update(Text(trick_text))
+        self.tricks_line.update(Text(status or " "))
         self.set_class(out, "seat-out")
-        self.set_class(_(DEALS) in marks, "seat-dealer")
+        self.set_class(bool(deals), "seat-dealer")
 
 
 class ScoreChart(Widget):

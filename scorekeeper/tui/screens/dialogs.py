@@ -7,13 +7,15 @@ from collections.abc import Sequence
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Markdown, OptionList, Select, Static
 
@@ -91,11 +93,23 @@ class PreviewDialog(SpokenModal[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="preview"):
             yield Static(Text(self.title_text, style="bold"))
-            with VerticalScroll(id="preview-body"):
+            with VerticalScroll(id="preview-body", classes="dialog-body"):
                 yield Static(lines_text(self.lines))
-            yield Static(Text(_("Enter: {action}    Escape: back to the entry").format(
-                action=self.save_word)), classes="dialog-keys")
+            yield Static(self.keys_text(), classes="dialog-keys", id="preview-keys")
         yield Footer()
+
+    def keys_text(self, scrolls: bool = False) -> Text:
+        keys = Text(_("Enter: {action}    Escape: back to the entry").format(
+            action=self.save_word))
+        return keys + Text(_("    ↑ ↓: scroll")) if scrolls else keys
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.say_scrolling)
+
+    def say_scrolling(self) -> None:
+        """The keys say the body scrolls, when it does (the lines outgrow the screen)."""
+        scrolls = self.query_one("#preview-body", VerticalScroll).max_scroll_y > 0
+        self.query_one("#preview-keys", Static).update(self.keys_text(scrolls))
 
     def action_save(self) -> None:
         self.dismiss(True)
@@ -266,7 +280,7 @@ class AuditDialog(SpokenModal[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(_("Audit of {id}").format(id=self.ref), style="bold"))
-            with VerticalScroll(id="audit-body"):
+            with VerticalScroll(id="audit-body", classes="dialog-body"):
                 yield AuditText(self.ref)
             yield Static(Text(_("Enter / Escape: close")), classes="dialog-keys")
         yield Footer()
@@ -329,16 +343,22 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
         self.has_pot = has_pot
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        # A line a field (the name, then the amount), in a body that scrolls: six players
+        # and the pot fit at 80x24, and the field with the cursor is always scrolled into sight.
+        with Vertical(classes="dialog", id="count"):
             yield Static(Text(_("Chip count: what does everyone hold? (leave blank to skip)"),
                               style="bold"))
             example = _("e.g. 3 or {amount}").format(amount=format_decimal(Decimal("-4.25")))
-            for i, p in enumerate(self.players):
-                yield Label(Text(p))
-                yield Input(id=f"count-{i}", placeholder=example)
-            if self.has_pot:
-                yield Label(Text(pot_label(self.players)))
-                yield Input(id="count-pot", placeholder=_("what the pot holds"))
+            with VerticalScroll(id="count-body", classes="dialog-body", can_focus=False):
+                for i, p in enumerate(self.players):
+                    with Horizontal(classes="count-field"):
+                        yield Label(Text(p), classes="count-label")
+                        yield Input(id=f"count-{i}", placeholder=example, compact=True)
+                if self.has_pot:
+                    with Horizontal(classes="count-field"):
+                        yield Label(Text(pot_label(self.players)), classes="count-label")
+                        yield Input(id="count-pot", placeholder=_("what the pot holds"),
+                                    compact=True)
             yield Static("", id="count-message")
             yield Static(Text(_("Enter: next field / record    Escape: back")),
                          classes="dialog-keys")
@@ -387,8 +407,12 @@ class PickHandDialog(SteadyModal[int | None]):
         with Vertical(classes="dialog"):
             yield Static(Text(_("Amend which hand? (1 to {last})").format(last=self.hands),
                               style="bold"))
-            yield Input(id="pick-hand", type="integer", placeholder=str(self.hands))
+            yield Input(id="pick-hand", type="integer",
+                        placeholder=_("the hand's number (Enter alone: hand {number}, the "
+                                      "last)").format(number=self.hands))
             yield Static("", id="pick-message")
+            yield Static(Text(_("Enter: amend that hand    Escape: back")),
+                         classes="dialog-keys")
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -421,8 +445,31 @@ class RulesScreen(SpokenScreen[None]):
         yield Footer()
 
 
+@runtime_checkable
+class TeachesItsKeys(Protocol):
+    """A screen whose keys depend on what is asked now (the table: a seat's digit, a card's
+    rank and suit, play or drop): the help (F1) explains those first."""
+
+    def step_help(self) -> tuple[str, list[tuple[str, str]]]:
+        """The question asked now, and each key that answers it with what it does."""
+        ...
+
+
+def keys_table(rows: Sequence[tuple[str, str]]) -> Table:
+    """Keys and what they do, in two columns; the words wrap under their own column."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column()
+    for key, does in rows:
+        table.add_row(Text(key), Text(does))
+    return table
+
+
 class HelpScreen(SpokenModal[None]):
-    """The keys of the screen underneath, with what each does."""
+    """The keys of the screen underneath, with what each does: on the table, first the keys
+    that answer the question asked now (the digits of the seats, a card's rank and suit, p or
+    d), then the table's actions, then the keys that work everywhere. Textual's scrolling and
+    focus keys are not listed (they are not the table's)."""
 
     BINDINGS = [Binding("escape,q,f1", "app.pop_screen", N_("Close"), id="help-close")]
 
@@ -431,17 +478,23 @@ class HelpScreen(SpokenModal[None]):
         self.under = under
 
     def compose(self) -> ComposeResult:
-        lines = [Text(_("Keys on this screen"), style="bold")]
-        seen = set()
-        for key, active in self.under.active_bindings.items():
-            b = active.binding
-            if b.description and (key, b.description) not in seen:
-                seen.add((key, b.description))
-                lines.append(Text(f"  {(b.key_display or key):<12} {b.description}"))
-        lines += [Text(""), Text(_("Everywhere")),
-                  Text("  ctrl+p       " + _("command palette: every action by name")),
-                  Text("  f1           " + _("this help")),
-                  Text("  ctrl+q       " + _("quit"))]
-        with Vertical(classes="dialog"), VerticalScroll():
-            yield Static(lines_text(lines))
+        from ..actions import screen_actions
+
+        parts: list[RenderableType] = []
+        if isinstance(self.under, TeachesItsKeys):
+            asked, step_keys = self.under.step_help()
+            parts += [Text(_("Now: {asked}").format(asked=asked), style="bold"),
+                      keys_table(step_keys), Text("")]
+        actions = [a for a in screen_actions(self.under) if a.node is not self.app]
+        parts += [Text(_("Keys on this screen"), style="bold"),
+                  keys_table([(a.key, f"{a.name}: {a.does}" if a.does else a.name)
+                              for a in actions]),
+                  Text(""), Text(_("Everywhere"), style="bold"),
+                  keys_table([("ctrl+p", _("command palette: every action by name")),
+                              ("F1", _("this help (Escape closes it)")),
+                              ("ctrl+q", _("quit"))])]
+        with Vertical(classes="dialog", id="help"):
+            with VerticalScroll(id="help-body", classes="dialog-body"):
+                yield Static(Group(*parts))
+            yield Static(Text(_("Escape / F1: close")), classes="dialog-keys")
         yield Footer()

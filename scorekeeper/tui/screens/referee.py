@@ -87,7 +87,7 @@ class RefereeScreen(SpokenScreen[None]):
             else:
                 lines.append(_("Type the cards of the trick as they fall."))
             if hand:
-                advice = legal_cards(self.ruleset, hand, trick, trump, self.players)
+                advice = legal_cards(self.ruleset, hand, trick, trump, self.players, self.deck)
                 lines.append(_("May play: {cards}").format(
                     cards=", ".join(c.symbol(self.deck) for c in advice.legal)))
                 lines += ["  " + _("because: {reason}").format(reason=reason)

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
@@ -26,13 +26,15 @@ from ...presentation import (
     hands_words,
     last_hand_line,
     payment_lines,
+    step_prompt,
     table_guide,
 )
 from ...rules import HandDraft, HandRecord, Settlement, TableState
 from ...store import Amended, Counted, LaterHandBroken, OpenSession, Recorded, SessionChanged
 from ..disk import on_disk
 from ..entry import KeyEntry
-from ..widgets import BEST, DEALS, LEADS, WINNER, ScorekeeperAppBase, SeatPanel, Shown, SpokenScreen
+from ..keybar import KeyBar
+from ..widgets import ScorekeeperAppBase, SeatPanel, Shown, SpokenScreen
 from .dialogs import (
     ConfirmDialog,
     CountDialog,
@@ -41,19 +43,39 @@ from .dialogs import (
     RulesScreen,
 )
 
-# Lines of text the entry box shows (app.tcss: #entry's max-height, less its border).
-ENTRY_LINES = 4
-
 # The fields of a hand's record that an amendment replaces: every one, from the hand as
 # entered again (only the note is kept).
 AMENDED_FIELDS = tuple(name for name in HandRecord.model_fields if name != "note")
 
 R = TypeVar("R")
 
+# The keys the bar under the table shows first, as many as fit (F1 and ctrl+p list them all).
+KEYS_FIRST = ("table-settle", "table-back", "table-undo", "table-amend", "table-count",
+              "table-cards", "table-ledger", "table-standings", "table-scoreboard")
+
 # What waits while the session file is read or written in a worker (it runs once that is done).
 WAIT_FOR_DISK = {"preview", "back", "undo", "amend", "count", "toggle_cards", "home"}
 WAITING = N_("Waiting for the session file: another scorekeeper is writing it; the table goes "
              "on when it is done.")
+
+
+def seat_status(draft: HandDraft | None, player: str) -> tuple[str, bool]:
+    """What a seat says of its player in the hand being typed, and whether they are out of
+    it: asked now whether they play, still to decide, dropped, plays, or the tricks taken.
+    (From the draft: who is asked and who plays is the rules' to say.)"""
+    if draft is None:
+        return "", False
+    if any(p == player and not plays for p, plays in draft.decisions):
+        return _("dropped"), True
+    to_decide = draft.to_decide()
+    if to_decide:
+        if player == to_decide[0]:
+            return _("asked?"), False
+        if player in to_decide:
+            return _("to decide"), False
+        return _("plays"), False
+    tricks = draft.taken().get(player, 0)
+    return _("tricks {count}").format(count=tricks) + " " + "#" * tricks, False
 
 
 class TableScreen(SpokenScreen):
@@ -105,10 +127,15 @@ class TableScreen(SpokenScreen):
                 yield from self.panels
             yield Shown("", id="pot")
             yield Shown("", id="last")
-            yield Shown("", id="entry")
+            # The hand as typed so far scrolls (to its end, as it grows); the question asked
+            # now has its own line under it, always in sight.
+            with Vertical(id="entry"):
+                with VerticalScroll(id="entry-draft"):
+                    yield Shown("", id="entry-lines")
+                yield Shown("", id="entry-prompt")
             with VerticalScroll(id="guide-box"):
                 yield Shown("", id="guide")
-        yield Footer()
+        yield KeyBar(first=KEYS_FIRST)
 
     def on_mount(self) -> None:
         self.set_class(len(self.session.config.players) > 4, "many-seats")
@@ -257,21 +284,16 @@ class TableScreen(SpokenScreen):
         self.query_one("#table-top", Static).update(top)
 
         draft = entry.draft if entry is not None and not finished else None
-        taken = draft.taken() if draft is not None else {}
-        # Out of the hand: only those who said they drop (nobody asked yet is out).
-        dropped = {p for p, plays in draft.decisions if not plays} if draft is not None else set()
         leader = draft.leader() if draft is not None and not draft.complete else None
         for panel in self.panels:
             p = panel.player
-            marks = []
-            if not finished and p == state.dealer:
-                marks.append(_(DEALS))
-            if p == leader:
-                marks.append(_(LEADS))
+            status, out = seat_status(draft, p)
+            best = None
             if p in state.leaders and state.hands_played:
-                marks.append(_(WINNER) if finished else _(BEST))
-            panel.show(state.scores[p], marks, None if finished else taken.get(p, 0),
-                       p in dropped)
+                best = _("WINNER") if finished else _("BEST")
+            panel.show(state.scores[p], deals=_("DEALS") if not finished and p == state.dealer
+                       else None, marks=[_("LEADS")] if p == leader else [], best=best,
+                       status=status, out=out)
 
         pot = self.query_one("#pot", Static)
         words = None if finished else ruleset.pot_words(config, state)
@@ -281,56 +303,60 @@ class TableScreen(SpokenScreen):
             pot.update(Text.assemble(_("Pot") + " ", (format_amount(state.pot), "bold"),
                                      f"   {words}" if words else ""))
 
+        last = self.query_one("#last", Static)
         if self.amending is None and state.hands_played:
-            last = session.hand(state.hands_played)
-            self.query_one("#last", Static).update(Text(last_hand_line(last)))
-        else:
-            self.query_one("#last", Static).update(Text(""))
+            hand = session.hand(state.hands_played)
+            line = last_hand_line(hand)
+            # Two lines at most: with many long names, the changes go by seat number.
+            if cell_len(line) > 2 * self.text_width(last):
+                line = last_hand_line(hand, seats=config.players)
+            last.update(Text(line))
+        last.display = self.amending is None and bool(state.hands_played)
         guide = self.query_one("#guide", Static)
-        entry_box = self.query_one("#entry", Static)
+        lines = self.query_one("#entry-lines", Static)
+        prompt = self.query_one("#entry-prompt", Static)
         if finished:
             standings = [f"  {p}: {format_amount(state.scores[p])}"
                          for p in ruleset.ranked(state.scores)]
-            lines = table_guide(ruleset, config, state) + [_("Final standings:")] + standings + [
-                _("Digest {digest}: write it down; 'audit' checks the file against it.").format(
-                    digest=session.digest)]
-            guide.update(Text("\n".join(lines)))
-            entry_box.update(Text(_("The session is over: no more hands can be entered. "
-                                    "ctrl+u settle up, ctrl+l ledger, ctrl+t standings, "
-                                    "ctrl+x export, Escape home.")))
+            guide_lines = table_guide(ruleset, config, state) + [_("Final standings:")] + \
+                standings + [_("Digest {digest}: write it down; 'audit' checks the file "
+                               "against it.").format(digest=session.digest)]
+            guide.update(Text("\n".join(guide_lines)))
+            lines.display = False
+            prompt.update(Text(_("The session is over: no more hands can be entered. ctrl+u "
+                                 "settle up, ctrl+l ledger, ctrl+t standings, ctrl+x export, "
+                                 "Escape home.")))
             return
         guide.update(Text("\n".join(table_guide(ruleset, config, state))))
-        entry_box.update(self.entry_text())
-
-    def entry_text(self) -> Text:
-        entry = self.entry
         assert entry is not None  # drawn only while a hand is being entered
-        draft = entry.draft
-        prompt = entry.prompt()
-        lines = draft_lines(draft)
-        if draft.by_cards and not draft.cards:
-            lines.append(_("Card by card (ctrl+o: winners only)"))
-        # The box holds a few lines: the question must stay in sight, so when a hand typed
-        # card by card outgrows it, the earlier tricks are told by their winners only.
-        box = self.query_one("#entry", Static)
-        width = max(20, box.content_size.width or self.app.size.width - 2)
-        room = ENTRY_LINES - -(-cell_len(prompt) // width)
-        shown = len(draft.cards) if draft.by_cards else 0
-        if len(lines) > room and shown > 1:
-            head, tricks = lines[:-shown], lines[-shown:]
-            keep = max(1, room - len(head) - 1)
-            won = draft.tricks_won()[:shown - keep]
-            summary = _("Tricks: {winners}").format(winners=", ".join(
-                f"{i} {w}" for i, w in enumerate(won, start=1)))
-            if len(head) + 1 + keep <= room:
-                lines = head + [summary] + tricks[-keep:]
-            else:  # no room even for that: one line for both
-                lines = head + [f"{summary};  {tricks[-1]}"]
-        parts = Text("".join(line + "\n" for line in lines))
-        parts.append(Text(prompt, style="bold"))
-        return parts
+        drafted = draft_lines(entry.draft)
+        if entry.draft.by_cards and not entry.draft.cards:
+            drafted.append(_("Card by card (ctrl+o: winners only)"))
+        lines.update(Text("\n".join(drafted)))
+        lines.display = bool(drafted)
+        prompt.update(Text(entry.prompt(self.text_width(prompt)), style="bold"))
+        self.query_one("#entry-draft", VerticalScroll).scroll_end(animate=False)
+
+    def text_width(self, widget: Static) -> int:
+        """The columns ``widget`` shows text in (before its first layout: the screen's, less
+        the padding)."""
+        return max(20, widget.content_size.width or self.app.size.width - 2)
+
+    def entry_text(self) -> str:
+        """The entry as shown: the hand typed so far and the question asked now."""
+        return "\n".join(str(self.query_one(f"#{part}", Static).render())
+                         for part in ("entry-lines", "entry-prompt"))
 
     # ---- keys
+
+    def step_help(self) -> tuple[str, list[tuple[str, str]]]:
+        """The question asked now and the keys that answer it (for the help, F1)."""
+        if self.entry is None or (self.amending is None and self.state.finished):
+            return _("The session is over: no more hands can be entered."), []
+        keys = self.entry.key_help()
+        keys.append(("Escape", _("cancel the amendment") if self.amending is not None else
+                     _("leave the table (it asks first when a hand is being typed)")))
+        return step_prompt(self.entry.draft), keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the session file is being written, nothing that changes it or the entry runs
@@ -372,9 +398,9 @@ class TableScreen(SpokenScreen):
         from .referee import RefereeScreen
 
         trump = self.entry.draft.trump() if self.entry else None
-        self.app.push_screen(RefereeScreen(self.session.ruleset,
-                                           len(self.session.config.players), trump,
-                                           self.session.ruleset.deck(self.session.config)))
+        ruleset, config = self.session.ruleset, self.session.config
+        self.app.push_screen(RefereeScreen(ruleset, len(config.players), trump,
+                                           ruleset.deck(config)))
 
     def action_back(self) -> None:
         if self.entry and self.entry.back():
