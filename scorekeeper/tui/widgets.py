@@ -131,6 +131,7 @@ class SeatPanel(Vertical):
         self.score_figure = BigFigure("0", score_name, classes="seat-score")
         self.marks_line = Shown("", classes="seat-marks")
         self.tricks_line = Shown("", classes="seat-tricks")
+        self.borders: tuple[str | None, str | None] | None = None  # (deals, best) as drawn
 
     def compose(self) -> ComposeResult:
         name = Text.assemble((f"{self.seat} ", "bold"), self.player, no_wrap=True,
@@ -147,8 +148,11 @@ class SeatPanel(Vertical):
         ``status`` (this hand's tricks, or whether the player is asked, to decide or out).
         Each has its own line, so that none is cut in a narrow seat."""
         self.score_figure.figure = format_amount(score)
-        self.border_title = Text(deals) if deals else None
-        self.border_subtitle = Text(best) if best else None
+        # A border title set repaints the whole seat, even when it is the same: set a change.
+        if (deals, best) != self.borders:
+            self.borders = (deals, best)
+            self.border_title = Text(deals) if deals else None
+            self.border_subtitle = Text(best) if best else None
         self.marks_line.update(Text(" ".join(marks) or " "))
         self.tricks_line.update(Text(status or " "))
         self.set_class(out, "seat-out")
