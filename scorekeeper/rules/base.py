@@ -520,6 +520,24 @@ class Ruleset(ABC):
         """How many hands the session lasts, when that is fixed in advance."""
         return None
 
+    # --- a player's figures over many evenings (``season`` adds them up) -----------------
+
+    # The counts this game keeps of each player beyond evenings, hands, wins and the net: each
+    # key (data: JSON and the listing's index keep it) with its words for people, marked N_.
+    player_figure_names: ClassVar[dict[str, str]] = {}
+
+    def player_figures(self, config: SessionConfig,
+                       settlements: Iterable[Settlement]) -> dict[str, dict[str, int]]:
+        """For each player, the counts named in ``player_figure_names`` (every key, in that
+        order) over these hands of one session. Worked out from the hands as settled (their
+        records, kinds and dealers), never by settling again."""
+        return {p: dict.fromkeys(self.player_figure_names, 0) for p in config.players}
+
+    def figure_words(self, key: str) -> str:
+        """A player figure's name (``player_figure_names``) in the language in use."""
+        name = self.player_figure_names.get(key)
+        return _(name) if name else key
+
     # --- the pack and trick play (the referee asks these) -------------------------------
 
     def pack(self, players: int) -> frozenset[Card]:

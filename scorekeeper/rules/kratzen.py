@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Literal, get_args
 
@@ -208,6 +209,33 @@ class Kratzen(Ruleset):
             transfers.append(transfer(p, POT, penalty, reason))
         return self._finish(config=config, state=state, kind=kind, record=clean,
                             transfers=transfers, stake=stake, findings=findings)
+
+    player_figure_names = {"played": N_("hands played"), "dropped": N_("hands dropped"),
+                           "met": N_("requirements met"), "missed": N_("requirements missed"),
+                           "walkovers": N_("walkovers won")}
+
+    def player_figures(self, config: SessionConfig,
+                       settlements: Iterable[Settlement]) -> dict[str, dict[str, int]]:
+        """Hands played (the dealer always plays; in a Muss everyone) and dropped; of the
+        hands played with tricks, the requirement met (2 tricks for the dealer, 1 for the
+        others, 1 each in a forced Muss) or missed; walkovers won (the dealer of a hand
+        everyone else dropped: it is played, without tricks or a requirement)."""
+        figures = super().player_figures(config, settlements)
+        for s in settlements:
+            dealer, record = s.dealer, s.record
+            if s.kind in ("muss", "forced-muss"):
+                playing: tuple[str, ...] = config.players
+            else:
+                playing = (dealer, *(record.entered or ()))
+            for p in config.players:
+                figures[p]["played" if p in playing else "dropped"] += 1
+            if s.kind == "walkover":
+                figures[dealer]["walkovers"] += 1
+                continue
+            taken = count_tricks(playing, record.tricks)
+            for p in playing:
+                figures[p]["met" if taken[p] >= self.needed(p, dealer, s.kind) else "missed"] += 1
+        return figures
 
     @staticmethod
     def needed(player: str, dealer: str, kind: str) -> int:

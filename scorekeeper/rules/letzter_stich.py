@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Literal, get_args
 
@@ -81,6 +82,18 @@ class LetzterStich(Ruleset):
                        f"each player's chips now minus the {start} they started with; the "
                        f"pot's chips stay in the pot (never shared out): the worth of its "
                        f"{pot} is paid into it")
+
+    player_figure_names = {"last_tricks": N_("last tricks taken"), "sweeps": N_("sweeps")}
+
+    def player_figures(self, config: SessionConfig,
+                       settlements: Iterable[Settlement]) -> dict[str, dict[str, int]]:
+        """Last tricks taken (each cost a chip: a sweep's last trick is counted as the sweep)
+        and sweeps (all 8 tricks)."""
+        figures = super().player_figures(config, settlements)
+        for s in settlements:
+            last = s.record.tricks[-1]
+            figures[last]["sweeps" if s.kind == "sweep" else "last_tricks"] += 1
+        return figures
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         winners, findings, clean = self._everyone_plays(config, state, record, self.TRICKS)

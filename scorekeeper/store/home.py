@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from ..ledger import Ledger
     from ..rules import HandRecord, SessionConfig, Settlement, TableState
     from ..settleup import SettleUp
+    from .imports import Imported
 
 LOCK_WAIT_SECONDS = 10.0
 
@@ -543,10 +544,33 @@ class Store:
 
     # -- listing
 
-    def list_sessions(self) -> list[Listing]:
+    def list_sessions(self, figures: bool = False) -> list[Listing]:
         """Every session file, newest first. A file that cannot be listed (damaged, too large,
-        not a regular file, a name that is not UTF-8) is a line with its problem."""
-        return list_sessions(self.home, self.folder)
+        not a regular file, a name that is not UTF-8) is a line with its problem. With
+        ``figures``, each line carries the session's figures for a season too (kept in the
+        index once worked out)."""
+        return list_sessions(self.home, self.folder, figures)
+
+    # -- players and sessions from elsewhere
+
+    def roster(self) -> Any:
+        """What ``<home>/players.json`` holds (``None``: nothing yet); ``season.Roster``
+        reads it."""
+        from .roster import read_roster
+
+        return read_roster(self.home)
+
+    def change_roster(self, change: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+        """Rewrite ``players.json`` under its lock with what ``change`` makes of it."""
+        from .roster import change_roster
+
+        return change_roster(self.home, change, self.lock_wait)
+
+    def import_file(self, source: Path, shown: str) -> Imported:
+        """Bring a session file from elsewhere into this home (``imports`` says how)."""
+        from .imports import import_file
+
+        return import_file(self.home, source, shown, self.lock_wait)
 
 
 def _version_of(config: SessionConfig) -> str:
