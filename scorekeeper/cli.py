@@ -889,24 +889,14 @@ def sessions(ctx, as_json, home) -> None:
 def season_evenings(store):
     """Every evening's figures (through the listing's index), the files left out and why, and
     what the table has said about names (``players.json``)."""
-    from .season import Roster, evening_from_json
+    from .season import Roster, evenings_listed
 
+    kept = store.roster()  # a file that is not JSON: its own error line
     try:
-        roster = Roster.from_json(store.roster())
+        roster = Roster.from_json(kept)
     except ScorekeeperError as error:
         fail(f"{store.home / 'players.json'}: {error}")
-    evenings, skipped = [], []
-    for line in store.list_sessions(figures=True):
-        file = f"sessions/{line.file}"
-        if line.summary is None or line.figures is None:
-            problem = line.problem if line.summary is None else line.figures_problem
-            skipped.append((file, str(problem or "").removeprefix(f"{file}: ")))
-            continue
-        try:
-            evenings.append(evening_from_json(line.summary.id, line.summary.started,
-                                              line.figures))
-        except ScorekeeperError as error:
-            skipped.append((file, str(error)))
+    evenings, skipped = evenings_listed(store.list_sessions(figures=True))
     return evenings, skipped, roster
 
 

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
-from typing import Any
+from typing import Any, Protocol
 
 from . import jsontext
 from .amounts import ZERO, exact, format_amount, to_decimal_string
@@ -38,6 +38,7 @@ from .errors import ScorekeeperError
 from .export import ExportSource, csv_text_cell, md_cell, svg_chart
 from .i18n import N_, _, current_language, decimal_separator, ngettext
 from .rules import RULESETS, Ruleset, get_ruleset
+from .summary import SessionSummary
 
 FIGURES_VERSION = 1  # the form of ``evening_figures`` kept in the listing's index
 ROSTER_VERSION = 1  # the form of ``<home>/players.json``
@@ -258,6 +259,39 @@ def evening_from_json(session: str, started: str, data: Any) -> Evening:
         raise ScorekeeperError(_("its figures in the listing's index cannot be read")) from None
 
 
+class Listed(Protocol):
+    """A line of the sessions listing as a season reads it (the store's ``Listing``)."""
+
+    @property
+    def file(self) -> str: ...
+    @property
+    def summary(self) -> SessionSummary | None: ...
+    @property
+    def problem(self) -> str | None: ...
+    @property
+    def figures(self) -> dict[str, Any] | None: ...
+    @property
+    def figures_problem(self) -> str | None: ...
+
+
+def evenings_listed(listing: Iterable[Listed]) -> tuple[list[Evening], list[tuple[str, str]]]:
+    """The evenings of a listing with figures (``Store.list_sessions(figures=True)``), and the
+    files left out, each with why: damaged, or figures that cannot be read."""
+    evenings, skipped = [], []
+    for line in listing:
+        file = f"sessions/{line.file}"
+        summary = line.summary
+        if summary is None or line.figures is None:
+            problem = line.problem if summary is None else line.figures_problem
+            skipped.append((file, str(problem or "").removeprefix(f"{file}: ")))
+            continue
+        try:
+            evenings.append(evening_from_json(summary.id, summary.started, line.figures))
+        except ScorekeeperError as error:
+            skipped.append((file, str(error)))
+    return evenings, skipped
+
+
 # ---- adding up -------------------------------------------------------------------------------
 
 @dataclass
@@ -464,7 +498,9 @@ def _headers(unit: str) -> list[str]:
             _("net ({unit})").format(unit=unit_words(unit)), _("per evening"), _("money")]
 
 
-def _rows(table: GameTable) -> list[list[str]]:
+def season_rows(table: GameTable) -> list[list[str]]:
+    """A game's table as rows of text for people: rank, player, evenings, hands, wins, net,
+    per evening (``~`` when rounded), money."""
     return [[str(i), t.name, str(t.evenings), str(t.hands), str(t.wins),
              format_amount(t.net, signed=True), _average_words(t), _money_words(t.money)]
             for i, t in enumerate(table.players, start=1)]
@@ -485,7 +521,7 @@ def season_lines(s: Season) -> list[str]:
         lines.append(ngettext("{game}, {span}: {count} evening", "{game}, {span}: {count} "
                               "evenings", n).format(game=table.ruleset.title,
                                                     span=_span_words(s), count=n))
-        lines += _table(_headers(table.ruleset.unit), _rows(table), right={0, 2, 3, 4, 5, 6})
+        lines += _table(_headers(table.ruleset.unit), season_rows(table), right={0, 2, 3, 4, 5, 6})
     lines += notes_lines(s.lookalikes, s.skipped)
     return lines
 
@@ -565,7 +601,7 @@ def season_md(s: Season) -> str:
                                        n).format(game=table.ruleset.title, count=n), ""]
         lines.append("| " + " | ".join(_headers(table.ruleset.unit)) + " |")
         lines.append("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-        for row in _rows(table):
+        for row in season_rows(table):
             row[1] = md_cell(row[1])
             lines.append("| " + " | ".join(row) + " |")
     notes = notes_lines(s.lookalikes, s.skipped)
@@ -591,7 +627,7 @@ def season_html(s: Season) -> str:
                               .format(game=table.ruleset.title, count=n)) + "</h2>")
         out.append("<table><tr>" + "".join(f"<th>{e(h)}</th>"
                                            for h in _headers(table.ruleset.unit)) + "</tr>")
-        for row in _rows(table):
+        for row in season_rows(table):
             out.append("<tr>" + "".join(f"<td>{e(c)}</td>" if i == 1 else
                                         f"<td class=n>{e(c)}</td>"
                                         for i, c in enumerate(row)) + "</tr>")

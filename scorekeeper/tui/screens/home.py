@@ -29,6 +29,7 @@ class HomeScreen(Screen):
         Binding("e", "example", "Example", id="example"),
         Binding("x", "export", "Export", id="export"),
         Binding("a", "audit", "Audit", id="audit"),
+        Binding("s", "season", "Season", id="season"),
         Binding("q", "app.quit", "Quit", id="home-quit"),
     ]
 
@@ -152,6 +153,11 @@ class HomeScreen(Screen):
         ref = self.selected()
         if ref:
             self.app.push_screen(ExportDialog(ref))
+
+    def action_season(self) -> None:
+        from .season import SeasonScreen
+
+        self.app.push_screen(SeasonScreen())
 
     def action_audit(self) -> None:
         from .dialogs import AuditDialog
