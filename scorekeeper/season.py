@@ -37,7 +37,7 @@ from .amounts import ZERO, exact, format_amount, to_decimal_string
 from .errors import ScorekeeperError
 from .export import ExportSource, csv_text_cell, md_cell, svg_chart
 from .i18n import N_, _, current_language, decimal_separator, ngettext
-from .rules import RULESETS, Ruleset, get_ruleset
+from .rules import RULESETS, HandOutcome, Ruleset, SessionConfig, TableState, get_ruleset
 from .summary import SessionSummary
 
 FIGURES_VERSION = 1  # the form of ``evening_figures`` kept in the listing's index
@@ -155,32 +155,40 @@ class Roster:
 
 # ---- one evening's figures (kept in the listing's index) -------------------------------------
 
-def evening_figures(source: ExportSource) -> dict[str, Any]:
-    """What a season needs of one session, from its stored hands (nothing is settled again):
-    each player's net (the settle-up's result, docs/rules.md D16: won + or lost −, in the
-    game's unit), whether they won (a finished session's leaders), the game's own counts
-    (``Ruleset.player_figures``) and, when a settle-up was recorded with a value, the newest
-    such one's money. As the listing's index keeps it."""
-    config, state = source.config, source.state
+def evening_figures(config: SessionConfig, state: TableState, hands: Iterable[HandOutcome],
+                    money: tuple[str, Mapping[str, Decimal]] | None) -> dict[str, Any]:
+    """What a season needs of one session: each player's net (the settle-up's result,
+    docs/rules.md D16: won + or lost −, in the game's unit) at ``state``, whether they won (a
+    finished session's leaders), the game's own counts over its ``hands``
+    (``Ruleset.player_figures``) and ``money``: the currency and each player's money of the
+    newest settle-up made at a value (``None``: none was). As the listing's index keeps it."""
     ruleset = get_ruleset(config.game)
     results = ruleset.results(config, state).players
-    counts = ruleset.player_figures(config, source.settlements)
-    agreed, _changed = source.settled_up()
-    money: dict[str, Any] | None = None
-    for a in reversed(agreed):
-        settled = a.settled
-        if settled.currency is not None:
-            money = {"currency": settled.currency,
-                     "players": {share.party: to_decimal_string(share.money)
-                                 for share in settled.players
-                                 if isinstance(share.party, str) and share.money is not None}}
-            break
+    counts = ruleset.player_figures(config, hands)
+    paid = None if money is None else {
+        "currency": money[0],
+        "players": {p: to_decimal_string(v) for p, v in money[1].items()}}
     winners = state.leaders if state.finished else ()
     return {"version": FIGURES_VERSION, "game": config.game, "unit": ruleset.unit,
             "hands": state.hands_played, "finished": state.finished,
             "players": [{"name": p, "net": to_decimal_string(results[p]), "won": p in winners,
                          "figures": counts[p]} for p in config.players],
-            "money": money}
+            "money": paid}
+
+
+def source_figures(source: ExportSource) -> dict[str, Any]:
+    """``evening_figures`` of a session settled here (or exported): its hands' outcomes and
+    the newest settle-up at a value its history keeps."""
+    agreed, _changed = source.settled_up()
+    money = None
+    for a in agreed:
+        if a.settled.currency is not None:
+            money = (a.settled.currency, {share.party: share.money
+                                          for share in a.settled.players
+                                          if isinstance(share.party, str)
+                                          and share.money is not None})
+    return evening_figures(source.config, source.state,
+                           [s.outcome for s in source.settlements], money)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,6 @@ from scorekeeper.season import (
     Roster,
     Seat,
     average,
-    evening_figures,
     evening_from_json,
     find_player,
     look_alike,
@@ -35,6 +34,7 @@ from scorekeeper.season import (
     season_document,
     season_html,
     season_md,
+    source_figures,
 )
 
 from .conftest import EXAMPLES
@@ -43,11 +43,15 @@ from .strategies import sessions
 D = Decimal
 
 
+def outcomes(ledger):
+    return [s.outcome for s in ledger.settlements]
+
+
 def evening_of(example: str, session: str, started: str) -> Evening:
     """An example's session as the season reads it: its figures through the index's JSON."""
     ledger = replay_file(EXAMPLES / example)
     source = source_from_ledger(ledger, session, "0" * 12, ())
-    figures = json.loads(json.dumps(evening_figures(source)))  # as the index keeps them
+    figures = json.loads(json.dumps(source_figures(source)))  # as the index keeps them
     return evening_from_json(session, started, figures)
 
 
@@ -59,7 +63,7 @@ def test_kratzen_counts_of_the_worked_session():
     Cleo 1 of 1, Anna 0 of 1. Hand 3 (Cleo deals): Cleo 1 of 2, Dora 2, Ben 1, Anna 0. Hand 4
     (forced Muss): everyone needs 1 and takes 1."""
     ledger = replay_file(EXAMPLES / "kratzen.toml")
-    figures = ledger.ruleset.player_figures(ledger.config, ledger.settlements)
+    figures = ledger.ruleset.player_figures(ledger.config, outcomes(ledger))
     assert figures == {
         "Anna": {"played": 4, "dropped": 0, "met": 1, "missed": 3, "walkovers": 0},
         "Ben": {"played": 4, "dropped": 0, "met": 4, "missed": 0, "walkovers": 0},
@@ -70,7 +74,7 @@ def test_kratzen_counts_of_the_worked_session():
 def test_a_walkover_is_won_by_the_dealer_and_dropped_by_everyone_else():
     ledger = settle_hands(*_kratzen([{"indicator": "KC"},  # a Muss: everyone plays
                                      {"indicator": "9H", "entered": [], "tricks": []}]))
-    figures = ledger.ruleset.player_figures(ledger.config, ledger.settlements)
+    figures = ledger.ruleset.player_figures(ledger.config, outcomes(ledger))
     assert ledger.settlements[1].kind == "walkover" and ledger.settlements[1].dealer == "Ben"
     assert figures["Ben"] == {"played": 2, "dropped": 0, "met": 1, "missed": 0, "walkovers": 1}
     assert figures["Cleo"]["dropped"] == 1 and figures["Cleo"]["played"] == 1
@@ -90,11 +94,11 @@ def test_letzter_stich_and_letzter_counts_of_the_worked_sessions():
     4 Cleo. Letzter (examples/letzter.toml): the last tricks go to Ben, Cleo, (Dora's
     Durchmarsch), Anna, Dora, Ben, Cleo, Anna."""
     stich = replay_file(EXAMPLES / "letzter-stich.toml")
-    assert stich.ruleset.player_figures(stich.config, stich.settlements) == {
+    assert stich.ruleset.player_figures(stich.config, outcomes(stich)) == {
         "Anna": {"last_tricks": 0, "sweeps": 0}, "Ben": {"last_tricks": 1, "sweeps": 0},
         "Cleo": {"last_tricks": 2, "sweeps": 0}, "Dora": {"last_tricks": 0, "sweeps": 1}}
     letzter = replay_file(EXAMPLES / "letzter.toml")
-    assert letzter.ruleset.player_figures(letzter.config, letzter.settlements) == {
+    assert letzter.ruleset.player_figures(letzter.config, outcomes(letzter)) == {
         "Anna": {"last_tricks": 2, "durchmarsch": 0}, "Ben": {"last_tricks": 2, "durchmarsch": 0},
         "Cleo": {"last_tricks": 2, "durchmarsch": 0}, "Dora": {"last_tricks": 1, "durchmarsch": 1}}
 
@@ -108,7 +112,7 @@ def test_each_count_is_what_the_transfers_paid_for(drawn):
     config, records = drawn
     ledger = settle_hands(config, records)
     ruleset = ledger.ruleset
-    figures = ruleset.player_figures(config, ledger.settlements)
+    figures = ruleset.player_figures(config, outcomes(ledger))
     assert set(figures) == set(config.players)
     for p in config.players:
         mine = figures[p]
@@ -266,7 +270,7 @@ def test_money_adds_up_per_currency():
 
 
 def test_the_index_figures_are_checked_as_they_are_read():
-    good = evening_figures(source_from_ledger(replay_file(EXAMPLES / "kratzen.toml"),
+    good = source_figures(source_from_ledger(replay_file(EXAMPLES / "kratzen.toml"),
                                               "0000000a", "0" * 12, ()))
     for broken in ({**good, "version": 99}, {**good, "game": "chess"},
                    {**good, "players": [{"name": "Anna", "net": 1.5, "won": False,
@@ -288,7 +292,7 @@ def _hostile_season():
     ledger = settle_hands(config, [HandRecord(indicator=("KC",),
                                               tricks=(HOSTILE[1],) * 4)])
     source = source_from_ledger(ledger, "0000000a", "0" * 12, ())
-    evening = evening_from_json("0000000a", "2026-12-01T19:00:00Z", evening_figures(source))
+    evening = evening_from_json("0000000a", "2026-12-01T19:00:00Z", source_figures(source))
     return season([evening], Roster())
 
 
@@ -335,7 +339,7 @@ def test_the_season_adds_up_what_each_evening_says(drawn):
         ledger = settle_hands(config, records)
         source = source_from_ledger(ledger, f"{i:08x}", "0" * 12, ())
         evenings.append(evening_from_json(f"{i:08x}", f"2026-12-{i + 1:02d}T20:00:00Z",
-                                          evening_figures(source)))
+                                          source_figures(source)))
         pot = ledger.ruleset.results(config, ledger.state).pot
         pots[config.game] = pots.get(config.game, D(0)) + (pot or 0)
     whole = season(evenings, Roster())

@@ -405,3 +405,26 @@ def test_an_imported_session_joins_the_season(run, tmp_path, laptop):
         "name": "Ben", "evenings": 2, "hands": 8, "wins": 2, "net": "28.5",
         "average": "14.25", "money": {}}
     assert Decimal(document["tables"][0]["players"][3]["net"]) == -90
+
+
+def test_files_of_an_older_version_join_the_season(run, tmp_path):
+    """Files written by 0.1.0 have no seals on their figures: their hands are settled again
+    (as every command does with them), and their nets are their standings'."""
+    fixtures = Path(__file__).parent / "fixtures" / "written-by-0.1.0"
+    shutil.copytree(fixtures / "sessions", tmp_path / "home" / "sessions")
+    document = json.loads(run("season", "--json").out)
+    assert document["skipped"] == []
+    nets = {p["name"]: Decimal(p["net"]) for t in document["tables"] for p in t["players"]}
+    for session in ("1ad4ee0d", "c2c9805e"):
+        shown = json.loads(run("show", session, "--json").out)
+        start = 0 if shown["game"] == "kratzen" else 5  # Letzter Stich: chips now - start
+        for player in shown["players"]:
+            assert nets[player["name"]] == Decimal(player["score"]) - start
+
+
+def test_a_player_called_pot_has_money_like_anyone_else(run, tmp_path):
+    store, session = saved(tmp_path, "kratzen", players=["pot", "Ben", "Cleo", "Dora"])
+    assert run("settle", session, "--value", "0.10", "--currency", "EUR").code == 0
+    pot = json.loads(run("player", "pot", "--json").out)
+    # Anna's seat of the worked session: -45 chips, -4.50 EUR; the pot's 5.20 EUR is no one's
+    assert pot["money"] == {"EUR": "-4.5"} and pot["games"][0]["net"] == "-45"

@@ -240,6 +240,19 @@ class TableState(Frozen):
         return RULESETS[self.game].leaders(self.scores)
 
 
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """What a hand came to, as a player's figures over many evenings need it: who dealt, its
+    kind, the trick winners in order and (in a game where players choose) who chose to play.
+    A settlement gives it (``Settlement.outcome``); so does a session file's stored hand,
+    without the transfers (``documents.stored_outcome``)."""
+
+    dealer: str
+    kind: str
+    tricks: tuple[str, ...]
+    entered: tuple[str, ...] | None = None
+
+
 class Settlement(Frozen):
     """One hand settled: what it was, every transfer in order, and where everyone stands."""
 
@@ -274,6 +287,11 @@ class Settlement(Frozen):
         return ruleset.explain_words(self, config) + tuple(
             _("Referee: {finding}").format(finding=ruleset.finding_words(f, config))
             for f in self.findings)
+
+    @property
+    def outcome(self) -> HandOutcome:
+        """What the hand came to, for a player's figures (``Ruleset.player_figures``)."""
+        return HandOutcome(self.dealer, self.kind, self.record.tricks, self.record.entered)
 
     @property
     def trump(self) -> str | None:
@@ -527,10 +545,10 @@ class Ruleset(ABC):
     player_figure_names: ClassVar[dict[str, str]] = {}
 
     def player_figures(self, config: SessionConfig,
-                       settlements: Iterable[Settlement]) -> dict[str, dict[str, int]]:
+                       hands: Iterable[HandOutcome]) -> dict[str, dict[str, int]]:
         """For each player, the counts named in ``player_figure_names`` (every key, in that
-        order) over these hands of one session. Worked out from the hands as settled (their
-        records, kinds and dealers), never by settling again."""
+        order) over these hands of one session, from what each hand came to (its dealer, its
+        kind, its trick winners: ``Settlement.outcome``), never by settling again."""
         return {p: dict.fromkeys(self.player_figure_names, 0) for p in config.players}
 
     def figure_words(self, key: str) -> str:

@@ -18,6 +18,7 @@ from .base import (
     POT,
     DealPlan,
     GameOptions,
+    HandOutcome,
     HandRecord,
     Results,
     Ruleset,
@@ -215,26 +216,26 @@ class Kratzen(Ruleset):
                            "walkovers": N_("walkovers won")}
 
     def player_figures(self, config: SessionConfig,
-                       settlements: Iterable[Settlement]) -> dict[str, dict[str, int]]:
+                       hands: Iterable[HandOutcome]) -> dict[str, dict[str, int]]:
         """Hands played (the dealer always plays; in a Muss everyone) and dropped; of the
         hands played with tricks, the requirement met (2 tricks for the dealer, 1 for the
         others, 1 each in a forced Muss) or missed; walkovers won (the dealer of a hand
         everyone else dropped: it is played, without tricks or a requirement)."""
-        figures = super().player_figures(config, settlements)
-        for s in settlements:
-            dealer, record = s.dealer, s.record
-            if s.kind in ("muss", "forced-muss"):
+        figures = super().player_figures(config, hands)
+        for hand in hands:
+            dealer, kind = hand.dealer, hand.kind
+            if kind in ("muss", "forced-muss"):
                 playing: tuple[str, ...] = config.players
             else:
-                playing = (dealer, *(record.entered or ()))
+                playing = (dealer, *(hand.entered or ()))
             for p in config.players:
                 figures[p]["played" if p in playing else "dropped"] += 1
-            if s.kind == "walkover":
+            if kind == "walkover":
                 figures[dealer]["walkovers"] += 1
                 continue
-            taken = count_tricks(playing, record.tricks)
+            taken = count_tricks(playing, hand.tricks)
             for p in playing:
-                figures[p]["met" if taken[p] >= self.needed(p, dealer, s.kind) else "missed"] += 1
+                figures[p]["met" if taken[p] >= self.needed(p, dealer, kind) else "missed"] += 1
         return figures
 
     @staticmethod

@@ -15,6 +15,7 @@ from .base import (
     PENALTY,
     DealPlan,
     GameOptions,
+    HandOutcome,
     HandRecord,
     Results,
     Ruleset,
@@ -89,13 +90,13 @@ class Letzter(Ruleset):
                            "durchmarsch": N_("Durchmarsch")}
 
     def player_figures(self, config: SessionConfig,
-                       settlements: Iterable[Settlement]) -> dict[str, dict[str, int]]:
+                       hands: Iterable[HandOutcome]) -> dict[str, dict[str, int]]:
         """Last tricks taken (each a penalty point: a Durchmarsch's last trick is counted as
         the Durchmarsch) and Durchmarsch (all 8 tricks)."""
-        figures = super().player_figures(config, settlements)
-        for s in settlements:
-            last = s.record.tricks[-1]
-            figures[last]["durchmarsch" if s.kind == "durchmarsch" else "last_tricks"] += 1
+        figures = super().player_figures(config, hands)
+        for hand in hands:
+            last = hand.tricks[-1]
+            figures[last]["durchmarsch" if hand.kind == "durchmarsch" else "last_tricks"] += 1
         return figures
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:

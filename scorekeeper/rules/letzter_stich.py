@@ -15,6 +15,7 @@ from .base import (
     POT,
     DealPlan,
     GameOptions,
+    HandOutcome,
     HandRecord,
     Results,
     Ruleset,
@@ -86,13 +87,13 @@ class LetzterStich(Ruleset):
     player_figure_names = {"last_tricks": N_("last tricks taken"), "sweeps": N_("sweeps")}
 
     def player_figures(self, config: SessionConfig,
-                       settlements: Iterable[Settlement]) -> dict[str, dict[str, int]]:
+                       hands: Iterable[HandOutcome]) -> dict[str, dict[str, int]]:
         """Last tricks taken (each cost a chip: a sweep's last trick is counted as the sweep)
         and sweeps (all 8 tricks)."""
-        figures = super().player_figures(config, settlements)
-        for s in settlements:
-            last = s.record.tricks[-1]
-            figures[last]["sweeps" if s.kind == "sweep" else "last_tricks"] += 1
+        figures = super().player_figures(config, hands)
+        for hand in hands:
+            last = hand.tricks[-1]
+            figures[last]["sweeps" if hand.kind == "sweep" else "last_tricks"] += 1
         return figures
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:

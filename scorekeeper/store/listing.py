@@ -121,7 +121,8 @@ def summarise(path: Path, label: str, figures: bool = False) -> dict[str, Any]:
         from ..season import evening_figures
 
         try:
-            entry["figures"] = evening_figures(s.export_source())
+            entry["figures"] = evening_figures(s.config, s.state(), s.outcomes(),
+                                               s.newest_money())
         except ScorekeeperError as error:
             entry |= {"figures": None, "figures_problem": one_line(str(error))}
     return entry
