@@ -288,10 +288,13 @@ def choose_language(lang: str | None, home: str | None = None) -> str:
     return use_language(setting or language_from_environment())
 
 
-def set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    """``--lang``: read before everything else, so that even the help speaks it."""
+def set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--lang``: read before everything else, so that even the help speaks it. The value is
+    kept (a callback's return is the option's value): ``cli`` must know that it was given, or
+    the setting of a ``--home`` would overrule it."""
     if value and not ctx.resilient_parsing:
         use_language(value)
+    return value
 
 
 class GameChoice(click.Choice):
@@ -591,12 +594,13 @@ def serve(ctx, session, host, port, home) -> None:
     opened.state()  # a session whose standings cannot be read is refused before serving
 
     def ready(url: str) -> None:
-        say(f"serving the scoreboard of session {opened.id} ({opened.ruleset.title}: "
-            f"{', '.join(opened.config.players)}), read-only, on {url}")
-        say("open it in a browser; Ctrl+C stops")
+        say(_("serving the scoreboard of session {id} ({game}: {players}), read-only, on "
+              "{url}").format(id=opened.id, game=opened.ruleset.title,
+                              players=", ".join(opened.config.players), url=url))
+        say(_("open it in a browser; Ctrl+C stops"))
 
     serve_scoreboard(store, opened, host, port, ready)
-    say("stopped serving")
+    say(_("stopped serving"))
 
 
 @cli.command(hidden=True)
@@ -1281,17 +1285,17 @@ def settle_terms(value: str | None, currency: str | None):
     if value is None and currency is None:
         return None, None
     if currency is None:
-        fail("--currency: give the currency of --value (three letters, as EUR)")
+        fail(_("--currency: give the currency of --value (three letters, as EUR)"))
     if value is None:
-        fail("--value: give what a chip or point is worth in --currency (e.g. 0.10)")
+        fail(_("--value: give what a chip or point is worth in --currency (e.g. 0.10)"))
     try:
         worth = read_value(value)
     except ScorekeeperError as error:
-        fail(f"--value: {error}")
+        fail(_("--value: {problem}").format(problem=error))
     try:
         code = read_currency(currency)
     except ScorekeeperError as error:
-        fail(f"--currency: {error}")
+        fail(_("--currency: {problem}").format(problem=error))
     return worth, code
 
 
@@ -1329,29 +1333,32 @@ def settle(ctx, session, value, currency, preview, as_json, expect, home) -> Non
         check_expected(opened, expect)
         state = opened.state()
         if state.hands_played == 0:
-            fail(f"{opened.label}: no hand has been played yet: nothing to settle")
+            fail(_("{session}: no hand has been played yet: nothing to settle").format(
+                session=opened.label))
         settled, recorded = settle_up(opened.ruleset, opened.config, state, worth, code), False
     else:
         agreed = store.settle_up(session, worth, code, expect=expect)
         opened, settled, recorded = agreed.session, agreed.settled, agreed.recorded
-        stored(f"the settle-up of session {opened.id}")
+        stored(_("the settle-up of session {id}").format(id=opened.id))
     if as_json:
         emit_json({"session": opened.id, "digest": opened.digest, "recorded": recorded}
                   | settle_up_document(settled))
         return
-    finished = "finished" if opened.state().finished else "not finished"
-    say(f"Settle-up of session {opened.id}: {opened.ruleset.title}, after hand "
-        f"{settled.after_hand} ({finished})")
+    heading = (_("Settle-up of session {id}: {game}, after hand {number} (finished)")
+               if opened.state().finished else
+               _("Settle-up of session {id}: {game}, after hand {number} (not finished)"))
+    say(heading.format(id=opened.id, game=opened.ruleset.title, number=settled.after_hand))
     for line in settle_up_lines(settled, opened.ruleset, opened.config.players):
         say(line)
     say("")
     if preview:
-        say(f"not recorded (--preview); digest {opened.digest}")
+        say(_("not recorded (--preview); digest {digest}").format(digest=opened.digest))
     elif recorded:
-        say(f"recorded in the history of session {opened.id}; digest now {opened.digest}")
+        say(_("recorded in the history of session {id}; digest now {digest}").format(
+            id=opened.id, digest=opened.digest))
     else:
-        say(f"already recorded: it is the last settle-up of session {opened.id}, and no hand "
-            f"has changed since; digest {opened.digest}")
+        say(_("already recorded: it is the last settle-up of session {id}, and no hand has "
+              "changed since; digest {digest}").format(id=opened.id, digest=opened.digest))
 
 
 @cli.command(epilog="""\b
@@ -1428,8 +1435,10 @@ def share(ctx, session, fmt, output, home) -> None:
 
         atomic_write(Path(output), text)
     except OSError as error:
-        fail(f"{output}: cannot be written ({error.strerror or error})")
-    say(f"wrote the {fmt} summary of session {opened.id} to {output}", err=True)
+        fail(_("{file}: cannot be written ({reason})").format(file=output,
+                                                             reason=error.strerror or error))
+    say(_("wrote the {format} summary of session {id} to {file}").format(
+        format=fmt, id=opened.id, file=output), err=True)
 
 
 def refuse_home_target(output: str, home: Path, session_file: Path | None) -> None:

@@ -21,9 +21,16 @@ from typing import Any
 from . import jsontext
 from .amounts import ZERO, exact, format_amount, format_decimal, to_decimal_string
 from .documents import GENESIS, event_to_json, hand_document
-from .i18n import _, current_language
+from .i18n import _, current_language, ngettext
 from .ledger import ChipCount, Event, HandRecorded, Ledger, SessionStarted
-from .presentation import CHANGED_SINCE, in_units, money_text, payment_line, pot_label
+from .presentation import (
+    CHANGED_SINCE,
+    in_units,
+    money_text,
+    payment_line,
+    pot_label,
+    settle_terms_words,
+)
 from .rules import (
     PENALTY,
     POT,
@@ -301,18 +308,12 @@ def export_md(source: ExportSource) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _terms(settled: SettleUp) -> str:
-    """At what a settle-up was made: ``at 0.1 EUR a chip``, ``in chips``."""
-    if settled.value is None:
-        return f"in {settled.unit}s"
-    return f"at {to_decimal_string(settled.value)} {settled.currency} a {settled.unit}"
-
-
 def _share_cells(settled: SettleUp, share: Share) -> tuple[str, str]:
     """A party's result and its money (empty without a value), as people read them."""
     money = "" if share.money is None or settled.currency is None else (
         money_text(share.money, settled.currency)
-        + ("" if not share.rounded else f" (exactly {to_decimal_string(share.exact or ZERO)})"))
+        + ("" if not share.rounded else " " + _("(exactly {amount})").format(
+            amount=format_decimal(share.exact or ZERO))))
     return in_units(share.result, settled.unit), money
 
 
@@ -321,11 +322,11 @@ def _settled_up_md(source: ExportSource) -> list[str]:
     agreed, changed = source.settled_up()
     if not agreed:
         return []
-    lines = ["", "## Settled up"]
+    lines = ["", "## " + _("Settled up")]
     for a in agreed:
         settled = a.settled
-        lines += ["", f"After hand {settled.after_hand} ({a.at[:16].replace('T', ' ')} UTC), "
-                      f"{_terms(settled)}:", "", "| | result | money |", "| --- | ---: | ---: |"]
+        lines += ["", _agreed_words(a), "", "| | " + _("result") + " | " + _("money") + " |",
+                  "| --- | ---: | ---: |"]
         for share in settled.shares:
             name = (md_cell(share.party) if isinstance(share.party, str)
                     else md_cell(pot_label(source.config.players)))
@@ -334,11 +335,11 @@ def _settled_up_md(source: ExportSource) -> list[str]:
         lines.append("")
         # The words around the names are the program's own (no Markdown in them).
         lines += [f"- {payment_line(settled, t, md_cell)}"
-                  for t in settled.transfers] or ["- nobody pays anybody"]
+                  for t in settled.transfers] or ["- " + _("nobody pays anybody")]
         if settled.value is not None:
-            lines += ["", ROUNDING_WORDS]
+            lines += ["", _(ROUNDING_WORDS)]
     if changed:
-        lines += ["", f"*{CHANGED_SINCE}*"]
+        lines += ["", "*" + _(CHANGED_SINCE) + "*"]
     return lines
 
 
@@ -494,12 +495,12 @@ def _settled_up_html(source: ExportSource) -> list[str]:
     if not agreed:
         return []
     e = html.escape
-    out = ["<h2>Settled up</h2>"]
+    out = ["<h2>" + e(_("Settled up")) + "</h2>"]
     for a in agreed:
         settled = a.settled
-        out.append(f"<p>After hand {settled.after_hand} ({e(a.at[:16].replace('T', ' '))} "
-                   f"UTC), {e(_terms(settled))}:</p>")
-        out.append("<table><tr><th></th><th>result</th><th>money</th></tr>")
+        out.append(f"<p>{e(_agreed_words(a))}</p>")
+        out.append("<table><tr><th></th><th>" + e(_("result")) + "</th><th>" + e(_("money"))
+                   + "</th></tr>")
         for share in settled.shares:
             name = share.party if isinstance(share.party, str) else pot_label(
                 source.config.players)
@@ -508,12 +509,12 @@ def _settled_up_html(source: ExportSource) -> list[str]:
                        f"<td class=n>{e(money)}</td></tr>")
         out.append("</table><ul>")
         out += [f"<li>{payment_line(settled, t, e)}</li>" for t in settled.transfers] or [
-            "<li>nobody pays anybody</li>"]
+            "<li>" + e(_("nobody pays anybody")) + "</li>"]
         out.append("</ul>")
         if settled.value is not None:
-            out.append(f"<p>{e(ROUNDING_WORDS)}</p>")
+            out.append("<p>" + e(_(ROUNDING_WORDS)) + "</p>")
     if changed:
-        out.append(f"<p><em>{e(CHANGED_SINCE)}</em></p>")
+        out.append("<p><em>" + e(_(CHANGED_SINCE)) + "</em></p>")
     return out
 
 
@@ -689,67 +690,82 @@ def _night(source: ExportSource) -> _Night:
         score = state.scores[p]
         rank = rank if score == previous else i  # equal scores share the place (D10)
         previous = score
-        mark = ("winner" if state.finished else "leading") if p in state.leaders else ""
+        mark = (_("winner") if state.finished else _("leading")) if p in state.leaders else ""
         standings.append((rank, p, format_amount(score), mark))
     pot = None if state.pot is None else (
-        f"{format_amount(state.pot)}" + (" (stays in the pot)" if state.finished else ""))
+        _("{pot} (stays in the pot)") if state.finished else "{pot}").format(
+            pot=format_amount(state.pot))
     agreed, changed = source.settled_up()
     day = source.started()[:10]
-    played = f"{state.hands_played} hand{'s' if state.hands_played != 1 else ''}"
-    return _Night(title=f"{ruleset.title}, {day}: session {source.session_id}, {played}"
-                        f"{', finished' if state.finished else ''}",
-                  score_name=ruleset.score_name, standings=standings, pot=pot,
+    if state.finished:
+        title = ngettext("{game}, {day}: session {id}, {count} hand, finished",
+                         "{game}, {day}: session {id}, {count} hands, finished",
+                         state.hands_played)
+    else:
+        title = ngettext("{game}, {day}: session {id}, {count} hand",
+                         "{game}, {day}: session {id}, {count} hands", state.hands_played)
+    return _Night(title=title.format(game=ruleset.title, day=day, id=source.session_id,
+                                     count=state.hands_played),
+                  score_name=ruleset.score_words(), standings=standings, pot=pot,
                   agreed=agreed[-1] if agreed else None, changed=changed,
                   digest=source.digest)
 
 
 def _settle_words(agreed: Agreed) -> str:
-    return f"Settled up after hand {agreed.settled.after_hand}, {_terms(agreed.settled)}:"
+    return _("Settled up after hand {number}, {terms}:").format(
+        number=agreed.settled.after_hand, terms=settle_terms_words(agreed.settled))
+
+
+def _agreed_words(agreed: Agreed) -> str:
+    """A settle-up's heading in the md and html exports: after which hand, when, at what."""
+    return _("After hand {number} ({time} UTC), {terms}:").format(
+        number=agreed.settled.after_hand, time=agreed.at[:16].replace("T", " "),
+        terms=settle_terms_words(agreed.settled))
 
 
 def night_text(source: ExportSource) -> str:
     """The evening as plain text for a group chat: standings, who pays whom (the settle-up
     agreed last), the pot left and the digest. Names are written as they are."""
     night = _night(source)
-    lines = [night.title, "", f"Standings ({night.score_name}):"]
+    lines = [night.title, "", _("Standings ({score}):").format(score=night.score_name)]
     lines += [f"  {rank}. {name}  {score}" + (f"  ({mark})" if mark else "")
               for rank, name, score, mark in night.standings]
     if night.pot is not None:
-        lines.append(f"Pot left: {night.pot}")
+        lines.append(_("Pot left: {pot}").format(pot=night.pot))
     lines.append("")
     if night.agreed is None:
-        lines.append("Not settled up yet.")
+        lines.append(_("Not settled up yet."))
     else:
         settled = night.agreed.settled
         lines.append(_settle_words(night.agreed))
         lines += [f"  {payment_line(settled, t)}" for t in settled.transfers] or [
-            "  nobody pays anybody"]
+            "  " + _("nobody pays anybody")]
         if night.changed:
-            lines.append(f"({CHANGED_SINCE})")
-    lines += ["", f"Digest: {night.digest}"]
+            lines.append("(" + _(CHANGED_SINCE) + ")")
+    lines += ["", _("Digest: {digest}").format(digest=night.digest)]
     return "\n".join(lines) + "\n"
 
 
 def night_md(source: ExportSource) -> str:
     """The evening in Markdown (names escaped as in the md export)."""
     night = _night(source)
-    lines = [f"## {night.title}", "", f"| # | player | {night.score_name} |",
+    lines = [f"## {night.title}", "", "| # | " + _("player") + f" | {night.score_name} |",
              "| ---: | --- | ---: |"]
     lines += [f"| {rank} | {md_cell(name)}" + (f" ({mark})" if mark else "") + f" | {score} |"
               for rank, name, score, mark in night.standings]
     lines.append("")
     if night.pot is not None:
-        lines += [f"Pot left: {night.pot}", ""]
+        lines += [_("Pot left: {pot}").format(pot=night.pot), ""]
     if night.agreed is None:
-        lines.append("Not settled up yet.")
+        lines.append(_("Not settled up yet."))
     else:
         settled = night.agreed.settled
         lines += [_settle_words(night.agreed), ""]
         lines += [f"- {payment_line(settled, t, md_cell)}" for t in settled.transfers] or [
-            "- nobody pays anybody"]
+            "- " + _("nobody pays anybody")]
         if night.changed:
-            lines += ["", f"*{CHANGED_SINCE}*"]
-    lines += ["", f"Digest: `{night.digest}`"]
+            lines += ["", "*" + _(CHANGED_SINCE) + "*"]
+    lines += ["", _("Digest: `{digest}`").format(digest=night.digest)]
     return "\n".join(lines) + "\n"
 
 
@@ -757,28 +773,30 @@ def night_html(source: ExportSource) -> str:
     """The evening as one small self-contained page (names escaped)."""
     night = _night(source)
     e = html.escape
-    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+    out = ["<!DOCTYPE html>", f'<html lang="{current_language()}"><head><meta charset="utf-8">',
            f"<title>{e(night.title)}</title>",
            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
            "td,th{border:1px solid #bbb;padding:.2em .6em}td.n{text-align:right}</style>"
            "</head><body>", f"<h1>{e(night.title)}</h1>",
-           f"<table><tr><th>#</th><th>player</th><th>{e(night.score_name)}</th></tr>"]
+           "<table><tr><th>#</th><th>" + e(_("player"))
+           + f"</th><th>{e(night.score_name)}</th></tr>"]
     out += [f"<tr><td class=n>{rank}</td><td>{e(name)}{f' ({mark})' if mark else ''}</td>"
             f"<td class=n>{e(score)}</td></tr>" for rank, name, score, mark in night.standings]
     out.append("</table>")
     if night.pot is not None:
-        out.append(f"<p>Pot left: {e(night.pot)}</p>")
+        out.append("<p>" + e(_("Pot left: {pot}").format(pot=night.pot)) + "</p>")
     if night.agreed is None:
-        out.append("<p>Not settled up yet.</p>")
+        out.append("<p>" + e(_("Not settled up yet.")) + "</p>")
     else:
         settled = night.agreed.settled
         out += [f"<p>{e(_settle_words(night.agreed))}</p>", "<ul>"]
         out += [f"<li>{payment_line(settled, t, e)}</li>" for t in settled.transfers] or [
-            "<li>nobody pays anybody</li>"]
+            "<li>" + e(_("nobody pays anybody")) + "</li>"]
         out.append("</ul>")
         if night.changed:
-            out.append(f"<p><em>{e(CHANGED_SINCE)}</em></p>")
-    out += [f"<p>Digest <code>{e(night.digest)}</code></p>", "</body></html>"]
+            out.append("<p><em>" + e(_(CHANGED_SINCE)) + "</em></p>")
+    out += ["<p>" + _("Digest {digest}").format(digest=f"<code>{e(night.digest)}</code>")
+            + "</p>", "</body></html>"]
     return "\n".join(out) + "\n"
 
 

@@ -13,9 +13,9 @@ from collections.abc import Callable, Collection
 from decimal import Decimal
 from typing import Protocol
 
-from .amounts import format_amount, to_decimal_string
+from .amounts import format_amount, format_decimal
 from .errors import ScorekeeperError
-from .i18n import _
+from .i18n import N_, _, decimal_separator, ngettext
 from .ledger import ChipCount, Event, HandAmended, HandWithdrawn, Ledger
 from .rules import (
     RULESETS,
@@ -225,7 +225,7 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
     settled = settled_up_lines(session)
     if settled:
         lines.append("")
-        lines.append("settled up (kept in the file):")
+        lines.append(_("settled up (kept in the file):"))
         lines += ["  " + line for line in settled]
     lines.append("")
     lines.append(_("digest: {digest}  (write it down: audit checks the file against it)").format(
@@ -358,14 +358,26 @@ def draft_lines(draft: HandDraft) -> list[str]:
 
 # ---- settling up ---------------------------------------------------------------------------------
 
+def _count(amount: Decimal) -> int:
+    """The count that picks a plural form for an amount: one for exactly one (``1 chip``), and
+    any fraction or other number takes the plural (``1¼ chips``, ``0 chips``)."""
+    return 1 if abs(amount) == 1 else 2
+
+
 def in_units(amount: Decimal, unit: str) -> str:
     """Chips or points as people say them: ``45 chips``, ``1 chip``, ``14¼ chips``."""
-    return f"{format_amount(amount)} {unit}{'' if abs(amount) == 1 else 's'}"
+    if unit == "point":
+        words = ngettext("{amount} point", "{amount} points", _count(amount))
+    else:
+        words = ngettext("{amount} chip", "{amount} chips", _count(amount))
+    return words.format(amount=format_amount(amount))
 
 
 def money_text(amount: Decimal, currency: str) -> str:
-    """Money to the cent, with its currency: ``4.50 EUR``, ``-2.78 EUR``."""
-    return f"{abs(amount) if amount == 0 else amount:.2f} {currency}"
+    """Money to the cent, with its currency: ``4.50 EUR``, ``-2.78 EUR`` (``4,50 EUR`` in a
+    language that writes a decimal comma)."""
+    figure = f"{abs(amount) if amount == 0 else amount:.2f}"
+    return f"{figure.replace('.', decimal_separator())} {currency}"
 
 
 def settled_amount(settled: SettleUp, amount: Decimal) -> str:
@@ -381,11 +393,22 @@ def payment_line(settled: SettleUp, payment: Payment,
     each player's name passed through ``name`` (an export's escaping)."""
     amount = settled_amount(settled, payment.amount)
     source, target = payment.source, payment.target
-    if not isinstance(target, str):
-        return f"{name(str(source))} pays {amount} into the {target.value}"
+    if not isinstance(target, str):  # the pot: the only account a settle-up has
+        return _("{payer} pays {amount} into the pot").format(payer=name(str(source)),
+                                                             amount=amount)
     if not isinstance(source, str):
-        return f"the {source.value} pays {name(target)} {amount}"
-    return f"{name(source)} pays {name(target)} {amount}"
+        return _("the pot pays {payee} {amount}").format(payee=name(target), amount=amount)
+    return _("{payer} pays {payee} {amount}").format(payer=name(source), payee=name(target),
+                                                    amount=amount)
+
+
+def settle_terms_words(settled: SettleUp) -> str:
+    """At what a settle-up was made: ``at 0.10 EUR a chip``, ``in chips``."""
+    if settled.value is None:
+        return _("in points") if settled.unit == "point" else _("in chips")
+    words = (_("at {value} {currency} a point") if settled.unit == "point"
+             else _("at {value} {currency} a chip"))
+    return words.format(value=format_decimal(settled.value), currency=settled.currency)
 
 
 def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...],
@@ -396,61 +419,65 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
     def paragraph(text: str) -> list[str]:
         return textwrap.wrap(text, width) if width else [text]
 
-    unit, value, currency = settled.unit, settled.value, settled.currency
-    lines = paragraph(f"Results: {settled.words}.")
+    points = settled.unit == "point"
+    value, currency = settled.value, settled.currency
+    lines = paragraph(_("Results: {words}.").format(words=settled.words))
     if value is None or currency is None:
-        lines += paragraph(f"No value given: results and transfers in {unit}s (give a value "
-                           f"per {unit} and a currency for money).")
+        lines += paragraph(
+            _("No value given: results and transfers in points (give a value per point and a "
+              "currency for money).") if points else
+            _("No value given: results and transfers in chips (give a value per chip and a "
+              "currency for money)."))
     else:
-        lines.append(f"Value: {to_decimal_string(value)} {currency} a {unit}.")
+        lines.append((_("Value: {value} {currency} a point.") if points
+                      else _("Value: {value} {currency} a chip.")).format(
+                          value=format_decimal(value), currency=currency))
     lines.append("")
-    headers = ["", ruleset.score_name, f"result ({unit}s)"]
+    headers = ["", ruleset.score_words(),
+               _("result (points)") if points else _("result (chips)")]
     if value is not None:
-        headers += ["exactly", "money", "cents rule"]
+        headers += [_("exactly"), _("money"), _("cents rule")]
     rows = []
     for share in settled.shares:
         name = share.party if isinstance(share.party, str) else pot_label(players)
         row = [name, format_amount(share.score), format_amount(share.result, signed=True)]
         if share.exact is not None and share.money is not None and currency is not None:
             moved = share.money - share.exact
-            row += [to_decimal_string(share.exact), money_text(share.money, currency),
-                    "" if not moved else f"{'up' if moved > 0 else 'down'} "
-                                         f"{to_decimal_string(abs(moved))}"]
+            shift = (_("up {amount}") if moved > 0 else _("down {amount}")).format(
+                amount=format_decimal(abs(moved)))
+            row += [format_decimal(share.exact), money_text(share.money, currency),
+                    shift if moved else ""]
         rows.append(row)
     lines += _table(headers, rows, right={1, 2, 3, 4})
     if value is not None:
         lines.append("")
-        lines += paragraph(ROUNDING_WORDS)
-        up = [s.party if isinstance(s.party, str) else f"the {s.party.value}"
+        lines += paragraph(_(ROUNDING_WORDS))
+        up = [s.party if isinstance(s.party, str) else pot_label(players)
               for s in settled.cents_up()]
         if not up:  # the remainders add up to the cents missing: none means none rounded
-            lines += paragraph("Here every amount is in whole cents: nothing was rounded.")
+            lines += paragraph(_("Here every amount is in whole cents: nothing was rounded."))
         else:
-            lines += paragraph(f"Here {plural_of(len(up), 'cent')} "
-                               f"{'was' if len(up) == 1 else 'were'} missing after rounding "
-                               f"down: {'it goes to' if len(up) == 1 else 'one each to'} "
-                               f"{', '.join(up)}.")
+            lines += paragraph(ngettext(
+                "Here {count} cent was missing after rounding down: it goes to {parties}.",
+                "Here {count} cents were missing after rounding down: one each to {parties}.",
+                len(up)).format(count=len(up), parties=", ".join(up)))
     lines.append("")
     if settled.transfers:
-        lines.append(f"Who pays whom ({plural_of(len(settled.transfers), 'transfer')}):")
+        lines.append(ngettext("Who pays whom ({count} transfer):",
+                              "Who pays whom ({count} transfers):",
+                              len(settled.transfers)).format(count=len(settled.transfers)))
         lines += [f"  {payment_line(settled, p)}" for p in settled.transfers]
     else:
-        lines.append("Nobody pays anybody: everyone is even.")
+        lines.append(_("Nobody pays anybody: everyone is even."))
     return lines
-
-
-def plural_of(n: int, word: str) -> str:
-    """``1 cent``, ``2 cents``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def settled_up_line(settled: SettleUp, at: str) -> str:
     """An agreed settle-up in one line: after which hand, when, at what value, who pays whom."""
-    terms = (f"at {to_decimal_string(settled.value)} {settled.currency} a {settled.unit}"
-             if settled.value is not None else f"in {settled.unit}s")
     payments = "; ".join(payment_line(settled, p) for p in settled.transfers)
-    return (f"after hand {settled.after_hand} ({_minute(at)}), {terms}: "
-            f"{payments or 'nobody pays anybody'}")
+    return _("after hand {number} ({time}), {terms}: {payments}").format(
+        number=settled.after_hand, time=_minute(at), terms=settle_terms_words(settled),
+        payments=payments or _("nobody pays anybody"))
 
 
 def settled_up_lines(session: SessionView) -> list[str]:
@@ -462,8 +489,8 @@ def settled_up_lines(session: SessionView) -> list[str]:
         return [str(error)]
     lines = [settled_up_line(a.settled, a.at) for a in agreed]
     if changed:
-        lines.append(CHANGED_SINCE)
+        lines.append(_(CHANGED_SINCE))
     return lines
 
 
-CHANGED_SINCE = "hands have changed since the last settle-up: settle up again"
+CHANGED_SINCE = N_("hands have changed since the last settle-up: settle up again")

@@ -17,6 +17,7 @@ from decimal import ROUND_FLOOR, Decimal
 
 from .amounts import ZERO, exact, parse_typed_amount
 from .errors import ScorekeeperError, one_line
+from .i18n import N_, _
 from .ledger import Event, HandAmended, HandRecorded, HandWithdrawn, SettledUp
 from .rules import POT, End, Ruleset, SessionConfig, TableState, end_from_text
 
@@ -27,11 +28,12 @@ ROUNDING = "largest-remainder"
 """The name of the cents rule, stored with every settle-up that has a value (so that a later
 rule never changes what an old settle-up said)."""
 
-ROUNDING_WORDS = (
+ROUNDING_WORDS = N_(
     "Cents: each amount is worked out exactly (result × value) and first rounded down to the "
     "cent; the cents then missing to make the money add up to zero go one each to the amounts "
     "that lost most by rounding down (equal losses: in seating order, the pot last). So no "
     "amount moves by a whole cent, and only where a chip or point is worth part of a cent.")
+"""(English, marked with N_: ``_(ROUNDING_WORDS)`` says it in the language in use.)"""
 
 _CURRENCY = re.compile("[A-Za-z]{3}")
 
@@ -41,8 +43,8 @@ def read_value(text: str) -> Decimal:
     amount of the currency, more than 0."""
     value = parse_typed_amount(text)
     if value <= 0:
-        raise ScorekeeperError(f"{_shown(text)} is not more than 0: a chip or point must be "
-                               f"worth something")
+        raise ScorekeeperError(_("{value} is not more than 0: a chip or point must be worth "
+                                 "something").format(value=_shown(text)))
     return value
 
 
@@ -50,8 +52,8 @@ def read_currency(text: str) -> str:
     """A currency code as a person types it: three letters (``EUR``, ``usd``), in capitals."""
     code = str(text).strip()
     if not _CURRENCY.fullmatch(code):
-        raise ScorekeeperError(f"{_shown(text)} is not a currency code (three letters, as EUR, "
-                               f"USD or CHF)")
+        raise ScorekeeperError(_("{code} is not a currency code (three letters, as EUR, USD or "
+                                 "CHF)").format(code=_shown(text)))
     return code.upper()
 
 
@@ -217,14 +219,16 @@ def from_event(event: SettledUp, config: SessionConfig, ruleset: Ruleset) -> Set
     chain vouches for it, and ``audit`` works it out again from the hands). An event whose
     parties are not this session's is a ``ScorekeeperError`` naming it."""
     accounts = ruleset.accounts
-    where = f"event {event.seq} (settle-up)"
+    where = _("event {seq} (settle-up)").format(seq=event.seq)
     ends = {end_from_text(key, accounts): key for key in event.results}
     expected: set[End] = set(config.players) | ({POT} if ruleset.has_pot else set())
     if (set(ends) != expected or event.scores.keys() != event.results.keys()
             or (event.money is not None and event.money.keys() != event.results.keys())
             or (event.money is None) != (event.value is None)):
-        raise ScorekeeperError(f"{where}: its parties are not this session's players"
-                               + (" and pot" if ruleset.has_pot else ""))
+        raise ScorekeeperError((_("{where}: its parties are not this session's players and pot")
+                                if ruleset.has_pot else
+                                _("{where}: its parties are not this session's players")).format(
+                                    where=where))
     pot_key = ends.get(POT)
     state = ruleset.state_at(config, event.after_hand,
                              {p: event.scores[key] for p, key in ends.items()
@@ -242,7 +246,8 @@ def from_event(event: SettledUp, config: SessionConfig, ruleset: Ruleset) -> Set
     for t in event.transfers:
         source, target = end_from_text(t.source, accounts), end_from_text(t.target, accounts)
         if source not in expected or target not in expected:
-            raise ScorekeeperError(f"{where}: a transfer is not between its parties")
+            raise ScorekeeperError(_("{where}: a transfer is not between its parties").format(
+                where=where))
         transfers.append(Payment(source, target, t.amount))
     return SettleUp(game=ruleset.game, unit=ruleset.unit, after_hand=event.after_hand,
                     value=event.value, currency=event.currency, shares=tuple(shares),

@@ -179,6 +179,16 @@ def test_lang_beats_the_setting_and_the_setting_beats_the_locale(run, monkeypatc
     assert "vaza" in run("rules", "letzter-stich").out
 
 
+def test_lang_beats_the_setting_of_a_home_given_on_the_command_line(run, tmp_path):
+    home = tmp_path / "elsewhere"
+    save_language_setting(home, "es")
+    assert "baza" in run("--home", str(home), "rules", "letzter-stich").out
+    assert "den **letzten Stich** macht" in run("--lang", "de", "--home", str(home), "rules",
+                                                "letzter-stich").out
+    assert "den **letzten Stich** macht" in run("--home", str(home), "--lang", "de", "rules",
+                                                "letzter-stich").out
+
+
 def test_a_broken_settings_file_is_no_setting(run, monkeypatch, tmp_path):
     home = tmp_path / "home"
     home.mkdir()
@@ -284,6 +294,38 @@ def test_a_german_hand_recorded_with_the_german_pack(run):
     assert "The pot is empty: a Muss." in text and "Der Pott" not in text
 
 
+def test_settle_and_share_speak_the_language(run):
+    """docs/rules.md's worked Kratzen session at 0.10 EUR a chip: Anna -4.50, Ben 1.425 (up
+    to 1.43, the one cent missing), Cleo -2.775 (down to -2.78), Dora 0.65, the pot 5.20;
+    the one who owes most pays the one owed most."""
+    saved = run("replay", str(EXAMPLES / "kratzen.toml"), "--save").out
+    session = saved.split()[-1]
+    said = run("--lang", "de", "settle", session, "--value", "0.10", "--currency", "EUR",
+               "--preview").out
+    for words in ("Schlussabrechnung der Partie", "Wert: 0,1 EUR je Chip.",
+                  "Hier fehlte nach dem Abrunden 1 Cent: er geht an Ben.",
+                  "Wer zahlt wem (4 Zahlungen):", "  Anna zahlt 4,50 EUR in den Pott",
+                  "  Cleo zahlt Ben 1,43 EUR", "  Cleo zahlt 0,70 EUR in den Pott",
+                  "  Cleo zahlt Dora 0,65 EUR", "nicht festgehalten (--preview)"):
+        assert words in said, words
+    refused = run("--lang", "pt", "settle", session, "--value", "1", "--currency", "EU")
+    assert refused.code == 2
+    assert refused.err == ("error: --currency: 'EU' não é um código de moeda (três letras, "
+                           "como EUR, USD ou CHF)\n")
+    assert "Aún sin liquidar." in run("--lang", "es", "share", session).out.splitlines()
+    # In chips: Anna pays her 45 into the pot (owed most: 52); Cleo's 27¾ go to Ben (14¼),
+    # the pot (the 7 left) and Dora (6½).
+    run("settle", session)
+    shared = run("--lang", "es", "share", session).out
+    assert "Liquidado tras la mano 4, en fichas:" in shared
+    assert "  Anna paga 45 fichas al bote" in shared
+    assert "  Cleo paga a Ben 14¼ fichas" in shared
+    assert "  Cleo paga 7 fichas al bote" in shared
+    assert "  Cleo paga a Dora 6½ fichas" in shared
+    assert "partida" in shared and "session" not in shared
+    assert '<html lang="pt">' in run("--lang", "pt", "share", session, "--format", "html").out
+
+
 # ---- JSON and the other documents for programs: the same bytes in every language ----------------
 
 def _normalised(text: str, session_id: str, digest: str | None = None) -> str:
@@ -298,6 +340,8 @@ def _json_runs(run, how: list[str], session: str) -> list[str]:
     for example in sorted(EXAMPLES.glob("*.toml")) + sorted((EXAMPLES / "cards").glob("*.toml")):
         outputs.append(run(*how, "replay", str(example), "--json").out)
     outputs.append(run(*how, "show", session, "--json").out)
+    outputs.append(run(*how, "settle", session, "--value", "0.10", "--currency", "EUR",
+                       "--preview", "--json").out)
     outputs.append(run(*how, "audit", session, "--json").out)
     for fmt in ("json", "csv", "beancount"):
         outputs.append(run(*how, "export", session, "--format", fmt).out)

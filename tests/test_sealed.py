@@ -87,7 +87,8 @@ def test_a_changed_pot_is_said_by_show_sessions_export_and_refused_by_record(tmp
 
     store, session = evening(tmp_path)
     data = json.loads(session.path.read_text(encoding="utf-8"))
-    data["hands"]["3"]["pot_after"] = "99"  # by hand, well formed
+    forged = "98765"  # a figure no id, digest or count of this session holds
+    data["hands"]["3"]["pot_after"] = forged  # by hand, well formed
     session.path.write_text(json.dumps(data), encoding="utf-8")
 
     def run(*argv: str) -> tuple[int, str]:
@@ -101,8 +102,8 @@ def test_a_changed_pot_is_said_by_show_sessions_export_and_refused_by_record(tmp
                  ["count", session.id, "Anna=1"], ["undo", session.id]):
         code, text = run(*argv)
         assert code == 2 and "hand 3's stored figures are not those its history sealed" in text
-        assert "99" not in text
+        assert forged not in text
     code, text = run("sessions")
-    assert "DAMAGED" in text and "99" not in text
+    assert "DAMAGED" in text and forged not in text
     code, text = run("audit", session.id)
     assert code == 1 and "hand 3" in text

@@ -83,7 +83,9 @@ def template() -> Catalog:
 
 def template_text(catalog: Catalog) -> bytes:
     out = io.BytesIO()
-    write_po(out, catalog, width=100, sort_output=True, omit_header=True)
+    # No source locations: a catalog changes only when a message does, so branches that move
+    # code do not collide in the catalogs.
+    write_po(out, catalog, width=100, sort_output=True, omit_header=True, no_location=True)
     return out.getvalue()
 
 
@@ -105,7 +107,7 @@ def update() -> None:
             catalog = Catalog(locale=language, project="scorekeeper", charset="utf-8")
         catalog.update(fresh, no_fuzzy_matching=True)
         out = io.BytesIO()
-        write_po(out, catalog, width=100, sort_output=True, ignore_obsolete=True,
+        write_po(out, catalog, width=100, sort_output=True, ignore_obsolete=True, no_location=True,
                  include_previous=False)
         path.write_bytes(out.getvalue())
 

@@ -531,8 +531,11 @@ class Ruleset(ABC):
         with exact():
             players = {p: state.scores[p] - start.scores[p] for p in config.players}
             pot = None if state.pot is None else state.pot - present(start.pot, "the pot")
-        return Results(players, pot, f"each player's {self.unit}s now minus their "
-                                     f"{self.unit}s at the start; the pot keeps what it holds")
+        words = (_("each player's points now minus their points at the start; the pot keeps "
+                   "what it holds") if self.unit == "point" else
+                 _("each player's chips now minus their chips at the start; the pot keeps what "
+                   "it holds"))
+        return Results(players, pot, words)
 
     def planned_hands(self, config: SessionConfig) -> int | None:
         """How many hands the session lasts, when that is fixed in advance."""

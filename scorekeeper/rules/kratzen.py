@@ -143,10 +143,12 @@ class Kratzen(Ruleset):
         paid into it, kept for the next evening."""
         balances = super().results(config, state)
         held = present(state.pot, "the pot")
-        pot = f"{format_amount(held)} chip{'' if held == 1 else 's'}"
-        return Results(balances.players, balances.pot,
-                       f"each balance as it stands; the pot is not paid out: the worth of "
-                       f"its {pot} is paid into it, kept for the next evening")
+        words = ngettext("each balance as it stands; the pot is not paid out: the worth of its "
+                         "{chips} chip is paid into it, kept for the next evening",
+                         "each balance as it stands; the pot is not paid out: the worth of its "
+                         "{chips} chips is paid into it, kept for the next evening",
+                         1 if held == 1 else 2)  # a fraction of chips takes the plural
+        return Results(balances.players, balances.pot, words.format(chips=format_amount(held)))
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         dealer = state.dealer

@@ -82,9 +82,9 @@ class Letzter(Ruleset):
             total = sum(scores.values(), Decimal(0))
             players = {p: total - len(config.players) * scores[p] for p in config.players}
         return Results(players, None,
-                       "each pair of players settles the difference of their penalty points "
-                       "(more pays fewer): a player's result is the others' points minus "
-                       "their own, pair by pair")
+                       _("each pair of players settles the difference of their penalty points "
+                         "(more pays fewer): a player's result is the others' points minus "
+                         "their own, pair by pair"))
 
     player_figure_names = {"last_tricks": N_("last tricks taken"),
                            "durchmarsch": N_("Durchmarsch")}

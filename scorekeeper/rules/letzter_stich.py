@@ -10,7 +10,7 @@ from typing import Literal, get_args
 from pydantic import Field
 
 from ..cards import Card
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .base import (
     POT,
     DealPlan,
@@ -78,11 +78,15 @@ class LetzterStich(Ruleset):
         gained = super().results(config, state)
         start = amount_text(self.starting_score(config))
         held = present(state.pot, "the pot")
-        pot = f"{amount_text(held)} chip{'' if held == 1 else 's'}"
+        words = ngettext("each player's chips now minus the {start} they started with; the "
+                         "pot's chips stay in the pot (never shared out): the worth of its "
+                         "{chips} chip is paid into it",
+                         "each player's chips now minus the {start} they started with; the "
+                         "pot's chips stay in the pot (never shared out): the worth of its "
+                         "{chips} chips is paid into it",
+                         1 if held == 1 else 2)  # a fraction of chips takes the plural
         return Results(gained.players, gained.pot,
-                       f"each player's chips now minus the {start} they started with; the "
-                       f"pot's chips stay in the pot (never shared out): the worth of its "
-                       f"{pot} is paid into it")
+                       words.format(start=start, chips=amount_text(held)))
 
     player_figure_names = {"last_tricks": N_("last tricks taken"), "sweeps": N_("sweeps")}
 
