@@ -36,7 +36,8 @@ from . import jsontext
 from .amounts import ZERO, exact, format_amount, to_decimal_string
 from .errors import ScorekeeperError
 from .export import ExportSource, csv_text_cell, md_cell, svg_chart
-from .i18n import N_, _, current_language, decimal_separator, ngettext
+from .i18n import N_, _, current_language, ngettext
+from .presentation import money_text
 from .rules import RULESETS, HandOutcome, Ruleset, SessionConfig, TableState, get_ruleset
 from .summary import SessionSummary
 
@@ -471,14 +472,8 @@ def season(evenings: Iterable[Evening], roster: Roster, game: str | None = None,
                   tuple(skipped))
 
 
-def _money_text(amount: Decimal, currency: str) -> str:
-    """Money to the cent for people, with the language's decimal mark: ``-4.50 EUR``."""
-    text = f"{abs(amount) if amount == 0 else amount:.2f}"
-    return f"{text.replace('.', decimal_separator())} {currency}"
-
-
 def _money_words(money: Mapping[str, Decimal]) -> str:
-    return ", ".join(_money_text(v, c) for c, v in sorted(money.items()))
+    return ", ".join(money_text(v, c) for c, v in sorted(money.items()))
 
 
 def _average_words(t: Tally) -> str:
@@ -721,7 +716,7 @@ def player_lines(card: PlayerCard) -> list[str]:
                                       for k, v in g.counts.items()))
     lines += ["", _("Evenings:")]
     for evening, seat in card.evenings:
-        money = (" (" + _money_text(seat.money, evening.currency) + ")"
+        money = (" (" + money_text(seat.money, evening.currency) + ")"
                  if seat.money is not None and evening.currency else "")
         status = _("won") if seat.won else (_("running") if not evening.finished else "")
         lines.append(f"  {evening.started[:16].replace('T', ' ')}  {evening.session}  "
