@@ -15,6 +15,7 @@ Who is who (docs/rules.md, "Players across evenings"):
   ``scorekeeper player merge``) or that they are two (``Roster.kept_apart``). Until then they
   are listed as a question. Names that sat at the same evening are never asked about: they
   are two people.
+- A player is shown by the spelling of their own seated at most evenings (then the newest).
 - Two seats of one evening are never one player: if their names fold to the same player (two
   spellings merged, or ``Ａnna`` beside ``Anna``), the later seat counts under its name as
   written.
@@ -315,7 +316,8 @@ class Tally:
     net: Decimal = ZERO
     money: dict[str, Decimal] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
-    spellings: dict[str, str] = field(default_factory=dict)  # each spelling: its last day
+    # each spelling seated: how many evenings, and the start of the newest
+    spellings: dict[str, tuple[int, str]] = field(default_factory=dict)
 
     def add(self, evening: Evening, seat: Seat) -> None:
         self.evenings += 1
@@ -327,7 +329,8 @@ class Tally:
                 self.money[evening.currency] = self.money.get(evening.currency, ZERO) + seat.money
         for k, v in seat.counts.items():
             self.counts[k] = self.counts.get(k, 0) + v
-        self.spellings[seat.name] = max(self.spellings.get(seat.name, ""), evening.started)
+        count, newest = self.spellings.get(seat.name, (0, ""))
+        self.spellings[seat.name] = (count + 1, max(newest, evening.started))
 
     @property
     def average(self) -> Decimal:
@@ -362,12 +365,13 @@ def seat_keys(evening: Evening, roster: Roster) -> list[str]:
 
 
 def _named(tally: Tally, roster: Roster) -> Tally:
-    """The tally with the name it is shown under: the newest spelling that is the player's own
-    key (not a spelling taken as it), else the newest spelling."""
+    """The tally with the name it is shown under: of the spellings that are the player's own
+    key (not a spelling merged into it), the one seated at most evenings, then the newest;
+    without one, the same among all its spellings."""
     own = [s for s in tally.spellings if tally.key.startswith(_APART)
            or player_key(s) == tally.key]
     pool = own or list(tally.spellings)
-    tally.name = max(pool, key=lambda s: (tally.spellings[s], s))
+    tally.name = max(pool, key=lambda s: (*tally.spellings[s], s))
     return tally
 
 

@@ -208,6 +208,20 @@ def test_look_alikes_are_asked_about_unless_they_sat_together_or_were_answered()
     assert set(anna.spellings) == {"Anna", "Änna"}
 
 
+def test_a_player_is_shown_by_their_spelling_of_most_evenings_then_the_newest():
+    def at(day, name):
+        return _evening(f"0000000{day}", f"2026-12-0{day}T20:00:00Z", "kratzen",
+                        [(name, "1", False, None), ("Ben", "-1", False, None)])
+
+    assert season([at(1, "Anna"), at(2, "Anna"), at(3, "anna")], Roster()).tables[0] \
+        .players[0].name == "Anna"
+    assert season([at(1, "Anna"), at(2, "anna")], Roster()).tables[0].players[0].name == "anna"
+    # a spelling merged in is shown only when the player's own never sat
+    merged = Roster().merged("anna", "änna")
+    evenings = [at(1, "Änna"), at(2, "Änna"), at(3, "anna")]
+    assert season(evenings, merged).tables[0].players[0].name == "anna"
+
+
 def test_two_seats_of_one_evening_are_never_one_player():
     evening = _evening("00000001", "2026-12-01T20:00:00Z", "kratzen",
                        [("Anna", "5", True, None), ("Ａｎｎａ", "-5", False, None)])

@@ -428,3 +428,14 @@ def test_a_player_called_pot_has_money_like_anyone_else(run, tmp_path):
     pot = json.loads(run("player", "pot", "--json").out)
     # Anna's seat of the worked session: -45 chips, -4.50 EUR; the pot's 5.20 EUR is no one's
     assert pot["money"] == {"EUR": "-4.5"} and pot["games"][0]["net"] == "-45"
+
+
+def test_the_worked_season_of_the_rules_is_what_the_command_prints(run, two_evenings):
+    """docs/rules.md, "Worked season": its table, row by row, is the season's text."""
+    rules = (Path(__file__).parent.parent / "docs" / "rules.md").read_text("utf-8")
+    section = rules.split("Worked season:", 1)[1].split("\n\n", 2)[1]
+    rows = [[c.strip().replace("−", "-") for c in line.strip("|").split("|")]
+            for line in section.splitlines()[2:]]
+    printed = [line.split() for line in run("season").out.splitlines()[3:7]]
+    assert len(rows) == 4
+    assert [r[:7] + r[7].split() for r in rows] == printed
