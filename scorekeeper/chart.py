@@ -56,11 +56,13 @@ def marker(line: int) -> str:
     return MARKERS[line % len(MARKERS)]
 
 
-def line_chart(series: dict[str, list[Decimal]], width: int, height: int) -> TextChart:
+def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
+               step: str = "hand") -> TextChart:
     """``series`` (each player's score before the first hand and after each hand, in seating
     order: ``export.score_series``) drawn in ``width`` columns and ``height`` rows (the
     legend not counted). A line holds its level through a hand and changes between two
-    hands, with rounded corners; every hand's score is a point with the player's marker."""
+    hands, with rounded corners; every hand's score is a point with the player's marker.
+    ``step`` names what the bottom axis counts (a season's chart counts evenings)."""
     players = list(series)
     legend = tuple(LegendEntry(i, marker(i), p, format_amount(series[p][-1]) if series[p] else "")
                    for i, p in enumerate(players))
@@ -137,6 +139,6 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int) -> Tex
             numbers[start:start + len(text)] = text
             free_from = start + len(text) + 1
     rows.append(tuple(Cell(c) for c in " " * label_width + " └" + "".join(ticks)))
-    word = "hand" if label_width >= 3 else ""
+    word = step if label_width >= len(step) - 1 else ""
     rows.append(tuple(Cell(c) for c in f"{word:>{label_width + 1}} " + "".join(numbers)))
     return TextChart(tuple(rows), legend)

@@ -46,7 +46,7 @@ class SeasonScreen(Screen):
             yield Static("The season: reading the sessions…", id="season-title")
             yield DataTable(id="season-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="season-notes")
-            yield ScoreChart((), {}, id="season-chart")
+            yield ScoreChart((), {}, id="season-chart", step="evening")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -91,8 +91,8 @@ class SeasonScreen(Screen):
         n = len(shown.evenings)
         others = f"  (g: next of {len(found.tables)} games)" if len(found.tables) > 1 else ""
         title.update(Text(f"The season: {shown.ruleset.title}, {n} evening"
-                          f"{'' if n == 1 else 's'}, net in {shown.ruleset.unit}s{others}",
-                          style="bold"))
+                          f"{'' if n == 1 else 's'}, net in {shown.ruleset.unit}s; below, each "
+                          f"player's running total after each evening{others}", style="bold"))
         for row in season_rows(shown):
             table.add_row(*(Text(c) if i == 1 else Text(c, justify="right")
                             for i, c in enumerate(row)))
