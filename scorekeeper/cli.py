@@ -950,11 +950,11 @@ PLAYER_ACTIONS = {"merge": 2, "unmerge": 1, "apart": 2}
 
 @cli.command(epilog="""\b
 Examples:
-  scorekeeper player Anna                 evenings, hands, wins, net, money
+  scorekeeper player Anna             evenings, hands, wins, net, money
   scorekeeper player Anna --json
-  scorekeeper player merge Anna Änna      Änna is Anna from now on (asks first)
-  scorekeeper player unmerge Änna         Änna is a player of their own again
-  scorekeeper player apart Ann Anna       two people: not asked about again
+  scorekeeper player merge Anna Änna  Änna is Anna from now on (asks first)
+  scorekeeper player unmerge Änna     Änna is a player of their own again
+  scorekeeper player apart Ann Anna   two people: not asked about again
 
 What is said about names is kept in players.json in the home folder.""")
 @click.argument("words", nargs=-1, required=True, metavar="NAME | merge NAME OTHER | unmerge "
@@ -964,7 +964,7 @@ What is said about names is kept in players.json in the home folder.""")
 @home_option
 @click.pass_context
 def player(ctx, words, as_json, yes, home) -> None:
-    """One player over every evening, and who is who.
+    """One player's evenings, and who is who.
 
     With a NAME: the evenings played, hands, wins, net and money, and per game the figures
     of that game. merge takes OTHER as NAME from now on, unmerge undoes it, apart says two
