@@ -528,7 +528,8 @@ def season_lines(s: Season) -> list[str]:
         lines.append(ngettext("{game}, {span}: {count} evening", "{game}, {span}: {count} "
                               "evenings", n).format(game=table.ruleset.title,
                                                     span=_span_words(s), count=n))
-        lines += _table(_headers(table.ruleset.unit), season_rows(table), right={0, 2, 3, 4, 5, 6})
+        lines += _table(_headers(table.ruleset.unit), season_rows(table),
+                        right={0, 2, 3, 4, 5, 6, 7})
     lines += notes_lines(s.lookalikes, s.skipped)
     return lines
 
