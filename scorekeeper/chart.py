@@ -13,6 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .amounts import format_amount
+from .i18n import _
 
 # One symbol per line, so that lines differ by more than their colour.
 MARKERS = ("●", "■", "▲", "◆", "▼", "★")
@@ -57,18 +58,19 @@ def marker(line: int) -> str:
 
 
 def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
-               step: str = "hand") -> TextChart:
+               step: str | None = None) -> TextChart:
     """``series`` (each player's score before the first hand and after each hand, in seating
     order: ``export.score_series``) drawn in ``width`` columns and ``height`` rows (the
     legend not counted). A line holds its level through a hand and changes between two
     hands, with rounded corners; every hand's score is a point with the player's marker.
-    ``step`` names what the bottom axis counts (a season's chart counts evenings)."""
+    ``step`` names what the bottom axis counts, in the language in use (by default hands; a
+    season's chart counts evenings)."""
     players = list(series)
     legend = tuple(LegendEntry(i, marker(i), p, format_amount(series[p][-1]) if series[p] else "")
                    for i, p in enumerate(players))
     values = [v for vs in series.values() for v in vs]
     if not values:
-        return TextChart((tuple(Cell(c) for c in "no hands yet"),), legend)
+        return TextChart((tuple(Cell(c) for c in _("no hands yet")),), legend)
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
@@ -139,6 +141,9 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
             numbers[start:start + len(text)] = text
             free_from = start + len(text) + 1
     rows.append(tuple(Cell(c) for c in " " * label_width + " └" + "".join(ticks)))
-    word = step if label_width >= len(step) - 1 else ""
+    # under the labels of the scores, where it fits
+    word = _("hand") if step is None else step
+    if len(word) > label_width + 1:
+        word = ""
     rows.append(tuple(Cell(c) for c in f"{word:>{label_width + 1}} " + "".join(numbers)))
     return TextChart(tuple(rows), legend)

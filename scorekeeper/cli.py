@@ -18,9 +18,11 @@ from .errors import ScorekeeperError, one_line
 from .i18n import (
     LANGUAGES,
     _,
+    current_language,
     decimal_separator,
     language_from_environment,
     ngettext,
+    speaking,
     use_language,
 )
 
@@ -286,6 +288,14 @@ def choose_language(lang: str | None, home: str | None = None) -> str:
     except ScorekeeperError:
         pass  # a --home that cannot be used is said by the command that uses it
     return use_language(setting or language_from_environment())
+
+
+def export_language(ctx: click.Context, session: Any) -> contextlib.AbstractContextManager:
+    """An export of ``session`` speaks the language the session was played in, unless
+    ``--lang`` says otherwise (a session from before sessions kept one: the language in use)."""
+    if ctx.find_root().params.get("lang") is None and session.language:
+        return speaking(session.language)
+    return contextlib.nullcontext()
 
 
 def set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -565,6 +575,8 @@ def tui(ctx, session, home) -> None:
     """Open the table app (at SESSION if given)."""
     from .tui.app import run_tui
 
+    if home is not None and ctx.find_root().params.get("lang") is None:
+        choose_language(None, home)  # the setting kept in the home given here
     run_tui(home_of(ctx, home), session)
 
 
@@ -637,12 +649,13 @@ def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str
     from .presentation import render_text
     from .script import replay_file
 
+    played_in = current_language()  # the session's language, whatever JSON speaks
     json_words(as_json)
     ledger = replay_file(script)
     saved = None
     if save:
         saved = get_store(ctx, home).create(
-            ledger.config, [s.record for s in ledger.settlements])
+            ledger.config, [s.record for s in ledger.settlements], language=played_in)
         stored(_("session {id}").format(id=saved.id))
     if as_json:
         emit_json(standings_document(ledger))
@@ -657,27 +670,49 @@ def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str
 Examples:
   scorekeeper new --game GAME --players Anna,Ben,Cleo,Dora --dealer Anna
   scorekeeper new --game GAME --players Anna,Ben,Cleo     (dealer drawn)
+  scorekeeper new --continue 3f2          (the next evening: the pot carries)
+  scorekeeper new --same-players 3f2      (everything starts afresh)
 
 GAME is one of {games}.""")
-@option("--game", required=True, type=GameChoice(), help="The game.")
-@option("--players", required=True, metavar="A,B,C", help="Names in clockwise seating order.")
+@option("--game", type=GameChoice(), help="The game.")
+@option("--players", metavar="A,B,C", help="Names in clockwise seating order.")
 @option("--dealer", metavar="NAME", help="The first dealer (default: drawn at random).")
 @option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. starting_chips=5, rounds=2, rotations=1, deck=french.")
+@option("--continue", "continues", metavar="SESSION", shell_complete=complete_sessions,
+        help="The next evening of SESSION: its game, players and options, the deal after its "
+             "last dealer, and what carries over (the pot it left; where a match goes on, the "
+             "chips too).")
+@option("--same-players", "again", metavar="SESSION", shell_complete=complete_sessions,
+        help="The same players again: SESSION's game, players and options, the deal after its "
+             "last dealer; nothing carries.")
 @option("--json", "as_json", is_flag=True, help="Print the new session as JSON.")
+@expect_option
 @home_option
 @click.pass_context
-def new(ctx, game, players, dealer, options, as_json, home) -> None:
+def new(ctx, game, players, dealer, options, continues, again, as_json, expect, home) -> None:
     """Start a session and say who deals first.
 
-    Without --dealer the first dealer is drawn at random and said.
+    Without --dealer the first dealer is drawn at random and said. With --continue or
+    --same-players the game, the players and the options are those of the session named.
     """
     import secrets
 
     from .errors import ConfigError
     from .rules import make_config
 
+    played_in = current_language()  # the session's language, whatever JSON speaks
     json_words(as_json)
+    if continues is not None or again is not None:
+        next_session(ctx, continues, again, game, players, options, dealer, as_json, expect, home)
+        return
+    if expect is not None:
+        fail(_("--expect: goes with --continue or --same-players (the session they start "
+               "from)"))
+    for given, flag in ((game, "--game"), (players, "--players")):
+        if given is None:
+            fail(_("{flag}: is required (or start from a session with --continue or "
+                   "--same-players)").format(flag=flag))
     names = list(split_names(players) or ())
     parsed: dict[str, Any] = {}
     for item in options:
@@ -704,7 +739,7 @@ def new(ctx, game, players, dealer, options, as_json, home) -> None:
                  "options": "--option"}
         head, __, key = error.field.partition(".")
         fail(f"{flags.get(head, head)}{' ' + key if key else ''}: {error.detail}")
-    session = get_store(ctx, home).create(config, dealer_drawn=drawn)
+    session = get_store(ctx, home).create(config, dealer_drawn=drawn, language=played_in)
     stored(_("session {id}").format(id=session.id))
     if as_json:
         emit_json({"id": session.id, "game": config.game, "players": list(config.players),
@@ -715,6 +750,50 @@ def new(ctx, game, players, dealer, options, as_json, home) -> None:
         id=session.id, game=session.ruleset.title, players=", ".join(config.players)))
     if drawn:
         say(_("first dealer drawn at random: {name}").format(name=config.first_dealer))
+    state = session.state()
+    say(_("hand 1: {dealer} deals, {leader} leads").format(dealer=state.dealer,
+                                                          leader=state.leader))
+
+
+def next_session(ctx, continues, again, game, players, options, dealer, as_json, expect,
+                 home) -> None:
+    """``new --continue SESSION`` (the next evening) and ``new --same-players SESSION``."""
+    from .amounts import to_decimal_string
+    from .presentation import opening_line
+
+    if continues is not None and again is not None:
+        fail(_("--continue and --same-players: give one of them"))
+    flag = "--continue" if continues is not None else "--same-players"
+    for given, name in ((game, "--game"), (players, "--players"), (options or None, "--option")):
+        if given is not None:
+            fail(_("{flag}: takes the game, the players and the options of the session it "
+                   "names; leave out {option}").format(flag=flag, option=name))
+    expect = checked_expect(expect)
+    result = get_store(ctx, home).next_evening(continues or again, carry=continues is not None,
+                                               expect=expect, dealer=dealer)
+    session, earlier = result.session, result.earlier
+    stored(_("session {id}").format(id=session.id))
+    config = session.config
+    if as_json:
+        entry = session.opening()
+        emit_json({"id": session.id, "game": config.game, "players": list(config.players),
+                   "first_dealer": config.first_dealer, "dealer_drawn": False,
+                   "options": config.options.model_dump(), "file": str(session.path),
+                   "continues": None if entry is None else {
+                       "id": entry.previous_id, "digest": entry.previous_digest,
+                       "hands": entry.previous_hands,
+                       "pot": None if entry.pot is None else to_decimal_string(entry.pot),
+                       "scores": None if entry.scores is None else {
+                           p: to_decimal_string(v) for p, v in entry.scores.items()}},
+                   "same_players_as": None if result.carried else earlier.id})
+        return
+    say(_("session {id} started: {game}, {players} (clockwise)").format(
+        id=session.id, game=session.ruleset.title, players=", ".join(config.players)))
+    entry = session.opening()
+    if entry is not None:
+        say(opening_line(session.ruleset, entry))
+    else:
+        say(_("the same players as session {id}; nothing carries over").format(id=earlier.id))
     state = session.state()
     say(_("hand 1: {dealer} deals, {leader} leads").format(dealer=state.dealer,
                                                           leader=state.leader))
@@ -795,10 +874,62 @@ def undo(ctx, session, expect, home) -> None:
     say(next_text(opened, opened.state()))
 
 
-@cli.command(epilog="""\b
+THEN = "--then"
+
+
+class AmendCommand(Command):
+    """``amend`` reads ``--then HAND [options]`` as another hand amended in the same step: the
+    words after each ``--then`` are kept aside (in ``ctx.meta``) and read like the first hand's."""
+
+    WHOLE = ("--expect", "--home")  # options of the whole step, wherever they are given
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        parts: list[list[str]] = [[]]
+        words = iter(args)
+        for arg in words:
+            if arg == THEN:
+                parts.append([])
+            elif len(parts) > 1 and arg.partition("=")[0] in self.WHOLE:
+                parts[0] += [arg] if "=" in arg else [arg, next(words, "")]
+            else:
+                parts[-1].append(arg)
+        ctx.meta["amend_then"] = parts[1:]
+        return super().parse_args(ctx, parts[0])
+
+
+@click.command(THEN, add_help_option=False)
+@click.argument("hand", type=int)
+@record_options
+def then_part(hand: int, **given: Any) -> None:
+    """One hand after ``--then``: its number and its record's fields (only parsed)."""
+
+
+def then_amendments(ctx: click.Context) -> list[tuple[int, dict[str, Any]]]:
+    """The hands after each ``--then``: (number, the record fields given), each checked."""
+    amendments = []
+    for words in ctx.meta.get("amend_then", []):
+        if not words:
+            fail(_("--then: give the number of the hand, then its fields"))
+        part = then_part.make_context(THEN, list(words), parent=ctx)
+        number, given = part.params.pop("hand"), part.params
+        fields = record_fields(given)
+        if not fields:
+            fail(_("--then {number}: give at least one of {options}").format(
+                number=number, options=", ".join(f"--{n.replace('_', '-')}" for n in given)))
+        make_record(fields)
+        amendments.append((number, fields))
+    return amendments
+
+
+@cli.command(cls=AmendCommand, epilog="""\b
 Examples:
   scorekeeper amend 3f2 1 --tricks Anna,Anna,Cleo,Dora
-  scorekeeper amend 3f2 4 --note "Ben revoked\"""")
+  scorekeeper amend 3f2 4 --note "Ben revoked\"
+  scorekeeper amend 3f2 2 --entered Cleo --then 3 --entered Dora,Anna,Ben
+
+--then HAND [options] amends another hand in the same step (as often as needed): when
+an amendment leaves a later hand not fitting its record, amend that hand too; all are
+stored together, or none.""")
 @click.argument("session", shell_complete=complete_sessions)
 @click.argument("hand", type=int)
 @record_options
@@ -810,7 +941,8 @@ def amend(ctx, session, hand, expect, home, **given) -> None:
 
     Fields not given are kept; hand HAND and every later hand are settled again.
     """
-    from .presentation import amendment_lines, next_text
+    from .presentation import amendment_effect_lines, amendment_lines, hands_words, next_text
+    from .store import LaterHandBroken
 
     expect = checked_expect(expect)
     fields = record_fields(given)
@@ -818,15 +950,29 @@ def amend(ctx, session, hand, expect, home, **given) -> None:
         fail(_("amend: give at least one of {options}").format(
             options=", ".join(f"--{name.replace('_', '-')}" for name in given)))
     make_record(fields)  # check the options' shape before touching the file
-    result = get_store(ctx, home).amend(session, hand, fields, expect=expect)
-    stored(_("the amendment of hand {number} of session {id}").format(
-        number=hand, id=result.session.id))
+    amendments = [(hand, fields), *then_amendments(ctx)]
+    try:
+        result = get_store(ctx, home).amend_hands(session, amendments, expect=expect)
+    except LaterHandBroken as broken:
+        advice = (_("Nothing was written; to amend hand {number} too, in the same step, add "
+                    "--then {number} and its fields.").format(number=broken.hand)
+                  if broken.can_amend else _("Nothing was written."))
+        fail(f"{broken}. {advice}")
+    numbers = result.numbers
+    session_id = result.session.id
+    stored(_("the amendment of {hands} of session {id}").format(hands=hands_words(numbers),
+                                                                id=session_id))
     before, after = result.before.state, result.after.state
-    say(_("hand {number} amended in session {id}; hands {number} to {last} settled again")
-        .format(number=hand, id=result.session.id, last=after.hands_played))
-    for line in amendment_lines(result.session.config.players, before.scores, after.scores,
-                                result.changes(), before.pot, after.pot):
+    say(_("{hands} amended in session {id}; hands {number} to {last} settled again").format(
+        hands=hands_words(numbers), id=session_id, number=numbers[0], last=after.hands_played))
+    config = result.session.config
+    for line in amendment_effect_lines(result.session.ruleset, config.players,
+                                       result.hands_changed()):
         say(f"  {line}")
+    say("  " + _("standings before -> after:"))
+    for line in amendment_lines(config.players, before.scores, after.scores,
+                                result.changes(), before.pot, after.pot):
+        say(f"    {line}")
     say(next_text(result.session, after))
 
 
@@ -853,19 +999,32 @@ def show(ctx, session, as_json, home) -> None:
 
 
 @cli.command()
+@option("--all", "everything", is_flag=True, help="Archived sessions too.")
 @option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 @home_option
 @click.pass_context
-def sessions(ctx, as_json, home) -> None:
-    """Every stored session, newest first."""
+def sessions(ctx, everything, as_json, home) -> None:
+    """Every stored session, newest first.
+
+    Archived sessions are left out unless --all is given.
+    """
     json_words(as_json)
     store = get_store(ctx, home)
-    listing = store.list_sessions()
+    whole = store.list_sessions()
+    listing = [line for line in whole
+               if everything or line.summary is None or not line.summary.archived]
+    hidden = len(whole) - len(listing)
     if as_json:
         emit_json([line.summary.to_json() | {"file": line.file} if line.summary else
                    {"file": line.file, "damaged": line.problem} for line in listing])
         return
     if not listing:
+        if hidden:
+            say(ngettext("no sessions to list: {count} is archived ('scorekeeper sessions "
+                         "--all' lists it)",
+                         "no sessions to list: {count} are archived ('scorekeeper sessions "
+                         "--all' lists them)", hidden).format(count=hidden))
+            return
         say(_("no sessions in {folder} yet: start one with 'scorekeeper new' or 'scorekeeper "
               "replay SCRIPT --save'").format(folder=store.folder))
         return
@@ -883,9 +1042,76 @@ def sessions(ctx, as_json, home) -> None:
         leaders = ", ".join(s.leaders)
         word = (_("winners: {names}") if s.finished else _("leading: {names}")).format(
             names=leaders)
+        name = f"“{s.name}”  " if s.name else ""
+        mark = "  " + _("[archived]") if s.archived else ""
         say(f"{s.id}  {s.game:<13}  {s.started[:16].replace('T', ' ')}  "
             f"{hands}  {status}{' ' * (status_width - cell_width(status))}  "
-            f"{', '.join(s.players)}  ({word})")
+            f"{name}{', '.join(s.players)}  ({word}){mark}")
+    if hidden:
+        say(ngettext("({count} archived session not listed: 'scorekeeper sessions --all')",
+                     "({count} archived sessions not listed: 'scorekeeper sessions --all')",
+                     hidden).format(count=hidden))
+
+
+@cli.command("name", epilog="""\b
+Examples:
+  scorekeeper name 3f2 "Friday at Anna's"
+  scorekeeper name 3f2 ""                  (takes the name away)""")
+@click.argument("session", shell_complete=complete_sessions)
+@click.argument("name")
+@expect_option
+@home_option
+@click.pass_context
+def name_session(ctx, session, name, expect, home) -> None:
+    """Name or rename a session.
+
+    The name is kept in the session's history and shown in the list of sessions; an empty
+    NAME takes it away.
+    """
+    result = get_store(ctx, home).name(session, name, expect=checked_expect(expect))
+    opened = result.session
+    if result.written:
+        stored(_("the name of session {id}").format(id=opened.id))
+    if not result.written:
+        say(_("session {id} has that name already; nothing was written").format(id=opened.id))
+    elif opened.name:
+        say(_("session {id} is now called “{name}”; digest {digest}").format(
+            id=opened.id, name=opened.name, digest=opened.digest))
+    else:
+        say(_("session {id} has no name now; digest {digest}").format(id=opened.id,
+                                                                      digest=opened.digest))
+
+
+@cli.command(epilog="""\b
+Examples:
+  scorekeeper archive 3f2
+  scorekeeper archive 3f2 --undo""")
+@click.argument("session", shell_complete=complete_sessions)
+@option("--undo", is_flag=True, help="Take the session out of the archive: listed again.")
+@expect_option
+@home_option
+@click.pass_context
+def archive(ctx, session, undo, expect, home) -> None:
+    """Archive a session: the list leaves it out.
+
+    Nothing is deleted: 'scorekeeper sessions --all' still lists it, and every command still
+    takes it. The archiving is kept in the session's history.
+    """
+    result = get_store(ctx, home).archive(session, archived=not undo,
+                                          expect=checked_expect(expect))
+    opened = result.session
+    if result.written:
+        stored(_("the archiving of session {id}").format(id=opened.id))
+    if not result.written:
+        say((_("session {id} is not archived; nothing was written") if undo else
+             _("session {id} is archived already; nothing was written")).format(id=opened.id))
+    elif undo:
+        say(_("session {id} taken out of the archive: listed again; digest {digest}").format(
+            id=opened.id, digest=opened.digest))
+    else:
+        say(_("session {id} archived: 'scorekeeper sessions' leaves it out ('--all' lists it, "
+              "'scorekeeper archive {id} --undo' takes it back); digest {digest}").format(
+            id=opened.id, digest=opened.digest))
 
 
 # ---- players across evenings, the season, evenings from elsewhere ------------------------------
@@ -1194,13 +1420,18 @@ def audit(ctx, session, as_json, home) -> None:
     status 1 on any difference.
     """
     json_words(as_json)
-    opened, findings, digest, label = get_store(ctx, home).audit(session)
+    audited = get_store(ctx, home).audit_report(session)
+    opened, findings, digest, label = (audited.session, audited.findings, audited.digest,
+                                       audited.label)
     if as_json:
         emit_json({"file": label, "digest": digest, "ok": not findings,
-                   "findings": [f.model_dump() for f in findings]})
+                   "findings": [f.model_dump() for f in findings],
+                   "notes": [n.model_dump() for n in audited.notes]})
     else:
         for f in findings:
             say(f"{label}: {f.message}")
+        for n in audited.notes:
+            say(_("{file}: note: {message}").format(file=label, message=n.message))
         if not findings:
             hands = opened.hands_played if opened else 0
             say(ngettext("{file}: audit clean: {count} hand settled again and matched; chain "
@@ -1376,7 +1607,8 @@ Examples:
 def export(ctx, session, fmt, output, standings, home) -> None:
     """Write standings and ledger in one format.
 
-    The formats: csv, json, md, html or beancount.
+    The formats: csv, json, md, html or beancount. md and html speak the language the session
+    was played in, unless --lang says otherwise.
     """
     from .export import FORMATS
 
@@ -1385,10 +1617,11 @@ def export(ctx, session, fmt, output, standings, home) -> None:
     if output is not None and output != "-":
         refuse_home_target(output, store.home, opened.path)
     source = opened.export_source()
-    if fmt == "csv" and standings:
-        text = FORMATS[fmt](source, standings=True)
-    else:
-        text = FORMATS[fmt](source)
+    with export_language(ctx, opened):
+        if fmt == "csv" and standings:
+            text = FORMATS[fmt](source, standings=True)
+        else:
+            text = FORMATS[fmt](source)
     if output is None or output == "-":
         say(text, nl=False)
         return
@@ -1418,7 +1651,8 @@ def share(ctx, session, fmt, output, home) -> None:
     """The night in a few lines, to share.
 
     The standings, who pays whom (the settle-up agreed last), the pot left and the digest, as
-    plain text, Markdown or HTML.
+    plain text, Markdown or HTML, in the language the session was played in unless --lang
+    says otherwise.
     """
     from .export import NIGHT_FORMATS
 
@@ -1426,7 +1660,9 @@ def share(ctx, session, fmt, output, home) -> None:
     opened = store.open(session)
     if output is not None and output != "-":
         refuse_home_target(output, store.home, opened.path)
-    text = NIGHT_FORMATS[fmt][1](opened.export_source())
+    source = opened.export_source()
+    with export_language(ctx, opened):
+        text = NIGHT_FORMATS[fmt][1](source)
     if output is None or output == "-":
         say(text, nl=False)
         return

@@ -11,7 +11,7 @@ that ``audit`` settles again and compares).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -20,17 +20,25 @@ from pydantic import ValidationError
 from . import jsontext
 from .amounts import ZERO, exact, parse_amount, stored_amount, to_decimal_string
 from .errors import ScorekeeperError
+from .i18n import normalize
 from .ledger import (
     ChipCount,
     Event,
     HandAmended,
     HandRecorded,
     HandWithdrawn,
+    Ledger,
     NoteAdded,
+    OpeningEntry,
     Payment,
+    SessionArchived,
+    SessionNamed,
     SessionStarted,
+    SessionUnarchived,
     SettledUp,
+    check_counts,
     compare_count,
+    counted_in_ledger,
     records_in_force,
     settle_hands,
 )
@@ -40,6 +48,7 @@ from .rules import (
     End,
     HandOutcome,
     HandRecord,
+    Opening,
     Ruleset,
     SessionConfig,
     Settlement,
@@ -56,7 +65,8 @@ from .summary import SessionSummary
 
 FORMAT_VERSION = 1
 GENESIS = "0" * 64
-EVENT_TYPES = ("created", "hand", "amend", "withdraw", "count", "note", "settle")
+EVENT_TYPES = ("created", "hand", "amend", "withdraw", "count", "note", "settle", "opening",
+               "named", "archived", "unarchived")
 
 
 # ---- documents: the JSON forms of records, settlements and settings ---------------------------
@@ -102,9 +112,10 @@ HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "
 
 
 def hand_document(settlement: Settlement) -> dict[str, Any]:
-    """One hand as the contract's ``hands[]`` entry (docs/contract.md)."""
+    """One hand as the contract's ``hands[]`` entry (docs/contract.md), with the referee's
+    ``findings`` when the hand has any."""
     accounts = RULESETS[settlement.game].accounts
-    return {
+    document = {
         "number": settlement.number,
         "dealer": settlement.dealer,
         "kind": settlement.kind,
@@ -114,6 +125,9 @@ def hand_document(settlement: Settlement) -> dict[str, Any]:
         "deltas": _amounts(settlement.deltas),
         "transfers": [transfer_to_json(t, accounts) for t in settlement.transfers],
     }
+    if settlement.findings:
+        document["findings"] = list(settlement.findings)
+    return document
 
 
 def checked_hand(settlement: Settlement) -> dict[str, Any]:
@@ -169,13 +183,130 @@ def config_from_json(data: Any) -> SessionConfig:
 
 
 def summary_document(session_id: str, created: str, updated: str, state: TableState,
-                     config: SessionConfig, digest: str) -> dict[str, Any]:
+                     config: SessionConfig, digest: str,
+                     rows: Iterable[dict[str, Any]] = ()) -> dict[str, Any]:
     """What the listing shows for a session (from the table after its stored hands: a listing
-    need not settle), as the listing's index keeps it."""
+    need not settle; its name, whether it is archived and the session it continues from its
+    history, ``rows``), as the listing's index keeps it."""
+    name, archived, continues = evening_marks(rows)
     return SessionSummary(id=session_id, game=config.game, players=config.players,
                           started=created, updated=updated, hands=state.hands_played,
                           finished=state.finished, leaders=state.leaders,
-                          scores=state.scores, pot=state.pot, digest=digest).to_json()
+                          scores=state.scores, pot=state.pot, digest=digest, name=name,
+                          archived=archived, continues=continues).to_json()
+
+
+def evening_marks(rows: Iterable[dict[str, Any]]) -> tuple[str | None, bool, str | None]:
+    """From a history as the file writes it (its chain checked): the session's name (the
+    newest ``named`` event's; ``None`` when it has none), whether it is archived (the newest of
+    its ``archived`` and ``unarchived`` events) and the id of the session it continues."""
+    name: str | None = None
+    archived = False
+    continues: str | None = None
+    for row in rows:
+        kind = row.get("type")
+        if kind == "named":
+            given = row.get("name")
+            name = given if isinstance(given, str) and given else None
+        elif kind in ("archived", "unarchived"):
+            archived = kind == "archived"
+        elif kind == "opening" and isinstance(row.get("previous_id"), str):
+            continues = row["previous_id"]
+    return name, archived, continues
+
+
+# ---- the evenings after: a session that continues another ------------------------------------
+
+def opening_row(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A history's opening entry as the file writes it (the event right after the start), or
+    ``None`` when the session continues none."""
+    for row in rows[1:2]:
+        if row.get("type") == "opening":
+            return row
+    return None
+
+
+def session_config(settings: Any, rows: list[dict[str, Any]]) -> SessionConfig:
+    """A file's settings (``config_from_json``) with what the session opens with, from its
+    opening entry when it has one. A problem is a ``ScorekeeperError``."""
+    config = config_from_json(settings)
+    misplaced = [row for row in rows[2:] if row.get("type") == "opening"]
+    if misplaced or (rows and rows[0].get("type") == "opening"):
+        raise ScorekeeperError("an opening entry comes only right after the session's start")
+    row = opening_row(rows)
+    if row is None:
+        return config
+    entry = event_from_json(row)
+    if not isinstance(entry, OpeningEntry):  # its type says it is one
+        raise ScorekeeperError("the opening entry cannot be read")
+    problem = RULESETS[config.game].opening_problem(config, entry.opening)
+    if problem is not None:
+        raise ScorekeeperError(f"the opening entry does not fit the session: {problem}")
+    return SessionConfig(game=config.game, players=config.players,
+                         first_dealer=config.first_dealer, options=config.options,
+                         opening=entry.opening)
+
+
+def opening_event(previous_id: str, previous_hash: str, previous_hands: int,
+                  opening: Opening) -> dict[str, Any]:
+    """The opening entry of a session that continues the session ``previous_id`` (as it stood
+    at its event ``previous_hash``, after ``previous_hands`` hands) and opens with
+    ``opening``; the writer seals it."""
+    return {"type": "opening", "previous_id": previous_id, "previous_hash": previous_hash,
+            "previous_hands": previous_hands, "pot": _amount(opening.pot),
+            "scores": None if opening.scores is None else _amounts(opening.scores)}
+
+
+def link_findings(entry: OpeningEntry, config: SessionConfig, earlier: SessionConfig,
+                  earlier_rows: list[dict[str, Any]], earlier_ruleset: Ruleset,
+                  earlier_state: TableState, label: str) -> list[Finding]:
+    """The link of a continued session to the session it continues, read from the earlier
+    file (``label``; its chain, header and stored figures already checked): its history must
+    hold the state the opening entry names, and what carried from there, settled again from
+    its hands, must be what the entry says; so must what carries from the earlier session as
+    it stands now (``earlier_state``: a hand amended or recorded there since changes what the
+    next evening should have opened with)."""
+    where = f"the link to session {entry.previous_id} ({label})"
+
+    def broken(problem: str) -> list[Finding]:
+        return [Finding(hand=None, kind="link", message=f"{where} is broken: {problem}")]
+
+    if (earlier.game, earlier.players) != (config.game, config.players):
+        return broken("that session is not of the same game and players")
+    hashes = [row.get("hash") for row in earlier_rows]
+    if entry.previous_hash not in hashes:
+        return broken(f"its history does not hold the state this session continued (digest "
+                      f"{entry.previous_digest}): it was changed or is another session")
+    upto = hashes.index(entry.previous_hash) + 1
+    try:
+        with exact():
+            then = settle_hands(earlier, records_in_force(events_from_json(earlier_rows[:upto])),
+                                earlier_ruleset).state
+    except ScorekeeperError as error:
+        return broken(f"its hands no longer settle ({error})")
+    carried = earlier_ruleset.carried(earlier, then)
+    if then.hands_played != entry.previous_hands or carried != entry.opening:
+        return broken(f"at digest {entry.previous_digest} it left "
+                      f"{_carried_words(carried, then.hands_played)}, not the "
+                      f"{_carried_words(entry.opening, entry.previous_hands)} this session "
+                      f"opened with")
+    now = earlier_ruleset.carried(earlier, earlier_state)
+    if now != entry.opening:
+        return [Finding(hand=None, kind="link", message=(
+            f"{where}: that session changed after this one continued it (at digest "
+            f"{entry.previous_digest}): it now leaves "
+            f"{_carried_words(now, earlier_state.hands_played)}, not the "
+            f"{_carried_words(entry.opening, entry.previous_hands)} this session opened with"))]
+    return []
+
+
+def _carried_words(opening: Opening, hands: int) -> str:
+    """``pot 52 after 4 hands`` (and the scores, where they carry), for the audit's words."""
+    words = "nothing" if opening.pot is None else f"pot {to_decimal_string(opening.pot)}"
+    if opening.scores is not None:
+        words += " and scores " + ", ".join(f"{p} {to_decimal_string(v)}"
+                                            for p, v in opening.scores.items())
+    return f"{words} after {hands} hand{'' if hands == 1 else 's'}"
 
 
 # ---- the event chain ----------------------------------------------------------------------------
@@ -254,6 +385,17 @@ def chain_problem(rows: list[dict[str, Any]]) -> str | None:
 # The header fields the first event repeats (files written before the id, the ruleset and the
 # time were sealed there repeat only the settings; their id is checked by its form).
 _SEALED_HEADER = ("format", "settings", "dealer_drawn", "id", "ruleset", "created")
+# Sealed since it was added: a file started without it has it in neither place.
+_SEALED_IF_ANY = ("language",)
+
+
+def session_language(code: str) -> str:
+    """The language a session is played in, as its file keeps it (``de``): one of
+    ``i18n.LANGUAGES``, else a ``ValueError`` (a bug: the program names its languages)."""
+    language = normalize(code)
+    if language is None:
+        raise ValueError(f"{code!r} is not a language here")
+    return language
 
 
 def header_problem(header: dict[str, Any], rows: list[dict[str, Any]]) -> str | None:
@@ -265,6 +407,9 @@ def header_problem(header: dict[str, Any], rows: list[dict[str, Any]]) -> str | 
         return "the history does not begin with the session's start"
     for key in _SEALED_HEADER:
         if key in created and header.get(key) != created[key]:
+            return f"the header's {key} is not what the session was started with"
+    for key in _SEALED_IF_ANY:
+        if header.get(key) != created.get(key):
             return f"the header's {key} is not what the session was started with"
     if created.get("settings") is None:
         return "the session's start has no settings"
@@ -281,11 +426,15 @@ def raw_digest(events: list[dict[str, Any]]) -> str:
 
 _EVENT_MODELS: dict[str, type[Event]] = {
     "created": SessionStarted, "hand": HandRecorded, "amend": HandAmended,
-    "withdraw": HandWithdrawn, "count": ChipCount, "note": NoteAdded, "settle": SettledUp}
+    "withdraw": HandWithdrawn, "count": ChipCount, "note": NoteAdded, "settle": SettledUp,
+    "opening": OpeningEntry, "named": SessionNamed, "archived": SessionArchived,
+    "unarchived": SessionUnarchived}
 _RECORD_KEYS = ("record", "previous")
 _AMOUNT_KEYS = ("counted", "expected", "off", "scores", "results", "money")  # amounts by name
-_AMOUNT_KEY = "value"  # one amount (or null)
+_AMOUNT_KEY = ("value", "pot")  # one amount (or null)
 _PAYMENTS_KEY = "transfers"  # a settle-up's payments: [{"from", "to", "amount"}]
+# Fields an event has only when the version that wrote it wrote them (absent, never null).
+_OPTIONAL_KEYS = ("figures", "together", "format", "id", "ruleset", "created")
 
 
 def event_from_json(raw: dict[str, Any]) -> Event:
@@ -307,7 +456,7 @@ def event_from_json(raw: dict[str, Any]) -> Event:
             value = config_from_json(value)
         elif key in _AMOUNT_KEYS and value is not None:
             value = _amounts_from_json(value, f"event {seq}: {key}")
-        elif key == _AMOUNT_KEY:
+        elif key in _AMOUNT_KEY:
             value = _optional_amount(value, f"event {seq}: {key}")
         elif key == _PAYMENTS_KEY:
             value = _payments_from_json(value, f"event {seq}: {key}")
@@ -343,14 +492,14 @@ def event_to_json(event: Event, previous_hash: str) -> dict[str, Any]:
             value = config_to_json(value)
         elif key in _AMOUNT_KEYS:
             value = None if value is None else _amounts(value)
-        elif key == _AMOUNT_KEY:
+        elif key in _AMOUNT_KEY:
             value = _amount(value)
         elif key == _PAYMENTS_KEY:
             value = [_payment_to_json(t) for t in value]
-        elif key == "figures":
-            if value is None:
+        elif key in _OPTIONAL_KEYS:
+            if value is None:  # not written by the version that wrote the event
                 continue
-            value = value if isinstance(value, str) else list(value)
+            value = list(value) if isinstance(value, tuple) else value
         data[key] = value
     data |= {"at": event.at, "seq": event.seq, "prev": previous_hash, "hash": event.hash}
     return data
@@ -484,7 +633,7 @@ class Finding(Frozen):
 
     hand: int | None
     kind: Literal["chain", "ruleset", "record", "transfers", "figures", "conservation",
-                  "count", "summary", "settings", "settle"]
+                  "count", "summary", "settings", "settle", "link"]
     message: str
 
 
@@ -492,12 +641,29 @@ def audit_document(document: dict[str, Any]) -> list[Finding]:
     """Settle a session file's hands again with its ruleset and compare with what it says.
 
     ``document`` is the file's JSON (TinyDB's tables). Returns every finding; none means the
-    file is consistent: chain intact, every stored figure re-derived, chips conserved."""
+    file is consistent: chain intact, every stored figure re-derived, chips conserved, every
+    chip count agreeing with the ledger as it stands now."""
+    return audit_report(document).findings
+
+
+class AuditReport(Frozen):
+    """What an audit found wrong (``findings``) and what it has to say besides, which is not
+    wrong (``notes``: a chip count whose difference a later amendment explained, one whose
+    hand was withdrawn since)."""
+
+    findings: list[Finding]
+    notes: list[Finding]
+
+
+def audit_report(document: dict[str, Any]) -> AuditReport:
+    """``audit_document`` with its notes."""
+    notes: list[Finding] = []
     with exact():
-        return _audit(document)
+        findings = _audit(document, notes)
+    return AuditReport(findings=findings, notes=notes)
 
 
-def _audit(document: dict[str, Any]) -> list[Finding]:
+def _audit(document: dict[str, Any], notes: list[Finding]) -> list[Finding]:
     findings: list[Finding] = []
     header = _only(document.get("session"))
     events = table_rows(document.get("events"))
@@ -526,7 +692,7 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
     except ScorekeeperError as error:
         return findings + [Finding(hand=None, kind="ruleset", message=str(error))]
     try:
-        config = config_from_json(header.get("settings"))
+        config = session_config(header.get("settings"), events)
     except ScorekeeperError as error:
         return findings + [Finding(hand=None, kind="settings", message=f"settings: {error}")]
     created = events[0] if events else {}
@@ -600,7 +766,7 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
                     f"hand {n}: balances plus pot come to {to_decimal_string(held)}, "
                     f"not {to_decimal_string(total)}")))
 
-    findings += _audit_counts(config, ruleset, events, typed)
+    findings += _audit_counts(config, ruleset, events, typed, ledger, notes)
     findings += _audit_settle_ups(config, ruleset, events)
 
     summary = _only(document.get("summary"))
@@ -612,33 +778,82 @@ def _audit(document: dict[str, Any]) -> list[Finding]:
 
 
 def _audit_counts(config: SessionConfig, ruleset: Ruleset, events: list[dict[str, Any]],
-                  typed: tuple[Event, ...]) -> list[Finding]:
-    """Each chip count against the ledger as re-settled at that point of the history: a count
-    that disagreed stays a finding until an amendment explains it."""
+                  typed: tuple[Event, ...], ledger: Ledger,
+                  notes: list[Finding]) -> list[Finding]:
+    """Each chip count against the ledger as it stands now (the hands in force, every
+    amendment made since included): a finding while it disagrees; a note when an amendment
+    made since explains a difference, or the hand it followed was withdrawn. The figures it was
+    compared with when it was made are checked against the hands then, settled again."""
     findings = []
+    checks = iter(check_counts(typed, ledger.settlements, ruleset.initial_state(config),
+                               ruleset.accounts))
     for i, event in enumerate(events):
         if event.get("type") != "count":
             continue
-        state = settle_hands(config, records_in_force(events_from_json(events[:i])),
-                             ruleset).state
+        check = next(checks)
+        count = check.count
+        n = count.after_hand
+        where = f"chip count after hand {n} (event {event.get('seq')})"
         try:
-            counted = {end_from_text(who, ruleset.accounts): parse_amount(v)
-                       for who, v in event.get("counted", {}).items()}
-            off = compare_count(state, counted)
+            then = settle_hands(config, records_in_force(typed[:i]), ruleset).state
+            counted = {end_from_text(who, ruleset.accounts): amount
+                       for who, amount in count.counted.items()}
+            said = {end_text(who, ruleset.accounts): counted_in_ledger(then, who)
+                    for who in counted}
+            off = {end_text(who, ruleset.accounts): amount
+                   for who, amount in compare_count(then, counted).items()}
         except (KeyError, ScorekeeperError, AttributeError, TypeError):
-            findings.append(Finding(hand=state.hands_played, kind="count", message=(
-                f"chip count (event {event.get('seq')}) cannot be read")))
+            findings.append(Finding(hand=n, kind="count", message=f"{where} cannot be read"))
             continue
-        if off:
-            detail = ", ".join(
-                f"{end_text(who, ruleset.accounts)} counted {to_decimal_string(counted[who])}, "
-                f"the ledger says "
-                f"{to_decimal_string(counted[who] - amount)} (off by {to_decimal_string(amount)})"
-                for who, amount in off.items())
-            findings.append(Finding(hand=state.hands_played, kind="count", message=(
-                f"chip count after hand {state.hands_played} (event {event.get('seq')}) "
-                f"disagreed: {detail}")))
+        if then.hands_played != n or said != count.expected or off != count.off:
+            findings.append(Finding(hand=n, kind="count", message=(
+                f"{where}: the ledger figures it was compared with "
+                f"({_named_amounts(count.expected)}) are not those of the hands then, settled "
+                f"again ({_named_amounts(said)})")))
+        if not check.compared:
+            notes.append(Finding(hand=n, kind="count", message=(
+                f"{where}: hand {n} was withdrawn since: not compared with the ledger now")))
+        elif not check.changed:
+            if check.off_now:
+                detail = ", ".join(
+                    f"{who} counted {to_decimal_string(count.counted[who])}, the ledger says "
+                    f"{to_decimal_string(count.counted[who] - amount)} (off by "
+                    f"{to_decimal_string(amount)})" for who, amount in check.off_now.items())
+                findings.append(Finding(hand=n, kind="count",
+                                        message=f"{where} disagreed: {detail}"))
+        else:
+            now = check.now or {}
+            since = _changes_since(check.since)
+            then_words = (f"off by {_named_amounts(count.off)}" if count.off else "agreed")
+            now_words = (f"off by {_named_amounts(check.off_now)}" if check.off_now
+                         else "it agrees now")
+            message = (f"{where}: counted {_named_amounts(count.counted)}; the ledger said "
+                       f"{_named_amounts(count.expected)} then ({then_words}); after {since} it "
+                       f"says {_named_amounts(now)}: {now_words}")
+            (findings if check.off_now else notes).append(
+                Finding(hand=n, kind="count", message=message))
     return findings
+
+
+def _named_amounts(amounts: dict[str, Decimal]) -> str:
+    """``Ben 13.75, pot 42``: amounts by name as data writes them (exact decimals)."""
+    return ", ".join(f"{who} {to_decimal_string(amount)}" for who, amount in amounts.items())
+
+
+def _changes_since(changes: tuple[Event, ...]) -> str:
+    """``the amendment of hand 2, the withdrawal of hand 3``: the changes made to the hands a
+    chip count followed, since it was made (English: the words of an audit's findings)."""
+    words: list[str] = []
+    for change in changes:
+        if isinstance(change, HandAmended):
+            word = f"the amendment of hand {change.number}"
+        elif isinstance(change, HandWithdrawn):
+            word = f"the withdrawal of hand {change.number}"
+        else:
+            word = f"hand {getattr(change, 'number', '?')} recorded again"
+        if word not in words:
+            words.append(word)
+    return ", ".join(words) or "a later change"
 
 
 def _audit_settle_ups(config: SessionConfig, ruleset: Ruleset,

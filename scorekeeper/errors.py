@@ -36,21 +36,26 @@ class CardError(ScorekeeperError, ValueError):
 
 
 class RecordError(ScorekeeperError, ValueError):
-    """A hand's record breaks the rules. ``field`` names the part of the record at fault."""
+    """A hand's record breaks the rules. ``field`` names the part of the record at fault;
+    ``detail`` is what the rules say, ``hint`` how a record could be written instead (for a
+    script or the command line: said in brackets after the detail)."""
 
-    def __init__(self, field: str, message: str, hand: int | None = None) -> None:
+    def __init__(self, field: str, message: str, hand: int | None = None,
+                 hint: str | None = None) -> None:
         self.field = field
         self.detail = message
         self.hand = hand
+        self.hint = hint
+        problem = message if hint is None else f"{message} ({hint})"
         if hand is None:
-            super().__init__(f"{field}: {message}")
+            super().__init__(f"{field}: {problem}")
         else:
             super().__init__(_("hand {number}: {field}: {problem}").format(
-                number=hand, field=field, problem=message))
+                number=hand, field=field, problem=problem))
 
     def in_hand(self, hand: int) -> RecordError:
         """The same problem, now naming the hand it belongs to."""
-        return RecordError(self.field, self.detail, hand)
+        return RecordError(self.field, self.detail, hand, self.hint)
 
 
 class ConfigError(ScorekeeperError, ValueError):

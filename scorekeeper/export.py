@@ -21,12 +21,26 @@ from typing import Any
 from . import jsontext
 from .amounts import ZERO, exact, format_amount, format_decimal, to_decimal_string
 from .documents import GENESIS, event_to_json, hand_document
-from .i18n import _, current_language, ngettext
-from .ledger import ChipCount, Event, HandRecorded, Ledger, SessionStarted
+from .i18n import _, current_language, ngettext, untranslated
+from .ledger import (
+    ChipCount,
+    CountCheck,
+    Event,
+    HandAmended,
+    HandRecorded,
+    HandWithdrawn,
+    Ledger,
+    OpeningEntry,
+    SessionStarted,
+    check_counts,
+)
 from .presentation import (
     CHANGED_SINCE,
+    changes_words,
+    evening_lines,
     in_units,
     money_text,
+    opening_line,
     payment_line,
     pot_label,
     settle_terms_words,
@@ -117,8 +131,27 @@ class ExportSource:
     def counts(self) -> list[ChipCount]:
         return [e for e in self.events if isinstance(e, ChipCount)]
 
+    def count_checks(self) -> list[CountCheck]:
+        """Every chip count against the ledger as it stands now (these hands in force)."""
+        ruleset = get_ruleset(self.config.game)
+        return check_counts(self.events, self.settlements, ruleset.initial_state(self.config),
+                            ruleset.accounts)
+
     def started(self) -> str:
         return next((e.at for e in self.events if isinstance(e, SessionStarted)), "")
+
+    def evening_lines(self) -> list[str]:
+        """The session's name, whether it is archived, and what it opened with when it
+        continues another evening: a line each, for people."""
+        lines = evening_lines(self.events)
+        entry = self.opening()
+        if entry is not None:
+            lines.append(opening_line(get_ruleset(self.config.game), entry))
+        return lines
+
+    def opening(self) -> OpeningEntry | None:
+        """The opening entry of a session that continues another, else ``None``."""
+        return next((e for e in self.events[1:2] if isinstance(e, OpeningEntry)), None)
 
     def settled_up(self) -> tuple[list[Agreed], bool]:
         """Every settle-up the history keeps, and whether hands changed after the last one."""
@@ -175,16 +208,36 @@ def _progress(hands: int, finished: bool) -> str:
     return _("Hands played: {count}; running.").format(count=hands)
 
 
-def _count_words(cell: Callable[[str], str], amounts: _Once, event: ChipCount) -> str:
-    """A chip count in a human export: ``after hand 3: Anna 2, Ben 4.25 (agrees)``."""
-    counted = ", ".join(f"{cell(k)} {amounts[v]}" for k, v in event.counted.items())
-    if not event.off:
-        verdict = _("agrees")
-    else:
-        verdict = _("off: {differences}").format(differences=", ".join(
-            f"{cell(k)} {amounts[v]}" for k, v in event.off.items()))
+def _count_words(cell: Callable[[str], str], amounts: _Once, check: CountCheck) -> str:
+    """A chip count in a human export: ``after hand 3: Anna 2, Ben 4.25 (agrees)``; when a
+    later change moved what the ledger says of that moment, what it said then and says now."""
+    event = check.count
+
+    def named(by_name: dict[str, Decimal]) -> str:
+        return ", ".join(f"{cell(k)} {amounts[v]}" for k, v in by_name.items())
+
+    def verdict(off: dict[str, Decimal]) -> str:
+        return _("agrees") if not off else _("off: {differences}").format(differences=named(off))
+
+    counted = named(event.counted)
+    if not check.compared:
+        return _("after hand {number}: {counted} ({verdict} then; hand {number} was withdrawn "
+                 "since: not compared now)").format(number=event.after_hand, counted=counted,
+                                                    verdict=verdict(event.off))
+    if check.changed:
+        return _("after hand {number}: {counted} (the ledger said {then} then: {verdict_then}; "
+                 "after {changes} it says {now}: {verdict_now})").format(
+            number=event.after_hand, counted=counted, then=named(event.expected),
+            verdict_then=verdict(event.off), changes=cell(changes_words(check.since)),
+            now=named(check.now or {}), verdict_now=verdict(check.off_now))
     return _("after hand {number}: {counted} ({verdict})").format(
-        number=event.after_hand, counted=counted, verdict=verdict)
+        number=event.after_hand, counted=counted, verdict=verdict(check.off_now))
+
+
+def _data_changes(check: CountCheck) -> str:
+    """The changes since a chip count in data's words (English: the csv and beancount)."""
+    with untranslated():
+        return changes_words(check.since)
 
 
 _CSV_DANGEROUS = ("=", "+", "-", "@", "\t", "\r")
@@ -227,11 +280,22 @@ def export_csv(source: ExportSource, standings: bool = False) -> str:
         hand = (n, times.get(n, ""), dealers[h.dealer], h.kind)
         tail = ("" if h.pot_after is None else text[h.pot_after],)
         rows += [hand + cells[t] + tail for t in h.transfers]
-    for event in source.counts():
+        # The referee's findings on the hand: a row each, of kind "finding", moving nothing.
+        rows += [[n, times.get(n, ""), dealers[h.dealer], "finding", "", "", "",
+                  csv_text_cell(f"referee: {f}"), ""] for f in h.findings]
+    for check in source.count_checks():
+        event = check.count
         for who, amount in event.counted.items():
             off = event.off.get(who)
             reason = f"chip count: ledger {text[event.expected[who]]}" + (
                 f", off by {text[off]}" if off is not None else "")
+            if not check.compared:
+                reason += f"; hand {event.after_hand} withdrawn since: not compared now"
+            elif check.changed and check.now is not None:
+                off_now = check.off_now.get(who)
+                reason += (f"; after {_data_changes(check)} the ledger says {text[check.now[who]]}"
+                           + (f", off by {text[off_now]}" if off_now is not None
+                              else ", agrees"))
             rows.append([event.after_hand, event.at, "", "count",
                          csv_text_cell(who), "", text[amount], csv_text_cell(reason), ""])
     return _csv(rows)
@@ -245,8 +309,28 @@ def export_json(source: ExportSource) -> str:
     agreed, _ = source.settled_up()
     document = standings_document(source) | {
         "session": source.session_id, "digest": source.digest, "events": events,
-        "settle_up": settle_up_document(agreed[-1].settled) if agreed else None}
+        "settle_up": settle_up_document(agreed[-1].settled) if agreed else None,
+        "counts": [_count_document(check) for check in source.count_checks()]}
     return jsontext.indented(document) + "\n"
+
+
+def _count_document(check: CountCheck) -> dict[str, Any]:
+    """A chip count against the ledger as it stands now, as the json export writes it."""
+    event = check.count
+
+    def amounts(by_name: dict[str, Decimal] | None) -> dict[str, str] | None:
+        return None if by_name is None else {k: to_decimal_string(v) for k, v in by_name.items()}
+
+    return {"after_hand": event.after_hand, "at": event.at, "seq": event.seq,
+            "counted": amounts(event.counted), "ledger_then": amounts(event.expected),
+            "off_then": amounts(event.off), "ledger_now": amounts(check.now),
+            "off_now": amounts(check.off_now) if check.compared else None,
+            "agrees": check.agrees,
+            "changed_by": [{"type": _CHANGE_TYPES[type(e)], "number": getattr(e, "number", None),
+                            "seq": e.seq} for e in check.since] if check.changed else []}
+
+
+_CHANGE_TYPES = {HandRecorded: "hand", HandAmended: "amend", HandWithdrawn: "withdraw"}
 
 
 def md_cell(text: str) -> str:
@@ -268,6 +352,9 @@ def export_md(source: ExportSource) -> str:
     config, state = source.config, source.state
     ruleset = get_ruleset(config.game)
     lines = [_("# {game}: session {id}").format(game=ruleset.title, id=source.session_id), ""]
+    evening = source.evening_lines()
+    if evening:
+        lines += [md_cell(line) + "  " for line in evening[:-1]] + [md_cell(evening[-1]), ""]
     seat_word, player_word = _("seat"), _("player")
     lines += [f"| {seat_word} | {player_word} | {ruleset.score_words()} |",
               "| ---: | --- | ---: |"]
@@ -298,12 +385,18 @@ def export_md(source: ExportSource) -> str:
         deltas = h.deltas
         row += "".join(f" {change[deltas[p]]} |" for p in config.players)
         lines.append(row)
-    counts = source.counts()
+    findings = [(h.number, ruleset.finding_words(f, config)) for h in source.settlements
+                for f in h.findings]
+    if findings:
+        lines += ["", "## " + _("Referee's findings"), ""]
+        lines += ["- " + _("hand {number}: {finding}").format(number=n, finding=md_cell(words))
+                  for n, words in findings]
+    counts = source.count_checks()
     decimals = _decimals()
     if counts:
         lines += ["", "## " + _("Chip counts"), ""]
-        for event in counts:
-            lines.append("- " + _count_words(md_cell, decimals, event))
+        for check in counts:
+            lines.append("- " + _count_words(md_cell, decimals, check))
     lines += _settled_up_md(source)
     return "\n".join(lines) + "\n"
 
@@ -446,6 +539,7 @@ def export_html(source: ExportSource) -> str:
            "margin:1em 0}td,th{border:1px solid #bbb;padding:.2em .6em}td.n{text-align:right}"
            "</style></head><body>",
            f"<h1>{title}</h1>",
+           *(f"<p>{e(line)}</p>" for line in source.evening_lines()),
            "<p>" + _("Digest {digest}.").format(digest=f"<code>{e(source.digest)}</code>") + " "
            + _progress(state.hands_played, state.finished) + pot + "</p>",
            "<h2>" + e(_("Standings")) + "</h2>",
@@ -477,12 +571,20 @@ def export_html(source: ExportSource) -> str:
         tail = f"<td class=n>{pot_after}</td></tr>"
         out += [hand + cells[t] + tail for t in h.transfers]
     out.append("</table>")
-    counts = source.counts()
+    findings = [(h.number, ruleset.finding_words(f, config)) for h in source.settlements
+                for f in h.findings]
+    if findings:
+        out.append("<h2>" + e(_("Referee's findings")) + "</h2><ul>")
+        line = _("hand {number}: {finding}")
+        out += ["<li>" + e(line.format(number=n, finding=words)) + "</li>"
+                for n, words in findings]
+        out.append("</ul>")
+    counts = source.count_checks()
     decimals = _decimals()
     if counts:
         out.append("<h2>" + e(_("Chip counts")) + "</h2><ul>")
-        for event in counts:
-            out.append(f"<li>{_count_words(e, decimals, event)}</li>")
+        for check in counts:
+            out.append(f"<li>{_count_words(e, decimals, check)}</li>")
         out.append("</ul>")
     out += _settled_up_html(source)
     out.append("</body></html>")
@@ -563,7 +665,7 @@ def _beancount(source: ExportSource) -> str:
     ruleset = get_ruleset(config.game)
     commodity = ruleset.unit.upper()
     times = source.hand_times()
-    counts = source.counts()
+    counts = source.count_checks()
     # The dates never go backwards, whatever the clock did (set back between hands, ahead when
     # the session started): each entry is dated its own day, or the day of the entry before it
     # if that is later; everything opens on the day the session started, or the day of its
@@ -592,12 +694,21 @@ def _beancount(source: ExportSource) -> str:
     out.append(f"{first_day} open {source_account} {commodity}")
     out.append("")
     start = ruleset.initial_state(config)
+    carried = source.opening()
     if any(start.scores.values()):
-        out.append(f'{first_day} * "Starting chips"')
+        title = ("Starting chips" if carried is None or carried.scores is None else
+                 f"Chips carried from session {carried.previous_id}")
+        out.append(f"{first_day} * {_bean_string(title)}")
         for p in config.players:
             out.append(f"  {accounts[p]}  {to_decimal_string(start.scores[p])} {commodity}")
         opening = to_decimal_string(-sum(start.scores.values()))
         out.append(f"  {source_account}  {opening} {commodity}")
+        out.append("")
+    if pot and start.pot and carried is not None:  # the pot a continued session opened with
+        title = f"Pot carried from session {carried.previous_id}"
+        out.append(f"{first_day} * {_bean_string(title)}")
+        out.append(f"  {pot}  {to_decimal_string(start.pot)} {commodity}")
+        out.append(f"  {source_account}  {to_decimal_string(-start.pot)} {commodity}")
         out.append("")
 
     def account_of(end: End) -> str:
@@ -644,7 +755,8 @@ def _beancount(source: ExportSource) -> str:
     if previous is not None and last_day is not None:
         balances(last_day, previous)
     noted = first_day
-    for event in counts:
+    for check in counts:
+        event = check.count
         # Never before the hand it follows, nor before the count before it.
         noted = max(_day(event.at) or noted, noted, hand_days.get(event.after_hand, first_day))
         for who, amount in event.counted.items():
@@ -654,6 +766,13 @@ def _beancount(source: ExportSource) -> str:
                 off = event.off.get(who)
                 words = f"chip count after hand {event.after_hand}: {text[amount]} held" + (
                     f", off by {text[off]}" if off is not None else ", agrees")
+                if not check.compared:
+                    words += f"; hand {event.after_hand} withdrawn since: not compared now"
+                elif check.changed and check.now is not None:
+                    off_now = check.off_now.get(who)
+                    words += (f"; after {_data_changes(check)} the ledger says "
+                              f"{text[check.now[who]]}" + (f", off by {text[off_now]}"
+                                                           if off_now is not None else ", agrees"))
                 out.append(f"{noted} note {held_in} {_bean_string(words)}")
     return "\n".join(out).rstrip("\n") + "\n"
 

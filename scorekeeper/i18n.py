@@ -13,6 +13,10 @@ options. ``untranslated()`` is the way to say so where data is made from words.
 Which language: ``use_language(code)``; the command line decides from ``--lang``, the setting
 kept in the home folder and the locale (``language_from_environment``), in that order. Until
 told, the core speaks English (the tests and any library use see the same words).
+
+``speaking(code)`` (and ``untranslated()``) say something in another language for a moment,
+in the thread or task that asks only: the table app's workers make stored English data and
+exports in a session's language while the screen goes on speaking its own.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import gettext
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
 from importlib import resources
 
 LANGUAGES = ("en", "de", "pt", "es")
@@ -33,6 +38,8 @@ _DECIMAL_COMMA = frozenset({"de", "pt", "es"})
 
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _current = DEFAULT_LANGUAGE
+# A language for a moment (``speaking``), in this thread or task only; unset: ``_current``.
+_for_now: ContextVar[str | None] = ContextVar("scorekeeper_speaking", default=None)
 
 
 def normalize(code: str | None) -> str | None:
@@ -69,19 +76,19 @@ def use_language(code: str | None) -> str:
 
 
 def current_language() -> str:
-    """The language in use."""
-    return _current
+    """The language in use (here: in this thread or task)."""
+    return _for_now.get() or _current
 
 
 @contextmanager
 def speaking(code: str | None) -> Iterator[str]:
-    """``with speaking("de"): …``: another language for a moment, then back."""
-    global _current
-    before = _current
+    """``with speaking("de"): …``: another language for a moment, then back; only where it is
+    said (this thread or task), so a worker may speak otherwise than the screen."""
+    token = _for_now.set(normalize(code) or DEFAULT_LANGUAGE)
     try:
-        yield use_language(code)
+        yield current_language()
     finally:
-        _current = before
+        _for_now.reset(token)
 
 
 def untranslated() -> AbstractContextManager[str]:
@@ -109,24 +116,27 @@ def catalog(code: str) -> gettext.NullTranslations:
 
 def _(message: str) -> str:
     """``message`` in the language in use."""
-    if _current == DEFAULT_LANGUAGE:
+    language = current_language()
+    if language == DEFAULT_LANGUAGE:
         return message
-    return catalog(_current).gettext(message)
+    return catalog(language).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for a count ``n`` in the language in use."""
-    if _current == DEFAULT_LANGUAGE:
+    language = current_language()
+    if language == DEFAULT_LANGUAGE:
         return singular if n == 1 else plural
-    return catalog(_current).ngettext(singular, plural, n)
+    return catalog(language).ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the language in use, where ``context`` tells it apart from the same
     English words meaning something else (``hearts`` of a German pack)."""
-    if _current == DEFAULT_LANGUAGE:
+    language = current_language()
+    if language == DEFAULT_LANGUAGE:
         return message
-    return catalog(_current).pgettext(context, message)
+    return catalog(language).pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -142,4 +152,4 @@ def NP_(context: str, message: str) -> str:
 
 def decimal_separator() -> str:
     """The decimal mark of the language in use: ``,`` (``14,25``) or ``.`` (``14.25``)."""
-    return "," if _current in _DECIMAL_COMMA else "."
+    return "," if current_language() in _DECIMAL_COMMA else "."

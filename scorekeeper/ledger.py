@@ -7,20 +7,27 @@ hands in force are derived from the events, and settling them gives the ``Ledger
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from .amounts import exact
 from .errors import RecordError, ScorekeeperError
 from .i18n import _
 from .rules import (
     POT,
+    Account,
     End,
     HandRecord,
+    Opening,
     Ruleset,
     SessionConfig,
     Settlement,
     TableState,
+    amended_record,
+    end_from_text,
     get_ruleset,
 )
 from .rules.base import Exact, Frozen
@@ -96,6 +103,30 @@ def compare_count(state: TableState, counted: dict[End, Decimal]) -> dict[End, D
     return off
 
 
+def counted_ends(config: SessionConfig, counted: dict[str, Decimal],
+                 pot: Decimal | None = None) -> dict[End, Decimal]:
+    """A chip count as typed (by name, matched ignoring case; ``"pot"`` in any case is the pot
+    unless a player is called so; ``pot`` is the pot, always) by player and account. A name
+    nobody has is a ``RecordError``; anyone counted twice, a ``ScorekeeperError``."""
+    resolved: dict[End, Decimal] = {}
+    for who, amount in counted.items():
+        key: End
+        try:
+            key = config.resolve(who, "count")
+        except RecordError:
+            if who.strip().casefold() != POT.value:
+                raise
+            key = POT
+        if key in resolved:
+            raise ScorekeeperError(f"{'the pot' if key is POT else key} is counted twice")
+        resolved[key] = amount
+    if pot is not None:
+        if POT in resolved:
+            raise ScorekeeperError("the pot is counted twice (pot= and --pot)")
+        resolved[POT] = pot
+    return resolved
+
+
 def counted_in_ledger(state: TableState, who: End) -> Decimal:
     """What the ledger says a player, or the pot, holds (a ``ScorekeeperError`` for the pot of
     a game without one, or an account that holds nothing)."""
@@ -118,10 +149,17 @@ class Event(Frozen):
 
 
 class SessionStarted(Event):
-    """The session was started with these settings (the first dealer drawn or named)."""
+    """The session was started with these settings (the first dealer drawn or named). Files
+    written since the header was sealed in full also repeat the header's ``format``, ``id``,
+    ``ruleset`` and ``created`` here (``None`` in older files, which do not)."""
 
     settings: SessionConfig
     dealer_drawn: bool = False
+    format: int | None = None
+    id: str | None = None
+    ruleset: str | None = None
+    created: str | None = None
+    language: str | None = None  # the language it was played in (files since issue 16)
 
 
 class HandRecorded(Event):
@@ -134,12 +172,15 @@ class HandRecorded(Event):
 
 
 class HandAmended(Event):
-    """Hand ``number``'s record was replaced; ``previous`` is what it said before."""
+    """Hand ``number``'s record was replaced; ``previous`` is what it said before.
+    ``together``: the hands amended in the same step, all or none (one event each, in order,
+    written under one lock), when there were several; ``None`` for a hand amended alone."""
 
     number: int
     record: HandRecord
     previous: HandRecord | None = None
     figures: tuple[str, ...] | None = None  # the seals of hands number, number + 1, ...
+    together: tuple[int, ...] | None = None
 
 
 class HandWithdrawn(Event):
@@ -194,6 +235,66 @@ class NoteAdded(Event):
     text: str = ""
 
 
+class OpeningEntry(Event):
+    """The session continues an earlier one, the session ``previous_id``, as that one stood
+    after ``previous_hands`` hands at its event whose hash is ``previous_hash`` (its digest:
+    the first 12 hex digits): it opens with ``pot``, the pot that session left (``None`` in a
+    game without one) and, where the scores carry too (a Letzter Stich match that goes on),
+    ``scores``. It comes right after the session's start; the settings name the next dealer.
+    (``audit`` checks the link against the earlier file when it is there.)"""
+
+    previous_id: str
+    previous_hash: str
+    previous_hands: int
+    pot: Exact | None = None
+    scores: dict[str, Exact] | None = None
+
+    @property
+    def previous_digest(self) -> str:
+        """The earlier session's digest when this one continued it."""
+        return self.previous_hash[:12]
+
+    @property
+    def opening(self) -> Opening:
+        """What the session opens with."""
+        return Opening(pot=self.pot, scores=self.scores)
+
+
+class SessionNamed(Event):
+    """The session was given a name (``""``: its name was taken away), shown in the list of
+    evenings beside its players."""
+
+    name: str
+
+
+MAX_SESSION_NAME = 60
+
+
+def session_name(raw: str) -> str:
+    """A name for a session as a person typed it, checked: at most 60 characters after
+    trimming, nothing invisible; ``""`` takes the name away. A ``ScorekeeperError`` says
+    what is wrong."""
+    name = raw.strip() if isinstance(raw, str) else raw
+    if not isinstance(name, str):
+        raise ScorekeeperError(_("a session's name is text"))
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise ScorekeeperError(_("the name contains an invisible or control character "
+                                     "(U+{code})").format(code=f"{ord(ch):04X}"))
+    if len(name) > MAX_SESSION_NAME:
+        raise ScorekeeperError(_("the name is longer than {limit} characters").format(
+            limit=MAX_SESSION_NAME))
+    return name
+
+
+class SessionArchived(Event):
+    """The session was archived: the list of evenings leaves it out unless asked."""
+
+
+class SessionUnarchived(Event):
+    """The session was taken out of the archive: listed again."""
+
+
 def records_in_force(events: Iterable[Event]) -> list[HandRecord]:
     """The hands in force after every hand, amendment and withdrawal, in order."""
     records: list[HandRecord] = []
@@ -215,3 +316,166 @@ def records_in_force(events: Iterable[Event]) -> list[HandRecord]:
             records.pop()
     return records
 
+
+
+# ---- amending hands ------------------------------------------------------------------------------
+
+class LaterHandMisfit(ScorekeeperError):
+    """Hand ``hand``, not amended, no longer fits its record once the hands ``amended`` are
+    amended (``detail``: what the rules say of it). ``state`` is the table before it once they
+    are, ``record`` what it says now: enough to amend it too, in the same step."""
+
+    def __init__(self, hand: int, amended: tuple[int, ...], detail: str, state: TableState,
+                 record: HandRecord) -> None:
+        super().__init__(_("hand {number}: {problem}").format(number=hand, problem=detail))
+        self.hand = hand
+        self.amended = amended
+        self.detail = detail
+        self.state = state
+        self.record = record
+
+
+def amend_hands(config: SessionConfig, ruleset: Ruleset, records: Sequence[HandRecord],
+                amendments: Sequence[tuple[int, dict[str, Any]]]) -> tuple[tuple[int, ...],
+                                                                            Ledger]:
+    """Amend hands of a history, all in one step: for each (number, changes) the fields of that
+    hand's record are replaced (``amended_record``), then every hand is settled again. Returns
+    the hands amended, in order, and the ledger after. A hand named twice, not in force, or
+    amended into a record the rules refuse is a ``ScorekeeperError`` naming it; a later hand
+    left not fitting its record, a ``LaterHandMisfit``."""
+    if not amendments:
+        raise ScorekeeperError(_("no hand to amend"))
+    records = list(records)
+    numbers: list[int] = []
+    for number, changes in amendments:
+        if not 1 <= number <= len(records):
+            raise ScorekeeperError(_("hand {number} is not in force (hands 1 to {last} are)")
+                                   .format(number=number, last=len(records)))
+        if number in numbers:
+            raise ScorekeeperError(_("hand {number} is amended twice in one step").format(
+                number=number))
+        numbers.append(number)
+        try:
+            records[number - 1] = amended_record(records[number - 1], changes)
+        except ValueError as error:
+            raise ScorekeeperError(f"hand {number}: {error}") from None
+    amended = tuple(sorted(numbers))
+    try:
+        return amended, settle_hands(config, records, ruleset)
+    except RecordError as error:
+        if error.hand is None or error.hand in numbers:
+            raise
+        state = settle_hands(config, records[:error.hand - 1], ruleset).state
+        raise LaterHandMisfit(error.hand, amended, error.detail, state,
+                              records[error.hand - 1]) from None
+
+
+# ---- what an amendment does ---------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class HandChanged:
+    """One hand before and after an amendment: ``amended`` when its own record was replaced,
+    else it was only settled again (its pot or its table changed)."""
+
+    number: int
+    amended: bool
+    before: Settlement
+    after: Settlement
+
+    def moved(self) -> dict[str, tuple[Decimal, Decimal]]:
+        """The players whose change in this hand differs: (before, after), in seating order."""
+        return {p: (self.before.deltas[p], d) for p, d in self.after.deltas.items()
+                if self.before.deltas.get(p) != d}
+
+    @property
+    def pot_moved(self) -> bool:
+        return self.before.pot_after != self.after.pot_after
+
+    @property
+    def kind_changed(self) -> bool:
+        return self.before.kind != self.after.kind
+
+    @property
+    def unchanged(self) -> bool:
+        """Nobody's figures, the pot and the kind of hand are as they were."""
+        return not (self.moved() or self.pot_moved or self.kind_changed)
+
+
+def amendment_effects(before: Ledger, after: Ledger,
+                      amended: Collection[int]) -> list[HandChanged]:
+    """Every hand from the first amended one on, before and after the amendment of the hands
+    ``amended`` (the hands in force are the same ones: an amendment adds and removes none)."""
+    first = min(amended)
+    return [HandChanged(number=b.number, amended=b.number in amended, before=b, after=a)
+            for b, a in zip(before.settlements[first - 1:], after.settlements[first - 1:],
+                            strict=True)]
+
+
+# ---- chip counts against the ledger as it stands now -------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class CountCheck:
+    """A chip count held against the ledger as it stands now: what was counted after hand
+    ``count.after_hand``, what the ledger said of that moment then (``count.expected``), what
+    it says of the same moment now (``now``: the hands in force now, after every amendment;
+    ``None`` when that hand was withdrawn since and is not in force), who is off by how much
+    now (counted minus the ledger), and the changes made to those hands since the count
+    (``since``: amendments, withdrawals, hands recorded again)."""
+
+    count: ChipCount
+    now: dict[str, Decimal] | None
+    off_now: dict[str, Decimal]
+    since: tuple[Event, ...]
+
+    @property
+    def then(self) -> dict[str, Decimal]:
+        return self.count.expected
+
+    @property
+    def compared(self) -> bool:
+        """Whether the hand it was counted after is in force now."""
+        return self.now is not None
+
+    @property
+    def changed(self) -> bool:
+        """Whether what the ledger says of that moment is no longer what it said then."""
+        return self.now is not None and self.now != self.count.expected
+
+    @property
+    def agrees(self) -> bool:
+        """Whether it agrees with the ledger as it stands now (one not compared: as it did)."""
+        return not self.off_now if self.now is not None else not self.count.off
+
+
+def check_counts(events: Sequence[Event], settlements: Sequence[Settlement],
+                 start: TableState, accounts: Collection[Account]) -> list[CountCheck]:
+    """Every chip count of a history against the ledger as it stands now: ``settlements``
+    are the hands in force now (the table after hand *n* is hand *n*'s figures, ``start``
+    before the first), ``accounts`` the game's. Keys are as the file writes ends."""
+    checks = []
+    for i, event in enumerate(events):
+        if not isinstance(event, ChipCount):
+            continue
+        n = event.after_hand
+        since = tuple(e for e in events[i + 1:] if isinstance(
+            e, (HandRecorded, HandAmended, HandWithdrawn)) and e.number <= n)
+        now: dict[str, Decimal] | None = None
+        off: dict[str, Decimal] = {}
+        if 0 <= n <= len(settlements):
+            if n == 0:
+                scores, pot = start.scores, start.pot
+            else:
+                scores, pot = settlements[n - 1].scores_after, settlements[n - 1].pot_after
+            now = {}
+            for key in event.counted:
+                end = end_from_text(key, accounts)
+                held = scores.get(end) if isinstance(end, str) else pot if end is POT else None
+                if held is None:  # an end this table does not hold: the file is not ours
+                    now = None
+                    break
+                now[key] = held
+            if now is not None:
+                with exact():
+                    off = {k: v - now[k] for k, v in event.counted.items() if v != now[k]}
+        checks.append(CountCheck(count=event, now=now, off_now=off, since=since))
+    return checks

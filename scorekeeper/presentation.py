@@ -16,9 +16,24 @@ from typing import Protocol
 from .amounts import format_amount, format_decimal
 from .errors import ScorekeeperError
 from .i18n import N_, _, decimal_separator, ngettext
-from .ledger import ChipCount, Event, HandAmended, HandWithdrawn, Ledger
+from .ledger import (
+    ChipCount,
+    CountCheck,
+    Event,
+    HandAmended,
+    HandChanged,
+    HandWithdrawn,
+    Ledger,
+    OpeningEntry,
+    SessionArchived,
+    SessionNamed,
+    SessionUnarchived,
+    check_counts,
+)
 from .rules import (
+    POT,
     RULESETS,
+    End,
     HandDraft,
     HandRecord,
     Ruleset,
@@ -150,6 +165,14 @@ def pot_label(players: Collection[str]) -> str:
     return _("the pot") if any(p.casefold() == word.casefold() for p in players) else word
 
 
+def end_words(end: End, players: Collection[str]) -> str:
+    """One end of a transfer as people read it: a player's name as typed, the pot as
+    ``pot_label`` says it, the penalty points as their word, in the language in use."""
+    if isinstance(end, str):
+        return end
+    return pot_label(players) if end is POT else _("penalty points")
+
+
 def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, Decimal],
                   scores: dict[str, Decimal], pot_before: Decimal | None,
                   pot_after: Decimal | None) -> list[str]:
@@ -193,9 +216,90 @@ def amendment_lines(players: tuple[str, ...], before: dict[str, Decimal],
     return lines
 
 
+def amendment_effect_lines(ruleset: Ruleset, players: tuple[str, ...],
+                           effects: list[HandChanged]) -> list[str]:
+    """What an amendment does hand by hand: each amended hand and every later hand whose
+    figures change (``hand 3: Ben +5½ -> +10¾, …; pot after 66 -> 129``), then the later
+    hands that stay as they were."""
+    lines, same = [], []
+    for e in effects:
+        if e.unchanged and not e.amended:
+            same.append(e.number)
+            continue
+        parts = []
+        if e.kind_changed:
+            parts.append(f"{ruleset.kind_words(e.before.kind)} -> "
+                         f"{ruleset.kind_words(e.after.kind)}")
+        moved = e.moved()
+        if moved:
+            parts.append(", ".join(f"{p} {format_amount(b, signed=True)} -> "
+                                   f"{format_amount(a, signed=True)}"
+                                   for p, (b, a) in moved.items()))
+        if e.pot_moved and e.after.pot_after is not None:
+            parts.append(_("{pot} after {before} -> {after}").format(
+                pot=pot_label(players),
+                before=format_amount(present(e.before.pot_after, "the pot after")),
+                after=format_amount(e.after.pot_after)))
+        if not parts:
+            parts.append(_("nobody's figures change"))
+        head = (_("hand {number} (amended)") if e.amended else _("hand {number}")).format(
+            number=e.number)
+        lines.append(f"{head}: {'; '.join(parts)}")
+    if same:
+        lines.append(ngettext("hand {numbers}: as before", "hands {numbers}: as before",
+                              len(same)).format(numbers=number_ranges(same)))
+    return lines
+
+
+def number_ranges(numbers: list[int]) -> str:
+    """``4 to 7, 9``: numbers in order, runs written as ranges."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else
+                     _("{first} to {last}").format(first=r[0], last=r[-1]) for r in runs)
+
+
+def misfit_words(players: tuple[str, ...], hand: int, amended: Collection[int], detail: str,
+                 pot_was: Decimal | None, pot_now: Decimal | None) -> str:
+    """Why hand ``hand`` no longer fits its record once ``amended`` are amended, in words:
+    what changed before it (the pot it begins with) and what the rules say of it."""
+    numbers = ", ".join(str(n) for n in sorted(amended))
+    lead = ngettext("hand {number} no longer fits what was recorded for it once hand "
+                    "{numbers} is amended",
+                    "hand {number} no longer fits what was recorded for it once hands "
+                    "{numbers} are amended", len(amended)).format(number=hand, numbers=numbers)
+    if pot_now is not None and pot_was is not None and pot_now != pot_was:
+        lead += ": " + _("the pot holds {now} when hand {number} begins (it held {was})").format(
+            now=format_amount(pot_now), number=hand, was=format_amount(pot_was))
+        return f"{lead}; {detail}"
+    return f"{lead}: {detail}"
+
+
 def render_text(ledger: Ledger) -> str:
-    """Standings and hands as the terminal shows them."""
-    return "\n".join(standings_lines(ledger) + [""] + hand_lines(ledger)) + "\n"
+    """Standings and hands as the terminal shows them, and the referee's findings."""
+    findings = referee_lines(ledger)
+    return "\n".join(standings_lines(ledger) + [""] + hand_lines(ledger)
+                     + ([""] + findings if findings else [])) + "\n"
+
+
+def referee_lines(ledger: Ledger) -> list[str]:
+    """The referee's findings kept with the hands (plays that broke a duty, found when a hand
+    was recorded card by card), a line each under a heading; none: no lines."""
+    lines = [f"  {line}" for s in ledger.settlements
+             for line in finding_lines(s, ledger.config)]
+    return [_("referee's findings (kept with the hands):")] + lines if lines else []
+
+
+def finding_lines(settlement: Settlement, config: SessionConfig | None = None) -> list[str]:
+    """A hand's referee findings for people: ``hand 3: trick 2: Ben played 8♣: illegal: …``."""
+    ruleset = RULESETS[settlement.game]
+    return [_("hand {number}: {finding}").format(number=settlement.number,
+                                                 finding=ruleset.finding_words(f, config))
+            for f in settlement.findings]
 
 
 def _minute(at: str) -> str:
@@ -208,15 +312,22 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
     the chip counts (each compared with the ledger of its time) and the digest."""
     ledger = ledger or session.ledger()
     lines = [_("session {id} ({label}), started {time} UTC").format(
-                 id=session.id, label=session.label, time=_minute(session.created)),
-             render_text(ledger).rstrip("\n")]
-    changes = [e for e in session.events if isinstance(e, (HandAmended, HandWithdrawn))]
+                 id=session.id, label=session.label, time=_minute(session.created))]
+    lines += evening_lines(session.events)
+    if session.config.opening is not None:
+        entry = next((e for e in session.events if isinstance(e, OpeningEntry)), None)
+        if entry is not None:
+            lines.append(opening_line(session.ruleset, entry))
+    lines.append(render_text(ledger).rstrip("\n"))
+    changes = [e for e in session.events
+               if isinstance(e, (HandAmended, HandWithdrawn, *EVENING_MARKS))]
     if changes:
         lines.append("")
         lines.append(_("history (kept in the file):"))
         for event in changes:
-            lines.append("  " + change_line(event))
-    counts = session.counts()
+            lines.append("  " + (mark_line(event) if isinstance(event, EVENING_MARKS)
+                                 else change_line(event)))
+    counts = count_checks(session, ledger)
     if counts:
         lines.append("")
         lines.append(_("chip counts:"))
@@ -231,6 +342,89 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
     lines.append(_("digest: {digest}  (write it down: audit checks the file against it)").format(
         digest=session.digest))
     return "\n".join(lines) + "\n"
+
+
+def opening_line(ruleset: Ruleset, entry: OpeningEntry) -> str:
+    """What a continued session opened with, and the session it continues (D21)."""
+    link = ngettext("continues session {id} after its {count} hand (digest {digest})",
+                    "continues session {id} after its {count} hands (digest {digest})",
+                    entry.previous_hands).format(id=entry.previous_id,
+                                                 count=entry.previous_hands,
+                                                 digest=entry.previous_digest)
+    if entry.pot is None:
+        return _("{link}: nothing carries over but the players and the deal").format(link=link)
+    pot = format_amount(entry.pot)
+    if entry.scores is None:
+        return _("{link}: the pot opens with the {pot} it left").format(link=link, pot=pot)
+    chips = ", ".join(f"{p} {format_amount(v)}" for p, v in entry.scores.items())
+    return _("{link}: the match goes on; the pot opens with the {pot} it left, and everyone's "
+             "{score} with what they held: {chips}").format(
+        link=link, pot=pot, score=ruleset.score_words(), chips=chips)
+
+
+def carried_lines(ruleset: Ruleset, earlier_id: str, earlier_digest: str, earlier_hands: int,
+                  config: SessionConfig, carry: bool) -> list[str]:
+    """What the session after session ``earlier_id`` will be (``config``: its settings, with
+    what it opens with): the next evening, which carries what the rules carry (D21), or with
+    ``carry`` false the same players again, where everything starts afresh."""
+    lines = [_("{game}: {players} (clockwise), the same options").format(
+                 game=ruleset.title, players=", ".join(config.players)),
+             _("{dealer} deals first (the next to deal after session {id}).").format(
+                 dealer=config.first_dealer, id=earlier_id)]
+    if not carry:
+        lines.append(_("Everything starts afresh: nothing carries over from session {id}.")
+                     .format(id=earlier_id))
+        return lines
+    opening = config.opening
+    if opening is None or opening.pot is None:
+        lines.append(_("Nothing carries over but the players and the deal; the new session "
+                       "names session {id} (digest {digest}).").format(
+            id=earlier_id, digest=earlier_digest))
+        return lines
+    lines.append(ngettext("The pot opens with the {pot} that session {id} left after its "
+                          "{count} hand (digest {digest}).",
+                          "The pot opens with the {pot} that session {id} left after its "
+                          "{count} hands (digest {digest}).", earlier_hands).format(
+        pot=format_amount(opening.pot), id=earlier_id, count=earlier_hands,
+        digest=earlier_digest))
+    if opening.scores is not None:
+        lines.append(_("The match goes on: everyone's {score} as they stood: {chips}.").format(
+            score=ruleset.score_words(),
+            chips=", ".join(f"{p} {format_amount(v)}" for p, v in opening.scores.items())))
+    return lines
+
+
+def evening_lines(events: Collection[Event]) -> list[str]:
+    """The session's name and whether it is archived, as ``show`` says them (nothing when it
+    has no name and is not archived)."""
+    name, archived = None, False
+    for event in events:
+        if isinstance(event, SessionNamed):
+            name = event.name or None
+        elif isinstance(event, (SessionArchived, SessionUnarchived)):
+            archived = isinstance(event, SessionArchived)
+    lines = []
+    if name is not None:
+        lines.append(_("name: {name}").format(name=name))
+    if archived:
+        lines.append(_("archived (left out of the list of sessions; 'scorekeeper archive "
+                       "SESSION --undo' lists it again)"))
+    return lines
+
+
+EVENING_MARKS = (SessionNamed, SessionArchived, SessionUnarchived)
+
+
+def mark_line(event: SessionNamed | SessionArchived | SessionUnarchived) -> str:
+    """A name given or taken away, an archiving or its undoing, in one line with when."""
+    when = _minute(event.at)
+    if isinstance(event, SessionNamed):
+        if not event.name:
+            return _("name taken away ({time})").format(time=when)
+        return _("named “{name}” ({time})").format(name=event.name, time=when)
+    if isinstance(event, SessionArchived):
+        return _("archived ({time})").format(time=when)
+    return _("taken out of the archive ({time})").format(time=when)
 
 
 def record_words(record: HandRecord | None) -> str:
@@ -253,30 +447,104 @@ def change_line(event: HandAmended | HandWithdrawn) -> str:
     if isinstance(event, HandWithdrawn):
         return _("hand {number} withdrawn ({time}): it was {record}").format(
             number=event.number, time=when, record=record_words(event.record))
+    others = [n for n in event.together or () if n != event.number]
+    if others:
+        return _("hand {number} amended together with {others} ({time}): now {record}; was "
+                 "{previous}").format(number=event.number, others=hands_words(others),
+                                      time=when, record=record_words(event.record),
+                                      previous=record_words(event.previous))
     return _("hand {number} amended ({time}): now {record}; was {previous}").format(
         number=event.number, time=when, record=record_words(event.record),
         previous=record_words(event.previous))
 
 
-def count_line(event: ChipCount) -> str:
-    """A chip count in one line: what was counted and whether it agreed with the ledger."""
+def hands_words(numbers: Collection[int]) -> str:
+    """``hand 3``, ``hands 2 and 4``, ``hands 2, 3 and 5``."""
+    listed = [str(n) for n in sorted(numbers)]
+    if len(listed) == 1:
+        return _("hand {number}").format(number=listed[0])
+    return _("hands {numbers} and {last}").format(numbers=", ".join(listed[:-1]),
+                                                   last=listed[-1])
+
+
+def count_checks(session: SessionView, ledger: Ledger | None = None) -> list[CountCheck]:
+    """The session's chip counts, each against the ledger as it stands now."""
+    ledger = ledger or session.ledger()
+    ruleset = session.ruleset
+    return check_counts(session.events, ledger.settlements,
+                        ruleset.initial_state(session.config), ruleset.accounts)
+
+
+def _named(amounts: dict[str, Decimal]) -> str:
+    return ", ".join(f"{k} {format_amount(v)}" for k, v in amounts.items())
+
+
+def _off_words(off: dict[str, Decimal]) -> str:
+    return ", ".join(_("{name} off by {amount}").format(name=k,
+                                                        amount=format_amount(v, signed=True))
+                     for k, v in off.items())
+
+
+def changes_words(changes: Collection[Event]) -> str:
+    """``the amendment of hand 2, the withdrawal of hand 3``: the changes made since a chip
+    count to the hands it followed."""
+    words: list[str] = []
+    for change in changes:
+        number = getattr(change, "number", 0)
+        if isinstance(change, HandAmended):
+            word = _("the amendment of hand {number}").format(number=number)
+        elif isinstance(change, HandWithdrawn):
+            word = _("the withdrawal of hand {number}").format(number=number)
+        else:
+            word = _("hand {number} recorded again").format(number=number)
+        if word not in words:
+            words.append(word)
+    return ", ".join(words)
+
+
+def count_line(check: CountCheck) -> str:
+    """A chip count in one line: what was counted and whether it agrees with the ledger as it
+    stands now; when a later change moved what the ledger says of that moment, what it said
+    then, which change, and what it says now (so a difference that appeared or went away is
+    said with its cause)."""
+    event = check.count
     counted = ", ".join(f"{k} {format_amount(v)}" for k, v in event.counted.items())
-    if not event.off:
+    time = _minute(event.at)
+    then = (_("agreed") if not event.off
+            else _("disagreed: {differences}").format(differences=_off_words(event.off)))
+    if not check.compared:
+        return _("after hand {number} ({time}): {counted}; {verdict} then; hand {number} was "
+                 "withdrawn since: not compared with the ledger now").format(
+            number=event.after_hand, time=time, counted=counted, verdict=then)
+    if check.changed:
+        now = (_("agrees now") if not check.off_now else
+               _("disagrees now: {differences}").format(differences=_off_words(check.off_now)))
+        return _("after hand {number} ({time}): {counted}; the ledger said {then} then "
+                 "({verdict_then}); after {changes} it says {now}: {verdict_now}").format(
+            number=event.after_hand, time=time, counted=counted, then=_named(event.expected),
+            verdict_then=then, changes=changes_words(check.since) or "?",
+            now=_named(check.now or {}), verdict_now=now)
+    if not check.off_now:
         verdict = _("agrees with the ledger")
     else:
-        verdict = _("disagrees: {differences}").format(differences=", ".join(
-            _("{name} off by {amount}").format(name=k, amount=format_amount(v, signed=True))
-            for k, v in event.off.items()))
+        verdict = _("disagrees: {differences}").format(differences=_off_words(check.off_now))
     return _("after hand {number} ({time}): {counted}; {verdict}").format(
-        number=event.after_hand, time=_minute(event.at), counted=counted, verdict=verdict)
+        number=event.after_hand, time=time, counted=counted, verdict=verdict)
 
 
-def last_hand_line(hand: Settlement) -> str:
-    """The last hand in one line: who dealt, what kind of hand, every player's change."""
-    changes = ", ".join(f"{p} {format_amount(d, signed=True)}" for p, d in hand.deltas.items() if d)
+def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None) -> str:
+    """The last hand in one line: who dealt, what kind of hand, every player's change; with
+    ``seats`` (the players in seating order), the changes go by seat number, which is shorter
+    with long names (``by seat: 1 -16, 2 +4¼``)."""
+    changed = [(p, d) for p, d in hand.deltas.items() if d]
+    kind = RULESETS[hand.game].kind_words(hand.kind)
+    if seats is not None and changed:
+        return _("Last hand ({number}, {dealer} dealt, {kind}), by seat: {changes}").format(
+            number=hand.number, dealer=hand.dealer, kind=kind, changes=", ".join(
+                f"{seats.index(p) + 1} {format_amount(d, signed=True)}" for p, d in changed))
+    changes = ", ".join(f"{p} {format_amount(d, signed=True)}" for p, d in changed)
     return _("Last hand ({number}, {dealer} dealt, {kind}): {changes}").format(
-        number=hand.number, dealer=hand.dealer, kind=RULESETS[hand.game].kind_words(hand.kind),
-        changes=changes or _("no change"))
+        number=hand.number, dealer=hand.dealer, kind=kind, changes=changes or _("no change"))
 
 
 def payments_text(session: SessionView, settlement: Settlement, state: TableState) -> str:

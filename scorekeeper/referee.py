@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card, Suit
+from .cards import Card, Deck, Suit
 from .errors import ScorekeeperError
 from .i18n import _
 from .rules import DealPlan, Ruleset, get_ruleset
@@ -42,10 +42,12 @@ def winning_position(game: str | Ruleset, trick: Sequence[Card], trump: Suit | N
 
 
 def legal_cards(game: str | Ruleset, hand: Sequence[Card], trick: Sequence[Card] = (),
-                trump: Suit | None = None, players: int = 4) -> PlayAdvice:
-    """The cards of ``hand`` that may be played to ``trick``, with the reason."""
+                trump: Suit | None = None, players: int = 4,
+                deck: Deck = "french") -> PlayAdvice:
+    """The cards of ``hand`` that may be played to ``trick``, with the reason (the cards
+    named as ``deck`` names them: Ober and Unter in a German pack)."""
     ruleset = table_ruleset(game, players)
-    return legal_play(ruleset, hand, trick, trump, ruleset.pack(players))
+    return legal_play(ruleset, hand, trick, trump, ruleset.pack(players), deck)
 
 
 def judge(game: str | Ruleset, hand: Sequence[Card], trick: Sequence[Card], card: Card,

@@ -27,6 +27,9 @@ class SessionSummary:
     scores: dict[str, Decimal]
     pot: Decimal | None
     digest: str
+    name: str | None = None  # the name the table gave the evening, if any
+    archived: bool = False  # left out of the list unless asked
+    continues: str | None = None  # the id of the session this one continues (the pot carried)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "players": list(self.players),
@@ -34,7 +37,8 @@ class SessionSummary:
                 "finished": self.finished, "leaders": list(self.leaders),
                 "scores": {p: to_decimal_string(v) for p, v in self.scores.items()},
                 "pot": None if self.pot is None else to_decimal_string(self.pot),
-                "digest": self.digest}
+                "digest": self.digest, "name": self.name, "archived": self.archived,
+                "continues": self.continues}
 
     @classmethod
     def from_json(cls, data: Any) -> SessionSummary:
@@ -47,7 +51,9 @@ class SessionSummary:
                        leaders=tuple(str(p) for p in data["leaders"]),
                        scores={str(p): _amount(v) for p, v in data["scores"].items()},
                        pot=None if data["pot"] is None else _amount(data["pot"]),
-                       digest=str(data["digest"]))
+                       digest=str(data["digest"]), name=_text_or_none(data.get("name")),
+                       archived=data.get("archived") is True,
+                       continues=_text_or_none(data.get("continues")))
         except (KeyError, TypeError, ValueError):
             raise ScorekeeperError("the listing's summary cannot be read") from None
 
@@ -57,3 +63,9 @@ def _amount(text: Any) -> Decimal:
     if found is None:
         raise ValueError(f"{text!r} is not an amount")
     return found
+
+
+def _text_or_none(value: Any) -> str | None:
+    if value is not None and type(value) is not str:
+        raise ValueError(f"{value!r} is not text")
+    return value

@@ -136,7 +136,8 @@ def home(tmp_path) -> Path:
 
 
 @pytest.mark.parametrize("command", ["tui", "record", "undo", "amend", "show", "audit",
-                                     "count", "export"])
+                                     "count", "export", "name", "archive", "new --continue",
+                                     "new --same-players"])
 def test_session_arguments_complete_the_stored_ids(home, command):
     assert sorted(offered(complete(f"scorekeeper {command} ab", home))) == ["abc11111", "abd22222"]
 

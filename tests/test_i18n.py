@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from decimal import Decimal
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from scorekeeper import i18n
 from scorekeeper.amounts import format_amount, format_decimal, parse_typed_amount
 from scorekeeper.cards import Card, Suit, parse_cards
 from scorekeeper.errors import CardError
-from scorekeeper.i18n import language_from_environment, speaking, use_language
+from scorekeeper.i18n import current_language, language_from_environment, speaking, use_language
 from scorekeeper.rules import HandRecord, get_ruleset, make_config
 from scorekeeper.rules.play import finding_words
 from scorekeeper.settings import language_setting, save_language_setting
@@ -534,3 +535,26 @@ def test_use_language_takes_locale_names_and_falls_back_to_english():
     assert i18n.current_language() == "de"
     assert use_language("fr") == "en"
     assert use_language(None) == "en"
+
+
+def test_a_worker_may_speak_another_language_than_the_screen():
+    """``speaking`` holds in the thread that says it: a worker exporting a German session does
+    not turn the screen's words German meanwhile."""
+    use_language("es")
+    inside, outside = [], []
+    started, done = threading.Event(), threading.Event()
+
+    def worker() -> None:
+        with speaking("de"):
+            started.set()
+            inside.append(current_language())
+            done.wait(5)
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    started.wait(5)
+    outside.append(current_language())
+    done.set()
+    thread.join(5)
+    assert inside == ["de"] and outside == ["es"]
+    assert current_language() == "es"

@@ -15,12 +15,21 @@ from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
 
 
-def evening(tmp_path):
-    """A Kratzen session of three hands, an amendment, a chip count and a settle-up."""
+def evening(tmp_path, continued: bool = False):
+    """A Kratzen session of three hands, an amendment, a chip count and a settle-up, named,
+    archived and taken out of the archive again; ``continued``: the next evening after one
+    (its opening entry carries the pot the first left)."""
     clock = iter(f"2026-11-30T20:{m:02d}:00.000000Z" for m in range(60))
     store = Store(tmp_path, now=lambda: next(clock))
-    session = store.create(make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna"))
-    store.record(session.id, HandRecord(indicator=("KC",), tricks=("Ben", "Ben", "Cleo", "Dora")))
+    players = ["Anna", "Ben", "Cleo", "Dora"]
+    session = store.create(make_config("kratzen", players, "Dora" if continued else "Anna"),
+                           language="de")  # the language it was played in: sealed too
+    if continued:  # Dora deals a Muss; the next evening opens with its pot, Anna dealing
+        store.record(session.id, HandRecord(indicator=("KC",), tricks=("Ben", "Ben", "Cleo",
+                                                                         "Dora")))
+        session = store.next_evening(session.id).session
+    store.record(session.id, HandRecord(indicator=("KC",), entered=("Ben", "Cleo", "Dora"),
+                                        tricks=("Ben", "Ben", "Cleo", "Dora")))
     store.record(session.id, HandRecord(indicator=("W", "AH"), entered=("Cleo", "Anna"),
                                         tricks=("Ben", "Cleo", "Ben", "Ben")))
     store.record(session.id, HandRecord(indicator=("9S",), entered=("Dora",),
@@ -28,6 +37,9 @@ def evening(tmp_path):
     store.amend(session.id, 1, {"tricks": ("Anna", "Anna", "Cleo", "Dora")})
     store.count(session.id, {"Anna": Decimal(-3)})
     store.settle_up(session.id, Decimal("0.10"), "EUR")  # every field of a settle-up, too
+    store.name(session.id, "Friday at Anna's")
+    store.archive(session.id)
+    store.archive(session.id, archived=False)
     return store, session
 
 
@@ -49,8 +61,11 @@ def changed(value: Any) -> Any:
     return "x"  # None
 
 
-def test_every_single_field_change_is_named_and_refused(tmp_path):
-    store, session = evening(tmp_path)
+@pytest.mark.parametrize("continued", [False, True], ids=["first evening", "next evening"])
+def test_every_single_field_change_is_named_and_refused(tmp_path, continued):
+    store, session = evening(tmp_path, continued)
+    if continued:  # the opening entry and every field of it are in the file
+        assert session.rows[1]["type"] == "opening" and session.rows[1]["pot"] != "0"
     original = session.path.read_bytes()
     data = json.loads(original)
     paths = leaves(data)
@@ -107,3 +122,19 @@ def test_a_changed_pot_is_said_by_show_sessions_export_and_refused_by_record(tmp
     assert "DAMAGED" in text and forged not in text
     code, text = run("audit", session.id)
     assert code == 1 and "hand 3" in text
+
+
+def test_a_language_given_to_a_file_that_had_none_is_refused(tmp_path):
+    """A session started before sessions kept their language has none, in its header and in
+    its start: it stays valid, and a language written into its header alone is damage."""
+    store = Store(tmp_path)
+    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    data = json.loads(session.path.read_text(encoding="utf-8"))
+    assert "language" not in data["session"]["1"] and "language" not in data["events"]["1"]
+    assert Store(tmp_path).open(session.id).language is None
+    data["session"]["1"]["language"] = "de"
+    session.path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StoreError, match="the header's language is not what the session was "
+                                         "started with"):
+        Store(tmp_path).open(session.id)
+    assert any("language" in f.message for f in audit_document(data))

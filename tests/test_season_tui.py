@@ -33,7 +33,7 @@ def text(screen, selector: str) -> str:
 
 async def open_season(pilot) -> SeasonScreen:
     assert isinstance(pilot.app.screen, HomeScreen)
-    await pilot.press("s")
+    await pilot.press("t")
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, SeasonScreen)

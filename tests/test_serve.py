@@ -261,5 +261,17 @@ def test_each_browser_runs_the_scoreboard_with_the_home_given_explicitly(tmp_pat
     home = tmp_path / "a home with spaces"
     session = six_players(home)
     command = scoreboard_command(Store(home), session)
-    assert command.endswith(f"-m scorekeeper scoreboard {session.id} "
+    assert command.endswith(f"-m scorekeeper --lang en scoreboard {session.id} "
                             f"--home '{home.resolve()}'")
+
+
+def test_each_browser_sees_the_scoreboard_in_the_language_served(tmp_path):
+    from scorekeeper.i18n import speaking
+    from scorekeeper.store import Store
+    from scorekeeper.tui.serve import scoreboard_command
+
+    home = tmp_path / "home"
+    session = six_players(home)
+    with speaking("de"):
+        command = scoreboard_command(Store(home), session)
+    assert f"-m scorekeeper --lang de scoreboard {session.id} --home" in command

@@ -7,7 +7,7 @@ import pytest
 from scorekeeper.script import replay_file
 
 from .conftest import EXAMPLES
-from .tui_helpers import fixed_store, hand_keys, make_app
+from .tui_helpers import LONG_NAMES, fixed_store, hand_keys, make_app
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -39,6 +39,51 @@ def test_home_with_sessions(snap_compare, tmp_path, size):
     saved(tmp_path, "kratzen")
     saved(tmp_path, "letzter-stich", 2)
     assert snap_compare(make_app(tmp_path), terminal_size=size)
+
+
+LONG = ["Anneliese-Marie Schulz", "Bartholomew Ng-Okafor", "Cleopatra Vandersloot",
+        "Dorothea Fitzgerald-Ode", "Emil", "Fritz"]
+
+
+def evenings(tmp_path) -> None:
+    """A list of evenings: one named, one archived, one of six long names with a long name
+    of its own; the next evening of the first (its pot carried)."""
+    from scorekeeper.rules import HandRecord, make_config
+
+    store = fixed_store(tmp_path)
+    first = saved(tmp_path, "kratzen")
+    store.name(first, "Friday at Anna's")
+    store.archive(saved(tmp_path, "letzter-stich", 2))
+    long = store.create(make_config("kratzen", LONG, LONG[0]))
+    store.record(long.id, HandRecord(indicator=("KC",), tricks=(LONG[1],) * 3 + (LONG[2],)))
+    store.record(long.id, HandRecord(indicator=("9H",), entered=tuple(LONG[2:] + LONG[:1]),
+                                     tricks=(LONG[1],) * 4))
+    store.name(long.id, "The long evening by the lake, with cousins from Graz")
+    store.next_evening(first)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_as_a_list_of_evenings(snap_compare, tmp_path, size):
+    evenings(tmp_path)
+    assert snap_compare(make_app(tmp_path), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home_with_the_archived_shown(snap_compare, tmp_path, size):
+    evenings(tmp_path)
+    assert snap_compare(make_app(tmp_path), terminal_size=size, press=["s", "down"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_next_evening_question(snap_compare, tmp_path, size):
+    evenings(tmp_path)
+    assert snap_compare(make_app(tmp_path), terminal_size=size, press=["down", "c"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_naming_a_session(snap_compare, tmp_path, size):
+    evenings(tmp_path)
+    assert snap_compare(make_app(tmp_path), terminal_size=size, press=["r"])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -96,3 +141,123 @@ def test_hostile_names_on_the_home_screen(snap_compare, tmp_path, size):
 
     fixed_store(tmp_path).create(make_config("letzter-stich", HOSTILE, HOSTILE[0]))
     assert snap_compare(make_app(tmp_path), terminal_size=size)
+
+
+# ---- the table app in German, Portuguese and Spanish (issue 16), at 80x24 --------------------
+# Read each one's text before accepting it: table words, nothing cut that a person must read.
+
+LANGUAGE_SIZE = (80, 24)
+
+
+def test_table_in_german_with_the_german_pack(snap_compare, tmp_path):
+    """Kratzen's worked session, hand 3: the Ober of bells turned (Schellen trump), all play,
+    Cleo and Ben took the first two tricks."""
+    session = saved(tmp_path, "kratzen", 2)
+    assert snap_compare(make_app(tmp_path, session, language="de"),
+                        terminal_size=LANGUAGE_SIZE, press=["o", "d", "p", "p", "p", "3", "2"])
+
+
+def test_settlement_preview_in_german(snap_compare, tmp_path):
+    session = saved(tmp_path, "kratzen", 2)
+    keys = next_hand_keys(tmp_path, "kratzen", 2)
+    assert snap_compare(make_app(tmp_path, session, language="de"),
+                        terminal_size=LANGUAGE_SIZE, press=[*keys, "enter"])
+
+
+def test_home_in_german(snap_compare, tmp_path):
+    saved(tmp_path, "kratzen")
+    saved(tmp_path, "letzter-stich", 2)
+    assert snap_compare(make_app(tmp_path, language="de"), terminal_size=LANGUAGE_SIZE)
+
+
+def test_table_in_portuguese(snap_compare, tmp_path):
+    session = saved(tmp_path, "letzter-stich", 2)
+    keys = next_hand_keys(tmp_path, "letzter-stich", 2)
+    assert snap_compare(make_app(tmp_path, session, language="pt"),
+                        terminal_size=LANGUAGE_SIZE, press=keys[: len(keys) - 2])
+
+
+def test_table_in_spanish_with_the_german_pack(snap_compare, tmp_path):
+    """Hand 3 of the worked session: the Ober of acorns turned, Anna drops, Ben took trick 1."""
+    session = saved(tmp_path, "kratzen", 2)
+    assert snap_compare(make_app(tmp_path, session, language="es"),
+                        terminal_size=LANGUAGE_SIZE, press=["o", "c", "p", "d", "p", "2"])
+
+
+# ---- 80x24 with six players of 24-character names (issue 14): the question always in sight
+
+def long_kratzen(tmp_path) -> str:
+    """Kratzen, six long names, hand 1 played (a Muss: the pot was empty; K♣ turned)."""
+    from scorekeeper.cards import parse_cards
+    from scorekeeper.rules import HandRecord, make_config
+
+    first = HandRecord(indicator=parse_cards("KC"), tricks=LONG_NAMES[:4])
+    config = make_config("kratzen", list(LONG_NAMES), LONG_NAMES[0])
+    return fixed_store(tmp_path).create(config, [first]).id
+
+
+# Hand 2: Bartholomew deals (and leads); A♥ turned: a normal hand; Cleopatra, Evangeline and
+# Alexandra play, Dorothea and Friedrich drop; Cleopatra and Evangeline win tricks 1 and 2.
+KRATZEN_STEPS = {
+    "indicator": [],
+    "decisions-wrapped": ["a", "h", "p", "d", "p", "d"],
+    "tricks": ["a", "h", "p", "d", "p", "d", "p", "3", "5"],
+}
+
+
+@pytest.mark.parametrize("step", list(KRATZEN_STEPS))
+def test_long_names_kratzen_entry(snap_compare, tmp_path, step):
+    session = long_kratzen(tmp_path)
+    assert snap_compare(make_app(tmp_path, session), terminal_size=(80, 24),
+                        press=KRATZEN_STEPS[step])
+
+
+def letzter_stich_card_keys(tricks: list[str]) -> list[str]:
+    return [k for trick in tricks for card in trick.split(",")
+            for k in (card[:-1].lower().replace("10", "t"), card[-1].lower())]
+
+
+def test_long_names_card_by_card_at_trick_8(snap_compare, tmp_path):
+    from scorekeeper.rules import make_config
+
+    config = make_config("letzter-stich", list(LONG_NAMES[:4]), LONG_NAMES[0])
+    session = fixed_store(tmp_path).create(config).id
+    # examples/cards/letzter-stich.toml, hand 1: each trick one suit, its winner the highest.
+    keys = letzter_stich_card_keys(["AC,KC,QC,JC", "9C,10C,8C,7C", "AD,KD,QD,JD", "9D,10D,8D,7D",
+                                    "KH,AH,QH,JH", "9H,10H,8H,7H", "AS,KS,QS,JS", "9S,10S"])
+
+    async def typed(pilot) -> None:
+        await pilot.press("ctrl+o", *keys)
+        await pilot.pause()
+        pilot.app.clear_notifications()  # "Entering every card…": gone by now or not, by speed
+
+    assert snap_compare(make_app(tmp_path, session), terminal_size=(80, 24), run_before=typed)
+
+
+def test_long_names_count_at_the_pot(snap_compare, tmp_path):
+    session = long_kratzen(tmp_path)
+    assert snap_compare(make_app(tmp_path, session), terminal_size=(80, 24),
+                        press=["ctrl+k", *"12", *["tab"] * 6, *"35"])
+
+
+def test_long_names_amend_prefilled(snap_compare, tmp_path):
+    session = long_kratzen(tmp_path)
+
+    async def picked(pilot) -> None:
+        await pilot.press("ctrl+e", "1", "enter")
+        await pilot.pause()
+        pilot.app.clear_notifications()  # a notice times out: shown or not, by speed
+
+    assert snap_compare(make_app(tmp_path, session), terminal_size=(80, 24), run_before=picked)
+
+
+def test_long_names_settlement_preview(snap_compare, tmp_path):
+    session = long_kratzen(tmp_path)
+    assert snap_compare(make_app(tmp_path, session), terminal_size=(80, 24),
+                        press=[*KRATZEN_STEPS["tricks"], "1", "2", "enter"])
+
+
+@pytest.mark.parametrize("key", ["ctrl+l", "ctrl+t"])
+def test_long_names_ledger_and_standings(snap_compare, tmp_path, key):
+    session = long_kratzen(tmp_path)
+    assert snap_compare(make_app(tmp_path, session), terminal_size=(80, 24), press=[key])

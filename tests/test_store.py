@@ -113,8 +113,10 @@ def test_an_amendment_that_breaks_a_later_hand_changes_nothing(run, tmp_path):
     # would end there and hand 4 could not have been played.
     result = run("amend", session_id, "3", "--tricks", "Dora,Anna,Ben,Ben,Cleo,Anna,Dora,Cleo")
     assert result.code == 2
-    assert ("hand 4: hand: the session finished after hand 3; no more hands can be recorded "
-            "(after amending hand 3)") in result.err
+    assert ("hand 4 no longer fits what was recorded for it once hand 3 is amended: the "
+            "session finished after hand 3; no more hands can be recorded. Nothing was "
+            "written.") in result.err
+    assert "--then" not in result.err  # amending hand 4 too cannot help: no hand 4 fits
     assert path.read_bytes() == before
     invalid = run("amend", session_id, "2", "--tricks", "Ben,Eve,Ben,Ben,Ben,Ben,Ben,Ben")
     assert invalid.code == 2 and "hand 2: tricks: 'Eve' is not playing" in invalid.err
@@ -414,7 +416,8 @@ def test_the_listing_line_comes_from_the_hands_and_an_older_files_summary_goes_o
         "started": "2026-11-30T20:00:00.000000Z", "updated": "2026-11-30T20:03:00.000000Z",
         "hands": 2, "finished": False, "leaders": ["Cleo"],
         "scores": {"Anna": "1", "Ben": "2", "Cleo": "0"}, "pot": None,
-        "digest": data["events"]["3"]["hash"][:12]}
+        "digest": data["events"]["3"]["hash"][:12], "name": None, "archived": False,
+        "continues": None}
 
     # The same file as an earlier version wrote it: with a summary table.
     opened = store.open(session.id)

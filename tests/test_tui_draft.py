@@ -39,7 +39,7 @@ def tricks_text(screen, player: str) -> str:
 
 
 def entry_text(screen) -> str:
-    return str(screen.query_one("#entry", Static).render())
+    return screen.entry_text()
 
 
 def card_by_card_session(tmp_path) -> str:

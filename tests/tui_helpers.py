@@ -16,11 +16,12 @@ def fixed_store(home) -> Store:
     return Store(home, now=lambda: "2026-11-28T20:00:00.000000Z", new_id=lambda: next(ids))
 
 
-def make_app(home, session: str | None = None) -> ScorekeeperApp:
-    """The app on a fixed store; every notice it shows is also kept in ``app.said`` (through
-    the public ``notify``, which every screen's notice goes through)."""
+def make_app(home, session: str | None = None, language: str | None = None) -> ScorekeeperApp:
+    """The app on a fixed store (speaking ``language`` when given); every notice it shows is
+    also kept in ``app.said`` (through the public ``notify``, which every screen's notice goes
+    through)."""
     app = ScorekeeperApp(fixed_store(home), session, watch_interval=None, steady_cursor=True,
-                         disk_in_thread=False)
+                         disk_in_thread=False, language=language)
     said: list[str] = []
     show = app.notify
 
@@ -47,3 +48,33 @@ def hand_keys(config: SessionConfig, dealer: str, record: HandRecord, muss: bool
             keys.append("p" if player in entered else "d")
     keys += [str(config.seat_of(w) + 1) for w in record.tricks]
     return keys
+
+
+def screen_rows(svg: str) -> list[str]:
+    """The text of a screenshot (``App.export_screenshot()``, or a snapshot file), a string per
+    terminal row: what a person sees, to check that a question is on screen and to read a
+    snapshot before accepting it. Each piece of text is put at its column (``x`` over the cell
+    width); a wide character fills two columns."""
+    import html
+    import re
+
+    from rich.cells import cell_len
+
+    cell = 12.2  # the width of a cell in Textual's (Rich's) SVG export
+    rows: dict[int, dict[int, str]] = {}
+    for x, line, text in re.findall(
+            r'<text class="terminal-[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+            r'clip-path="url\(#terminal-(?:\d+-)?line-(\d+)\)">([^<]*)</text>', svg):
+        rows.setdefault(int(line), {})[round(float(x) / cell)] = html.unescape(text)
+    out = []
+    for number in range(max(rows, default=-1) + 1):
+        line = ""
+        for column, text in sorted(rows.get(number, {}).items()):
+            line += " " * max(0, column - cell_len(line)) + text
+        out.append(line.replace("\xa0", " ").replace("\n", "").rstrip())
+    return out
+
+
+# Six players with names of 24 characters: the most the table must fit at 80x24.
+LONG_NAMES = ("Alexandra Maximiliane Ko", "Bartholomew Fitzgerald J", "Cleopatra Wilhelmina Sto",
+              "Dorothea Konstantina Abe", "Evangeline Seraphina Mor", "Friedrich Alexander Baum")

@@ -5,16 +5,19 @@ compile the catalogs the program reads. Babel's tools; run from the repository r
     python tools/catalogs.py update    # add new messages to each <lang>/…/scorekeeper.po
     python tools/catalogs.py compile   # each .po -> .mo (committed: pip install needs no step)
 
-The messages are every ``_()``, ``ngettext()`` and ``N_()`` in scorekeeper/, and the help of
-the command line (each command's help and epilog, each option's help), which click keeps as
-plain text and the command line translates when it shows it.
+The messages are every ``_()``, ``ngettext()`` and ``N_()`` in scorekeeper/ (the table app's
+too), the help of the command line (each command's help and epilog, each option's help), which
+click keeps as plain text and the command line translates when it shows it, and the
+descriptions of the examples that ship with the package (``examples/index.json``).
 """
 
 from __future__ import annotations
 
 import inspect
 import io
+import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -66,11 +69,17 @@ def _cli_help() -> list[tuple[str, str]]:
     return found
 
 
+def _example_descriptions(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
+    """Babel's extraction method for ``examples/index.json``: each example's description."""
+    for item in json.loads(fileobj.read().decode("utf-8")):
+        yield 0, None, item["description"], ["an example, listed in the table app"]
+
+
 def template() -> Catalog:
     """Every message of the program, in a new template."""
     catalog = Catalog(project="scorekeeper", version="0.1.0", charset="utf-8",
                       msgid_bugs_address="", copyright_holder="scorekeeper developers")
-    method_map = [("tui/**.py", "ignore"), ("**.py", "python")]
+    method_map = [("**.py", "python"), ("examples/index.json", _example_descriptions)]
     for filename, lineno, message, comments, context in extract_from_dir(
             str(PACKAGE), method_map, keywords={**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)},
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):

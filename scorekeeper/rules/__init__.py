@@ -19,6 +19,7 @@ from .base import (
     GameOptions,
     HandOutcome,
     HandRecord,
+    Opening,
     Results,
     Ruleset,
     SessionConfig,
@@ -42,10 +43,9 @@ GAMES = tuple(RULESETS)
 DEFAULT_GAME = "kratzen"  # the game a new session is offered first
 
 __all__ = ["DEFAULT_GAME", "GAMES", "PENALTY", "PLAYER_PREFIX", "POT", "RULESETS", "Account",
-           "DealPlan", "End", "GameOptions", "HandDraft", "HandOutcome", "HandRecord", "Results",
-           "Ruleset",
-           "SessionConfig", "Settlement", "Step", "TableState", "Transfer", "amended_record",
-           "end_from_text", "end_text", "get_ruleset", "make_config", "register",
+           "DealPlan", "End", "GameOptions", "HandDraft", "HandOutcome", "HandRecord", "Opening",
+           "Results", "Ruleset", "SessionConfig", "Settlement", "Step", "TableState", "Transfer",
+           "amended_record", "end_from_text", "end_text", "get_ruleset", "make_config", "register",
            "ruleset_for_version"]
 
 

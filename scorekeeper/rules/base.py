@@ -187,13 +187,26 @@ def present(value: T | None, what: str) -> T:
     return value
 
 
+class Opening(Frozen):
+    """What a session opens with when it continues an earlier evening (D21): the pot that
+    evening left (``None``: the game has no pot) and, where the scores carry too (a Letzter
+    Stich match that goes on), every player's score (``None``: each starts as the game starts
+    them)."""
+
+    pot: Exact | None = None
+    scores: dict[str, Exact] | None = None
+
+
 class SessionConfig(Frozen):
-    """A session's fixed settings. Build it with ``make_config``, which checks everything."""
+    """A session's fixed settings. Build it with ``make_config``, which checks everything.
+    ``opening`` is what a continued session opens with (its history's opening entry says so;
+    the settings a file writes never hold it)."""
 
     game: str
     players: tuple[str, ...]
     first_dealer: str
     options: SerializeAsAny[GameOptions]
+    opening: Opening | None = None
 
     def seat_of(self, name: str) -> int:
         return self.players.index(name)
@@ -489,13 +502,49 @@ class Ruleset(ABC):
             raise ConfigError(*describe_validation_error(error, "options")) from None
 
     def initial_state(self, config: SessionConfig) -> TableState:
-        """The table before the first hand."""
-        start = self.starting_score(config)
-        scores = dict.fromkeys(config.players, start)
+        """The table before the first hand (of a continued session: with what it opened with,
+        ``config.opening``)."""
+        opening = config.opening
+        if opening is not None and opening.scores is not None:
+            scores = {p: opening.scores[p] for p in config.players}
+        else:
+            scores = dict.fromkeys(config.players, self.starting_score(config))
+        pot = self.starting_pot(config)
+        if opening is not None and opening.pot is not None:
+            pot = opening.pot
         return TableState(hands_played=0, dealer=config.first_dealer,
                           leader=self.first_leader(config, config.first_dealer),
-                          scores=scores, pot=self.starting_pot(config), finished=False,
-                          game=self.game)
+                          scores=scores, pot=pot, finished=False, game=self.game)
+
+    # --- the evenings after (D21) -------------------------------------------------------
+
+    def carried(self, config: SessionConfig, state: TableState) -> Opening:
+        """What the next evening opens with when it continues a session that stands at
+        ``state``: the pot it left, in a game with a pot (RULES: it stays undistributed, kept
+        for the next evening); nobody's score (each evening's scores start afresh). A game
+        whose scores go on from evening to evening overrides this."""
+        return Opening(pot=state.pot if self.has_pot else None)
+
+    def next_evening(self, config: SessionConfig, state: TableState,
+                     carry: bool) -> SessionConfig:
+        """The settings of the next evening after a session that stands at ``state``: the same
+        game, players, seats and options, the deal with the player after the last dealer (the
+        next to deal); with ``carry``, opening with what carries (``carried``)."""
+        return SessionConfig(game=config.game, players=config.players,
+                             first_dealer=state.dealer, options=config.options,
+                             opening=self.carried(config, state) if carry else None)
+
+    def opening_problem(self, config: SessionConfig, opening: Opening) -> str | None:
+        """What is wrong with an opening for a session of ``config`` (in words, for a file
+        that says it), or ``None``."""
+        if (opening.pot is None) == self.has_pot:
+            return ("it carries a pot into a game without one" if opening.pot is not None
+                    else "it carries no pot into a game with one")
+        if opening.pot is not None and opening.pot < 0:
+            return "it carries a pot of less than nothing"
+        if opening.scores is not None and set(opening.scores) != set(config.players):
+            return "its scores are not one per player"
+        return None
 
     def advance(self, config: SessionConfig, state: TableState,
                 settlement: Settlement) -> TableState:

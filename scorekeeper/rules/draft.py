@@ -100,6 +100,14 @@ class HandDraft:
             counts[w] += 1
         return counts
 
+    def to_decide(self) -> tuple[str, ...]:
+        """Who is still to say whether they play or drop, in the order they are asked (the
+        first is asked now); nobody before the turned cards tell whether anyone is asked."""
+        if self.ruleset.needs_turned_card(self.config, self.state, self.turned):
+            return ()
+        deciders = self.ruleset.deciders(self.config, self.state, self.turned)
+        return deciders[len(self.decisions):]
+
     def leader(self) -> str:
         """Who leads the next trick (the first leader, then each trick's winner)."""
         won = self.tricks_won()

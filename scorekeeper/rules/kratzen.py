@@ -142,6 +142,12 @@ class Kratzen(Ruleset):
         the pot is not paid out (RULES: it stays undistributed): what its chips are worth is
         paid into it, kept for the next evening."""
         balances = super().results(config, state)
+        if config.opening is not None and config.opening.pot:
+            carried = format_amount(present(config.opening.pot, "the pot carried"))
+            return Results(balances.players, balances.pot, _(
+                "each balance as it stands; the pot is not paid out: it opened with the "
+                "{carried} the last evening left (their worth is in it already), and the worth "
+                "of what it gained since is paid into it").format(carried=carried))
         held = present(state.pot, "the pot")
         words = ngettext("each balance as it stands; the pot is not paid out: the worth of its "
                          "{chips} chip is paid into it, kept for the next evening",
@@ -515,7 +521,7 @@ class Kratzen(Ruleset):
             names.append(name)
         if muss and set(names) != set(others):
             missing = [p for p in others if p not in names]
-            raise RecordError("entered", _("in a Muss nobody may drop: {players} must play too "
-                                           "(or leave 'entered' out)").format(
-                players=", ".join(missing)))
+            raise RecordError("entered", _("in a Muss nobody may drop: {players} must play "
+                                           "too").format(players=", ".join(missing)),
+                              hint=_("or leave 'entered' out"))
         return tuple(p for p in others if p in names)

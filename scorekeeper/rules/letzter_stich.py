@@ -17,6 +17,7 @@ from .base import (
     GameOptions,
     HandOutcome,
     HandRecord,
+    Opening,
     Results,
     Ruleset,
     SessionConfig,
@@ -72,10 +73,24 @@ class LetzterStich(Ruleset):
                     scores: dict[str, Decimal]) -> bool:
         return any(s <= 0 for s in scores.values())
 
+    def carried(self, config: SessionConfig, state: TableState) -> Opening:
+        """A match that is not over goes on the next evening: everyone's chips and the pot
+        carry (D21). A match that is over is over: the next one starts with everyone's
+        starting chips, and the pot it left (its chips are never shared out)."""
+        if state.finished:
+            return super().carried(config, state)
+        return Opening(pot=state.pot, scores=dict(state.scores))
+
     def results(self, config: SessionConfig, state: TableState) -> Results:
         """Chips now minus the chips each started with; the pot's chips stay in the pot (they
-        are never shared out): what they are worth is paid into it."""
+        are never shared out): what they are worth is paid into it. (An evening that continues
+        a match starts from the chips the last one left, and the pot from what it held.)"""
         gained = super().results(config, state)
+        if config.opening is not None:
+            return Results(gained.players, gained.pot, _(
+                "each player's chips now minus the chips they had when this evening began; "
+                "the pot's chips stay in the pot (never shared out): the worth of what it "
+                "gained since is paid into it"))
         start = amount_text(self.starting_score(config))
         held = present(state.pot, "the pot")
         words = ngettext("each player's chips now minus the {start} they started with; the "

@@ -14,6 +14,8 @@ hand, so listing never has to settle a session. (Files written before this kept 
 a fourth table, ``summary``; ``audit`` still checks it, and the next write drops it.)
 
 One small module each: ``home`` (the store: finding, reading and writing sessions),
+``evenings`` (its writes for the evenings after one another: the next evening, a name, the
+archive, the trash),
 ``session`` (a session as read, checked), ``storage`` (TinyDB's storage for one file),
 ``files`` (reading a file safely), ``listing`` (the sessions list and its index), ``atomic``
 (writes that cannot tear) and ``locking`` (one writer at a time).
@@ -21,8 +23,18 @@ One small module each: ``home`` (the store: finding, reading and writing session
 
 from ..errors import StoreError
 from .atomic import atomic_write
+from .evenings import Continued, Marked
 from .files import MAX_FILE_BYTES, read_file_bytes, read_json_file
-from .home import Agreed, Amended, Counted, Recorded, Store, utc_now
+from .home import (
+    Agreed,
+    Amended,
+    Audited,
+    Counted,
+    LaterHandBroken,
+    Recorded,
+    Store,
+    utc_now,
+)
 from .listing import Listing
 from .session import (
                       ID_LENGTH,
@@ -33,6 +45,7 @@ from .session import (
                       valid_id,
 )
 
-__all__ = ["ID_LENGTH", "MAX_FILE_BYTES", "Agreed", "Amended", "Counted", "Listing", "OpenSession",
-           "Recorded", "SessionChanged", "Store", "StoreError", "atomic_write", "check_expected",
-           "expected_digest", "read_file_bytes", "read_json_file", "utc_now", "valid_id"]
+__all__ = ["ID_LENGTH", "MAX_FILE_BYTES", "Agreed", "Amended", "Audited", "Continued", "Counted",
+           "LaterHandBroken", "Listing", "Marked", "OpenSession", "Recorded", "SessionChanged",
+           "Store", "StoreError", "atomic_write", "check_expected", "expected_digest",
+           "read_file_bytes", "read_json_file", "utc_now", "valid_id"]

@@ -33,13 +33,19 @@ def atomic_write(path: Path, text: str | list[bytes]) -> os.stat_result:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    sync_folder(folder)
+    return status
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a folder's entries durable (a file renamed into it or out of it), where the
+    system allows."""
     with contextlib.suppress(OSError):
         dir_fd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
-    return status
 
 
 def _mode_for(path: Path) -> int:

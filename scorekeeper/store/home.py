@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Any
 from tinydb.table import Document
 
 from ..amounts import exact, to_decimal_string
-from ..errors import RecordError, StoreError, one_line
+from ..errors import RecordError, ScorekeeperError, StoreError, one_line
+from .evenings import Evenings
 from .files import read_json_file
+from .imports import FromElsewhere
 from .listing import Listing, folder_names, list_sessions, text_name
-from .locking import FileLock, LockRefused, LockTimeout
+from .locking import take_lock
 from .session import (
     OpenSession,
     check_expected,
@@ -40,10 +42,9 @@ from .storage import SessionDB, SessionStorage, file_key
 # The rules core (pydantic models, the games) is imported where a session is read or written,
 # not with this module: opening the app and listing sessions from the index never need it.
 if TYPE_CHECKING:
-    from ..ledger import Ledger
+    from ..ledger import HandChanged, LaterHandMisfit, Ledger
     from ..rules import HandRecord, SessionConfig, Settlement, TableState
     from ..settleup import SettleUp
-    from .imports import Imported
 
 LOCK_WAIT_SECONDS = 10.0
 
@@ -72,16 +73,42 @@ class Recorded:
 
 @dataclass(frozen=True)
 class Amended:
+    """An amendment of one hand, or of several together (``numbers``, in order), and the
+    ledger before and after it."""
+
     session: OpenSession
-    number: int
+    numbers: tuple[int, ...]
     before: Ledger
     after: Ledger
+
+    @property
+    def number(self) -> int:
+        """The first hand amended (the hand, when only one was)."""
+        return self.numbers[0]
 
     def changes(self) -> dict[str, Decimal]:
         """Each player's score after the amendment minus before it."""
         with exact():
             return {p: self.after.state.scores[p] - self.before.state.scores[p]
                     for p in self.after.config.players}
+
+    def hands_changed(self) -> list[HandChanged]:
+        """Every hand from the first amended one on, before and after (``ledger``)."""
+        from ..ledger import amendment_effects
+
+        return amendment_effects(self.before, self.after, self.numbers)
+
+
+class LaterHandBroken(StoreError):
+    """An amendment that would leave a later hand not fitting its record (``ledger``'s
+    ``LaterHandMisfit``: its ``hand``, its ``record``, the ``state`` before it once the others
+    are amended), said in words; nothing was written. It can be amended too, in the same step,
+    unless the session would be over before it (``can_amend``)."""
+
+    def __init__(self, message: str, misfit: LaterHandMisfit) -> None:
+        super().__init__(message)
+        self.hand, self.state, self.record = misfit.hand, misfit.state, misfit.record
+        self.can_amend = not misfit.state.finished
 
 
 @dataclass(frozen=True)
@@ -91,6 +118,17 @@ class Counted:
     counted: dict[str, Decimal]
     expected: dict[str, Decimal]
     off: dict[str, Decimal]
+
+
+@dataclass(frozen=True)
+class Audited:
+    """An audit: the session if readable, what is wrong, what is worth saying besides."""
+
+    session: OpenSession | None
+    findings: list[Any]
+    notes: list[Any]
+    digest: str
+    label: str
 
 
 @dataclass(frozen=True)
@@ -166,7 +204,7 @@ class _Transaction:
 
 # ---- the store ----------------------------------------------------------------------------------
 
-class Store:
+class Store(Evenings, FromElsewhere):
     """The sessions in one home folder."""
 
     def __init__(self, home: Path, now: Callable[[], str] = utc_now,
@@ -235,10 +273,15 @@ class Store:
         return session
 
     def audit(self, ref: str) -> tuple[OpenSession | None, list[Any], str, str]:
-        """Settle a session file again and compare: (session if readable, findings, digest, label).
-        A file that cannot be read at all is a ``StoreError``."""
+        """(session if readable, findings, digest, label) of ``audit_report``."""
+        audited = self.audit_report(ref)
+        return audited.session, audited.findings, audited.digest, audited.label
+
+    def audit_report(self, ref: str) -> Audited:
+        """Settle a session file again and compare, with the audit's notes. A file that
+        cannot be read at all is a ``StoreError``."""
         from .. import documents
-        from ..documents import audit_document
+        from ..documents import audit_report
 
         path = self.resolve(ref)
         label = self.label(path)
@@ -252,37 +295,28 @@ class Store:
             problem = documents.Finding(hand=None, kind="settings",
                                         message=one_line(str(error)).removeprefix(f"{label}: "))
         try:
-            findings = audit_document(data)
+            report = audit_report(data)
+            findings, notes = list(report.findings), list(report.notes)
         except (ValueError, TypeError) as error:
             if problem is None and not isinstance(error, ValueError):
                 raise
             if problem is None:  # a stored hand numbered beyond reading, say
                 raise StoreError(f"{label}: damaged: it cannot be audited "
                                  f"({one_line(str(error))[:200]})") from None
-            findings = []  # the header it could not read is the finding
+            findings, notes = [], []  # the header it could not read is the finding
         if problem is not None:
             findings.append(problem)
+        if session is not None:  # a continued evening: its link to the one it continues
+            findings += self._link(session, notes)
         digest = documents.raw_digest(documents.table_rows(data.get("events")))
-        return session, findings, digest, label
+        return Audited(session, findings, notes, digest, label)
 
     # -- writing
 
     @contextlib.contextmanager
     def _writing(self, path: Path, new: dict[str, Any] | None = None) -> Iterator[_Transaction]:
         label = self.label(path)
-        lock = FileLock(str(path) + ".lock", self.lock_wait)
-        try:
-            lock.acquire()
-        except LockTimeout:
-            raise StoreError(f"{label}: in use by another scorekeeper (waited "
-                             f"{self.lock_wait:g} s); try again when it is done") from None
-        except LockRefused as why:
-            raise StoreError(f"{label}: cannot be locked for writing: its lock file "
-                             f"{one_line(os.path.basename(lock.path))} {why} (it is never "
-                             f"followed); remove it and try again") from None
-        except OSError as error:
-            raise StoreError(f"{label}: cannot be locked for writing "
-                             f"({error.strerror or error})") from None
+        lock = take_lock(path, label, self.lock_wait)
         cached = self._cache.pop(path, None)
         try:
             if new is None:
@@ -325,8 +359,12 @@ class Store:
             lock.release()
 
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
-               dealer_drawn: bool = False) -> OpenSession:
-        """A new session file, with ``records`` settled and stored as its first hands."""
+               dealer_drawn: bool = False, language: str | None = None,
+               opening: dict[str, Any] | None = None) -> OpenSession:
+        """A new session file, with ``records`` settled and stored as its first hands; played
+        in ``language`` (kept, sealed, for its exports; ``None``: none kept); with ``opening``
+        (``documents.opening_event``: the session continues another, and ``config.opening``
+        is what it carried) that entry right after its start."""
         from .. import documents
         from ..ledger import settle_hands
         from ..rules import ruleset_for_version
@@ -343,13 +381,17 @@ class Store:
         settings = documents.config_to_json(config)
         header = {"format": documents.FORMAT_VERSION, "id": session_id, "ruleset": ruleset.version,
                   "settings": settings, "created": self.now(), "dealer_drawn": dealer_drawn}
+        spoken = {} if language is None else {"language": documents.session_language(language)}
+        header |= spoken
         with self._writing(path, new=header) as tx:
             tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn,
                        "format": header["format"], "id": session_id,
-                       "ruleset": ruleset.version, "created": header["created"]},
+                       "ruleset": ruleset.version, "created": header["created"], **spoken},
+                      *([opening] if opening is not None else []),
                       *({"type": "hand", "number": s.number,
                          "record": documents.record_to_json(s.record)}
                         for s in ledger.settlements))
+            tx.session.config = config  # with what it opens with, as the file will say
             tx.put_hands(list(ledger.settlements), keep_before=1, state=ledger.state)
         return tx.session
 
@@ -398,38 +440,47 @@ class Store:
 
     def preview_amend(self, ref: str, number: int, changes: dict[str, Any],
                       expect: str | None = None) -> Amended:
-        """What ``amend`` would do, without writing anything. With ``expect``, refused as
-        ``amend`` would refuse it, when the session is no longer at that digest."""
+        """What ``amend`` would do (``preview_amend_hands``)."""
+        return self.preview_amend_hands(ref, [(number, changes)], expect)
+
+    def preview_amend_hands(self, ref: str, amendments: Sequence[tuple[int, dict[str, Any]]],
+                            expect: str | None = None) -> Amended:
+        """What ``amend_hands`` would do, without writing anything. With ``expect``, refused as
+        it would refuse it, when the session is no longer at that digest."""
         session = self.open(ref)
         check_expected(session, expect)
-        return self._amended(session, number, changes)
+        return self._amended(session, amendments)
 
-    def _amended(self, s: OpenSession, number: int, changes: dict[str, Any]) -> Amended:
-        from ..ledger import settle_hands
-        from ..rules import amended_record
+    def _amended(self, s: OpenSession,
+                 amendments: Sequence[tuple[int, dict[str, Any]]]) -> Amended:
+        from ..ledger import LaterHandMisfit, amend_hands
+        from ..presentation import misfit_words
 
         if s.hands_played == 0:
             raise StoreError(f"{s.label}: no hand has been recorded yet, so none can be amended")
-        if not 1 <= number <= s.hands_played:
-            raise StoreError(f"{s.label}: hand {number} is not in force (hands 1 to "
-                             f"{s.hands_played} are)")
-        records = s.records()
-        old = records[number - 1]
-        try:
-            new = amended_record(old, changes)
-        except ValueError as error:
-            raise StoreError(f"{s.label}: hand {number}: {error}") from None
         before = s.ledger()
-        records[number - 1] = new
-        after = self._settle(s, lambda: settle_hands(s.config, records, s.ruleset),
-                             amending=number)
-        return Amended(s, number, before, after)
+        try:
+            numbers, after = amend_hands(s.config, s.ruleset, s.records(), amendments)
+        except LaterHandMisfit as misfit:
+            words = misfit_words(s.config.players, misfit.hand, misfit.amended, misfit.detail,
+                                 s.state_before(misfit.hand).pot, misfit.state.pot)
+            raise LaterHandBroken(f"{s.label}: {words}", misfit) from None
+        except ScorekeeperError as error:
+            raise StoreError(f"{s.label}: {error}") from None
+        return Amended(s, numbers, before, after)
 
     def amend(self, ref: str, number: int, changes: dict[str, Any],
               expect: str | None = None) -> Amended:
-        """Replace fields of hand ``number``'s record and settle every later hand again. With
-        ``expect``, only if the session's digest is still that one (the figures previewed are
-        the figures stored)."""
+        """Amend one hand (``amend_hands``)."""
+        return self.amend_hands(ref, [(number, changes)], expect)
+
+    def amend_hands(self, ref: str, amendments: Sequence[tuple[int, dict[str, Any]]],
+                    expect: str | None = None) -> Amended:
+        """Amend hands in one step, all or none: fields of each hand's record are replaced,
+        and every hand from the first amended one on is settled again. One ``amend`` event per
+        hand, in order (each naming the hands amended ``together`` when there are several),
+        sealed and written in one write under one lock. With ``expect``, only if the session's
+        digest is still that one (the figures previewed are the figures stored)."""
         from .. import documents
 
         path = self.resolve(ref)
@@ -438,15 +489,20 @@ class Store:
         with self._writing(path) as tx:
             s = tx.session
             check_expected(s, expect)
-            amended = self._amended(s, number, changes)
-            before, after = amended.before, amended.after
-            old = before.settlements[number - 1].record
-            tx.append({"type": "amend", "number": number,
-                       "record": documents.record_to_json(after.settlements[number - 1].record),
-                       "previous": documents.record_to_json(old)})
-            tx.put_hands(list(after.settlements[number - 1:]), keep_before=number,
+            amended = self._amended(s, amendments)
+            before, after, numbers = amended.before, amended.after, amended.numbers
+            for number in numbers:
+                event: dict[str, Any] = {
+                    "type": "amend", "number": number,
+                    "record": documents.record_to_json(after.settlements[number - 1].record),
+                    "previous": documents.record_to_json(before.settlements[number - 1].record)}
+                if len(numbers) > 1:
+                    event["together"] = list(numbers)
+                tx.append(event)
+            first = numbers[0]
+            tx.put_hands(list(after.settlements[first - 1:]), keep_before=first,
                          state=after.state)
-        return Amended(tx.session, number, before, after)
+        return Amended(tx.session, numbers, before, after)
 
     def count(self, ref: str, counted: dict[str, Decimal],
               pot: Decimal | None = None, expect: str | None = None) -> Counted:
@@ -457,8 +513,8 @@ class Store:
         and the stored event are keyed as JSON writes ends (``"player:pot"`` for a player
         called "pot" in a game with a pot). With ``expect``, only if the session's digest is
         still that one (the count was made against the table as it then stood)."""
-        from ..ledger import compare_count
-        from ..rules.base import POT, End, end_text, present
+        from ..ledger import compare_count, counted_ends, counted_in_ledger
+        from ..rules.base import End, end_text
 
         path = self.resolve(ref)
         if expect is not None:
@@ -468,27 +524,14 @@ class Store:
             check_expected(s, expect)
             state = s.state()
             accounts = s.ruleset.accounts
-            resolved: dict[End, Decimal] = {}
-            for who, amount in counted.items():
-                key: End
-                try:
-                    key = s.config.resolve(who, "count")
-                except RecordError:
-                    if who.strip().casefold() != POT.value:
-                        raise
-                    key = POT
-                if key in resolved:
-                    raise StoreError(f"{s.label}: {'the pot' if key is POT else key} is "
-                                     f"counted twice")
-                resolved[key] = amount
-            if pot is not None:
-                if POT in resolved:
-                    raise StoreError(f"{s.label}: the pot is counted twice (pot= and --pot)")
-                resolved[POT] = pot
+            try:
+                resolved = counted_ends(s.config, counted, pot)
+            except RecordError:
+                raise
+            except ScorekeeperError as error:
+                raise StoreError(f"{s.label}: {error}") from None
             off = compare_count(state, resolved)
-            expected = {k: (state.scores[k] if isinstance(k, str)  # compare_count refused
-                            else present(state.pot, "the pot"))  # any other account
-                        for k in resolved}
+            expected = {k: counted_in_ledger(state, k) for k in resolved}  # checked just now
 
             def keyed(amounts: dict[End, Decimal]) -> dict[str, Decimal]:
                 return {end_text(k, accounts): v for k, v in amounts.items()}
@@ -526,13 +569,11 @@ class Store:
                 tx.append(event)
         return Agreed(tx.session, settled, not again)
 
-    def _settle(self, session: OpenSession, settle: Callable[[], Any], amending: int | None = None):
+    def _settle(self, session: OpenSession, settle: Callable[[], Any]):
         try:
             return settle()
         except RecordError as error:
-            later = amending and error.hand != amending
-            after = f" (after amending hand {amending})" if later else ""
-            raise StoreError(f"{session.label}: {error}{after}") from None
+            raise StoreError(f"{session.label}: {error}") from None
 
     def _new_id(self) -> str:
         while True:
@@ -545,32 +586,9 @@ class Store:
     # -- listing
 
     def list_sessions(self, figures: bool = False) -> list[Listing]:
-        """Every session file, newest first. A file that cannot be listed (damaged, too large,
-        not a regular file, a name that is not UTF-8) is a line with its problem. With
-        ``figures``, each line carries the session's figures for a season too (kept in the
-        index once worked out)."""
+        """Every session file, newest first (``listing.list_sessions``: with ``figures``, each
+        line carries the session's figures for a season too)."""
         return list_sessions(self.home, self.folder, figures)
-
-    # -- players and sessions from elsewhere
-
-    def roster(self) -> Any:
-        """What ``<home>/players.json`` holds (``None``: nothing yet); ``season.Roster``
-        reads it."""
-        from .roster import read_roster
-
-        return read_roster(self.home)
-
-    def change_roster(self, change: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
-        """Rewrite ``players.json`` under its lock with what ``change`` makes of it."""
-        from .roster import change_roster
-
-        return change_roster(self.home, change, self.lock_wait)
-
-    def import_file(self, source: Path, shown: str) -> Imported:
-        """Bring a session file from elsewhere into this home (``imports`` says how)."""
-        from .imports import import_file
-
-        return import_file(self.home, source, shown, self.lock_wait)
 
 
 def _version_of(config: SessionConfig) -> str:

@@ -18,14 +18,17 @@ with the session of the same id already here.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import ScorekeeperError, StoreError, one_line
 from ..i18n import _, ngettext
 from .atomic import atomic_write
 from .files import json_of, read_file_bytes, read_json_file
-from .locking import FileLock, LockRefused, LockTimeout
+from .locking import take_lock
+from .roster import change_roster, read_roster
 from .session import OpenSession, parse_session
 
 IMPORTED = "imported"  # the folder of the home that keeps histories that part from ours
@@ -76,7 +79,8 @@ def import_file(home: Path, source: Path, shown: str, wait: float) -> Imported:
         raise StoreError(_("{folder}: cannot be created ({reason})").format(
             folder=folder, reason=error.strerror or error)) from None
     label = f"sessions/{target.name}"
-    with _locked(target, label, wait):
+    lock = take_lock(target, label, wait)
+    try:
         if not os.path.lexists(target):
             _write(target, raw, label)
             return Imported(ADDED, session, None, 0)
@@ -98,6 +102,8 @@ def import_file(home: Path, source: Path, shown: str, wait: float) -> Imported:
             return Imported(EXTENDED, session, here, shared)
         if shared == len(theirs):
             return Imported(AHEAD, session, here, shared)
+    finally:
+        lock.release()
     kept = home / IMPORTED / f"{session.id}-{session.digest}.json"
     try:
         kept.parent.mkdir(parents=True, exist_ok=True)
@@ -116,27 +122,23 @@ def _write(path: Path, raw: bytes, label: str) -> None:
             file=label, reason=error.strerror or error)) from None
 
 
-class _locked:
-    """The session file's lock, as every writer takes it (a message fit for a person when it
-    cannot be had)."""
+class FromElsewhere:
+    """The store's part in what comes from elsewhere: the names said about players across
+    evenings (``players.json``, ``roster``) and session files from another machine (above);
+    mixed into ``home.Store``, which gives the home folder and the wait for a lock."""
 
-    def __init__(self, path: Path, label: str, wait: float) -> None:
-        self.lock = FileLock(str(path) + ".lock", wait)
-        self.label, self.wait = label, wait
+    home: Path
+    lock_wait: float
 
-    def __enter__(self) -> None:
-        try:
-            self.lock.acquire()
-        except LockTimeout:
-            raise StoreError(_("{file}: in use by another scorekeeper (waited {seconds:g} s); "
-                               "try again when it is done").format(file=self.label,
-                                                                   seconds=self.wait)) from None
-        except LockRefused as why:
-            raise StoreError(_("{file}: cannot be locked for writing: its lock file {why}")
-                             .format(file=self.label, why=why)) from None
-        except OSError as error:
-            raise StoreError(_("{file}: cannot be locked for writing ({reason})").format(
-                file=self.label, reason=error.strerror or error)) from None
+    def roster(self) -> Any:
+        """What ``<home>/players.json`` holds (``None``: nothing yet); ``season.Roster``
+        reads it."""
+        return read_roster(self.home)
 
-    def __exit__(self, *exc: object) -> None:
-        self.lock.release()
+    def change_roster(self, change: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+        """Rewrite ``players.json`` under its lock with what ``change`` makes of it."""
+        return change_roster(self.home, change, self.lock_wait)
+
+    def import_file(self, source: Path, shown: str) -> Imported:
+        """Bring a session file from elsewhere into this home (see above)."""
+        return import_file(self.home, source, shown, self.lock_wait)

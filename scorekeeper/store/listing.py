@@ -20,7 +20,7 @@ from .locking import FileLock, LockRefused, LockTimeout
 from .session import parse_session, valid_id
 
 INDEX_NAME = "index.json"
-INDEX_VERSION = 1
+INDEX_VERSION = 2  # 2: each line also holds the name, archived and the session it continues
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def summarise(path: Path, label: str, figures: bool = False) -> dict[str, Any]:
         s.check()
         updated = s.rows[-1].get("at", s.created) if s.rows else s.created
         entry: dict[str, Any] = {"summary": documents.summary_document(
-            s.id, s.created, str(updated), s.state(), s.config, s.digest)}
+            s.id, s.created, str(updated), s.state(), s.config, s.digest, s.rows)}
     except ScorekeeperError as error:
         return {"summary": None, "problem": one_line(str(error))}
     if figures:

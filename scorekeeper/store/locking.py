@@ -1,5 +1,6 @@
 """The lock a writer holds on a session file: ``flock`` on ``<file>.lock``, a lock file that is
-never followed through a symbolic link (nor anything but a regular file)."""
+never followed through a symbolic link (nor anything but a regular file); ``take_lock`` takes
+it, or says why it cannot."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ import contextlib
 import os
 import stat
 import time
+from pathlib import Path
 from typing import Any
+
+from ..errors import StoreError, one_line
 
 try:
     import fcntl
@@ -105,3 +109,22 @@ class FileLock:
 
     def __exit__(self, *exc: Any) -> None:
         self.release()
+
+
+def take_lock(path: Path, label: str, wait: float) -> FileLock:
+    """The lock of the session file ``path`` (``label``: how messages name it), taken within
+    ``wait`` seconds; a ``StoreError`` saying why it cannot be."""
+    lock = FileLock(str(path) + ".lock", wait)
+    try:
+        lock.acquire()
+    except LockTimeout:
+        raise StoreError(f"{label}: in use by another scorekeeper (waited {wait:g} s); try "
+                         f"again when it is done") from None
+    except LockRefused as why:
+        raise StoreError(f"{label}: cannot be locked for writing: its lock file "
+                         f"{one_line(os.path.basename(lock.path))} {why} (it is never "
+                         f"followed); remove it and try again") from None
+    except OSError as error:
+        raise StoreError(f"{label}: cannot be locked for writing "
+                         f"({error.strerror or error})") from None
+    return lock

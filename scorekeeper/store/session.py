@@ -16,7 +16,7 @@ from ..errors import ScorekeeperError, StoreError, one_line
 # this module: opening the app and listing sessions from the index never need it.
 if TYPE_CHECKING:
     from ..export import ExportSource
-    from ..ledger import ChipCount, Event, Ledger
+    from ..ledger import ChipCount, Event, Ledger, OpeningEntry
     from ..rules import HandOutcome, HandRecord, Ruleset, SessionConfig, Settlement, TableState
 
 ID_LENGTH = 8
@@ -81,6 +81,15 @@ class OpenSession:
     @property
     def created(self) -> str:
         return str(self.header.get("created", ""))
+
+    @property
+    def language(self) -> str | None:
+        """The language the session was played in (sealed), for its exports; ``None`` for a
+        file started before sessions kept one (or naming a language not known here)."""
+        from ..i18n import normalize
+
+        value = self.header.get("language")
+        return normalize(value) if isinstance(value, str) else None
 
     @property
     def digest(self) -> str:
@@ -306,6 +315,27 @@ class OpenSession:
 
         return [e for e in self.events if isinstance(e, ChipCount)]
 
+    @property
+    def name(self) -> str | None:
+        """The name the table gave the session (its newest ``named`` event's), if any."""
+        from .. import documents
+
+        return documents.evening_marks(self.rows)[0]
+
+    @property
+    def archived(self) -> bool:
+        """Whether the session is archived (left out of the list unless asked)."""
+        from .. import documents
+
+        return documents.evening_marks(self.rows)[1]
+
+    def opening(self) -> OpeningEntry | None:
+        """The opening entry of a session that continues another (else ``None``)."""
+        from ..ledger import OpeningEntry
+
+        found = self.events[1] if len(self.events) > 1 else None
+        return found if isinstance(found, OpeningEntry) else None
+
 
 def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
     from .. import documents
@@ -316,10 +346,16 @@ def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
         ruleset = ruleset_for_version(header.get("ruleset"))
     except ScorekeeperError as error:
         raise StoreError(f"{label}: {error}") from None
+    rows = documents.table_rows(data["events"])
     try:
         config = documents.config_from_json(header.get("settings"))
     except ScorekeeperError as error:
         raise StoreError(f"{label}: damaged: settings: {error}") from None
+    if any(row.get("type") == "opening" for row in rows):
+        try:  # a session that continues another opens with what it carried
+            config = documents.session_config(header.get("settings"), rows)
+        except ScorekeeperError as error:
+            raise StoreError(f"{label}: damaged: {error}; run audit") from None
     if ruleset.game != config.game:
         raise StoreError(f"{label}: damaged: the ruleset {ruleset.version!r} is not one of "
                          f"{config.game!r}, the game of its settings")
@@ -328,7 +364,6 @@ def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
         shown = one_line(repr(session_id)) if "id" in header else "(none)"
         raise StoreError(f"{label}: damaged: the session id {shown} is not valid (a session "
                          f"id is {ID_LENGTH} hex digits)")
-    rows = documents.table_rows(data["events"])
     try:
         hands = {int(k): v for k, v in data["hands"].items()}
     except ValueError:

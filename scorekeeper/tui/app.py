@@ -10,12 +10,32 @@ from typing import Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette, DiscoveryHit, Hits
 from textual.dom import DOMNode
+from textual.markup import escape
 from textual.screen import Screen
+from textual.system_commands import SystemCommandsProvider
 
 from ..errors import ScorekeeperError
+from ..i18n import N_, _, use_language
 from ..store import OpenSession, Store
+from .actions import screen_actions
 from .widgets import ScorekeeperAppBase
+
+# Textual's own commands the palette offers after the app's (its "Keys" panel lists scrolling
+# and focus keys, and its "Quit" is the app's ctrl+q already).
+TEXTUAL_COMMANDS = ("Theme", "Screenshot")
+
+
+class ActionsFirst(SystemCommandsProvider):
+    """The command palette's list before anything is typed: the screen's actions first, in
+    the order the help lists them, then Textual's own (Textual's provider sorts them all by
+    name, which mixed the table's actions with "Page Left")."""
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback, discover in self.app.get_system_commands(self.screen):
+            if discover:
+                yield DiscoveryHit(name, callback, help=help_text)
 
 
 class ScorekeeperApp(ScorekeeperAppBase):
@@ -24,15 +44,18 @@ class ScorekeeperApp(ScorekeeperAppBase):
     CSS_PATH = "app.tcss"
     TITLE = "scorekeeper"
     ENABLE_COMMAND_PALETTE = True
+    COMMANDS = {ActionsFirst}
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True, show=False),
-        Binding("f1", "help", "Help", id="help"),
+        Binding("ctrl+q", "quit", N_("Quit"), id="quit", priority=True, show=False),
+        Binding("f1", "help", N_("Help"), id="help"),
     ]
 
     def __init__(self, store: Store, session: str | None = None, *,
                  watch_interval: float | None = 1.0, steady_cursor: bool = False,
-                 disk_in_thread: bool = True) -> None:
+                 disk_in_thread: bool = True, language: str | None = None) -> None:
         super().__init__()
+        if language is not None:  # else the language the command line chose
+            use_language(language)
         self.store = store
         self.start_session = session
         self.watch_interval = watch_interval
@@ -76,13 +99,13 @@ class ScorekeeperApp(ScorekeeperAppBase):
                 self.notify(notice, markup=False)
 
         def refused(error: ScorekeeperError) -> None:
-            self.notify(str(error), title="Cannot open", severity="error", markup=False)
+            self.notify(str(error), title=_("Cannot open"), severity="error", markup=False)
 
         def busy(now: bool) -> None:
             self.opening = now
 
         on_disk(self, lambda: self.store.open(ref), opened, refused, busy=busy,
-                waiting="Opening the session: another scorekeeper is writing it.")
+                waiting=_("Opening the session: another scorekeeper is writing it."))
 
     def action_help(self) -> None:
         from .screens.dialogs import HelpScreen
@@ -90,17 +113,23 @@ class ScorekeeperApp(ScorekeeperAppBase):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
 
+    def action_command_palette(self) -> None:
+        """The command palette, its prompt in the language in use."""
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(CommandPalette(placeholder=_("Search for commands…"),
+                                            id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Every key of the current screen is in the command palette too, by its description."""
-        yield from super().get_system_commands(screen)
-        seen = set()
-        for key, active in screen.active_bindings.items():
-            binding = active.binding
-            if not binding.description or binding.action in seen or binding.action == "quit":
-                continue
-            seen.add(binding.action)
-            yield SystemCommand(binding.description, f"key: {binding.key_display or key}",
-                                partial(self.run_action, binding.action, active.node))
+        """Every key of the current screen by its action's name, with what it does and the key
+        (``actions``); then Textual's theme and screenshot commands."""
+        for action in screen_actions(screen):
+            does = f"{action.key}: {action.does}" if action.does else action.key
+            yield SystemCommand(escape(action.name), escape(does),
+                                partial(self.run_action, action.binding.action, action.node))
+        for command in super().get_system_commands(screen):
+            if command.title in TEXTUAL_COMMANDS:  # in the language in use
+                yield SystemCommand(_(command.title), _(command.help), command.callback,
+                                    command.discover)
 
 
 def run_tui(home: Path, session: str | None = None) -> None:

@@ -8,7 +8,10 @@ else the draft's last answer.
 
 from __future__ import annotations
 
-from ..cards import Card
+from rich.cells import cell_len
+
+from ..cards import Card, Deck, Rank, Suit
+from ..i18n import _
 from ..presentation import step_prompt
 from ..rules import HandDraft, HandRecord
 from ..rules.draft import Answer
@@ -19,7 +22,13 @@ RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "o": "O", "j": "J", "u": "U", "t": "1
 SUIT_KEYS = {"c": "C", "d": "D", "h": "H", "s": "S"}
 PLAY_KEYS = {"p": True, "y": True, "d": False, "n": False}
 SPECIAL_KEY = "w"  # a card typed with one key, when the game's pack has it
-RANKS_HINT = "rank a k q j t(10) 9 8 7 (o = Ober, u = Unter)"
+# The rank keys a hint names, for the pack's letters (the other letters are accepted too).
+RANK_HINT_KEYS = {"french": "a k q j t 9 8 7", "german": "a k o u t 9 8 7"}
+
+
+def rank_of(typed: str) -> Rank:
+    """The rank a rank key stands for (``RANK_KEYS``' values: ``O`` is the Ober, the queen)."""
+    return Card.parse(typed + "C").rank
 
 
 class KeyEntry:
@@ -61,26 +70,102 @@ class KeyEntry:
             return None
         return card
 
-    def prompt(self) -> str:
-        """What to type now, in words: the draft's question and the keys that answer it."""
+    def deck(self) -> Deck:
+        """The pack the session plays with, as its cards are named (German: Ober, Unter)."""
+        draft = self.draft
+        return draft.ruleset.deck(draft.config)
+
+    def ranks_hint(self) -> str:
+        """The rank keys in the pack's letters: ``a k o u t 9 8 7`` (Ober, Unter) for a German
+        pack, ``a k q j t 9 8 7`` for a French one."""
+        deck = self.deck()
+        keys = RANK_HINT_KEYS[deck]
+        if deck == "german":
+            return _("rank {keys} (o = Ober, u = Unter, t = 10)").format(keys=keys)
+        return _("rank {keys} (t = 10)").format(keys=keys)
+
+    def suits_hint(self) -> str:
+        """The suit keys with the suits' signs and names in the pack's words."""
+        deck = self.deck()
+        return "  ".join(f"{key} {suit.symbol} {suit.name_in(deck)}"
+                         for key, suit in ((k, Suit(v)) for k, v in SUIT_KEYS.items()))
+
+    def seat_keys(self) -> tuple[str, ...]:
+        """The seat numbers that may win a trick now: the players in this hand."""
+        config = self.draft.config
+        return tuple(str(config.seat_of(p) + 1) for p in self.draft.playing())
+
+    def prompt(self, width: int | None = None) -> str:
+        """What to type now, in words: the draft's question and the keys that answer it. With
+        ``width`` (the columns it is shown in), the seats to choose from are named only when
+        the whole fits on two lines; else their numbers alone (the seats show the names)."""
         draft = self.draft
         step = draft.step
         asked = step_prompt(draft)
         if step.kind in ("turn", "card"):
             if self.pending is not None:
-                return f"{asked}: {self.pending}? its suit: c ♣  d ♦  h ♥  s ♠"
+                rank = rank_of(self.pending)
+                return _("{asked}: {rank}? its suit: {suits}").format(
+                    asked=asked, rank=rank.letter(self.deck()), suits=self.suits_hint())
             special = self.special_card()
-            extra = f", {SPECIAL_KEY} = {special.symbol()}" if special else ""
+            extra = (_("{key} = {card}").format(key=SPECIAL_KEY, card=special.symbol())
+                     if special else "")
             if step.kind == "card":  # short: a hand has many cards, and the keys are known
-                return f"{asked} (rank a k q j t 9 8 7{extra}, then suit)"
-            return f"{asked}: {RANKS_HINT}, then suit c d h s{extra.replace(',', ';')}"
+                return (_("{asked} (rank {keys}, {special}, then suit)") if extra else
+                        _("{asked} (rank {keys}, then suit)")).format(
+                    asked=asked, keys=RANK_HINT_KEYS[self.deck()], special=extra)
+            return (_("{asked}: {ranks}, then suit c d h s; {special}") if extra else
+                    _("{asked}: {ranks}, then suit c d h s")).format(
+                asked=asked, ranks=self.ranks_hint(), special=extra)
         if step.kind == "decide":
-            return f"{asked}  p = plays   d = drops"
+            return _("{asked}  p = plays   d = drops").format(asked=asked)
         if step.kind == "winner":
             config = draft.config
-            seats = "  ".join(f"{config.seat_of(p) + 1} {p}" for p in draft.playing())
-            return f"{asked}  {seats}"
-        return f"{asked} Enter: see the settlement.  Backspace: take back."
+            named = "  ".join(f"{config.seat_of(p) + 1} {p}" for p in draft.playing())
+            full = f"{asked}  {named}"
+            if width is None or cell_len(full) <= 2 * width:
+                return full
+            return _("{asked}  type the seat: {seats}").format(
+                asked=asked, seats=" ".join(self.seat_keys()))
+        return _("{asked} Enter: see the settlement.  Backspace: take back.").format(asked=asked)
+
+    def key_help(self) -> list[tuple[str, str]]:
+        """The keys that answer the question asked now, and what each does (for F1)."""
+        draft = self.draft
+        step = draft.step
+        keys: list[tuple[str, str]] = []
+        if step.kind in ("turn", "card"):
+            deck = self.deck()
+            what = (_("the turned card") if step.kind == "turn" else _("the card played"))
+            if self.pending is None:
+                ranks = ", ".join(f"{key} {rank_of(value).name_in(deck)}"
+                                  for key, value in RANK_KEYS.items()
+                                  if key in RANK_HINT_KEYS[deck].split() and value.isalpha())
+                keys.append((RANK_HINT_KEYS[deck],
+                             _("the rank of {what}: {ranks}; t for a 10; 9 8 7 as they "
+                               "are").format(what=what, ranks=ranks)))
+            keys.append(("c d h s", _("then its suit: {suits}").format(
+                suits=", ".join(f"{key} {Suit(value).name_in(deck)} {Suit(value).symbol}"
+                                for key, value in SUIT_KEYS.items()))))
+            special = self.special_card()
+            if special is not None and self.pending is None:
+                keys.append((SPECIAL_KEY, _("{card} in one key").format(
+                    card=special.name(deck))))
+        elif step.kind == "decide":
+            keys.append(("p  y", _("{player} plays").format(player=step.player)))
+            keys.append(("d  n", _("{player} drops").format(player=step.player)))
+        elif step.kind == "winner":
+            config = draft.config
+            for p in draft.playing():
+                keys.append((str(config.seat_of(p) + 1),
+                             _("{player} won trick {trick}").format(player=p, trick=step.trick)))
+        if step.kind == "ready":
+            keys.append(("Enter", _("see the settlement; Enter again saves it")))
+        else:
+            keys.append(("Enter", _("see the settlement, once the hand is complete")))
+        keys.append(("Backspace", _("take back the rank just typed") if self.pending else
+                      _("take back the last answer")))
+        return keys
 
     # ---- keys
 
@@ -93,14 +178,15 @@ class KeyEntry:
             return self._card_key(key)
         if kind == "decide":
             if key not in PLAY_KEYS:
-                return "p = plays, d = drops"
+                return _("p = plays, d = drops")
             return self._give(PLAY_KEYS[key], key)
         if kind == "winner":
             players = draft.config.players
             if not key.isdigit() or not 1 <= int(key) <= len(players):
-                return f"type a seat number, 1 to {len(players)}"
+                return _("type the seat number of a player in this hand: {seats}").format(
+                    seats=" ".join(self.seat_keys()))
             return self._give(players[int(key) - 1], key)
-        return "the hand is complete: Enter to see the settlement, Backspace to take back"
+        return _("the hand is complete: Enter to see the settlement, Backspace to take back")
 
     def _card_key(self, key: str) -> str | None:
         if self.pending is None:
@@ -110,12 +196,14 @@ class KeyEntry:
             if key in RANK_KEYS:
                 self.pending = RANK_KEYS[key]
                 return None
-            return "type a rank (a k q j t 9 8 7)" + (
-                f" or {SPECIAL_KEY} for {special.symbol()}" if special else "")
+            if special is not None:
+                return _("type a rank ({keys}) or {key} for {card}").format(
+                    keys=RANK_HINT_KEYS[self.deck()], key=SPECIAL_KEY, card=special.symbol())
+            return _("type a rank ({keys})").format(keys=RANK_HINT_KEYS[self.deck()])
         if key == "0" and self.pending == "10":
             return None  # "10" typed as two keys
         if key not in SUIT_KEYS:
-            return "type a suit: c d h s"
+            return _("type a suit: c d h s")
         rank, self.pending = self.pending, None  # a refused card is typed again whole
         return self._give(Card.parse(rank + SUIT_KEYS[key]), rank.lower() + key)
 

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
+
+from ..i18n import _
 
 
 class KeyBar(Widget):
     """The screen's keys on one line, like Textual's ``Footer`` and in its colours, drawn by
     one widget: the footer mounts and styles a widget per key, which was most of the time the
-    app took to open. Clicking a key presses it."""
+    app took to open. Clicking a key presses it.
+
+    The keys that do not fit the width are left out whole (never cut in the middle of a
+    word): the help (F1) and the command palette, kept on the right, list every one. ``first``:
+    the ids of the bindings to show before the others, in that order."""
 
     COMPONENT_CLASSES = {"keybar--key", "keybar--description"}
     DEFAULT_CSS = """
@@ -32,28 +39,35 @@ class KeyBar(Widget):
     }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    # The keys kept on the right whatever the width: the help, then the palette.
+    RIGHT = ("help",)
+
+    def __init__(self, *, first: tuple[str, ...] = (), id: str | None = None) -> None:
         super().__init__(id=id)
+        self.first = first
         self.spans: list[tuple[int, int, str]] = []  # (start, end, key) of each key on the line
 
     def keys(self) -> tuple[list[tuple[str, str, str]], tuple[str, str, str] | None]:
         """(key to press, key as shown, description) for every key the footer would show, and
         the command palette's apart (it goes on the right, as in the footer)."""
         bindings = self.screen.active_bindings
-        shown = []
+        ranked: list[tuple[int, tuple[str, str, str]]] = []
+        rank = {binding_id: i for i, binding_id in enumerate(self.first)}
         seen = set()
         for key, active in bindings.items():
             binding = active.binding
             if not binding.show or not binding.description or binding.action in seen:
                 continue
             seen.add(binding.action)
-            shown.append((key, self.app.get_key_display(binding), binding.description))
+            ranked.append((rank.get(binding.id or "", len(rank)),
+                           (key, self.app.get_key_display(binding), binding.description)))
+        shown = [entry for _, entry in sorted(ranked, key=lambda item: item[0])]
         palette = bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if not self.app.ENABLE_COMMAND_PALETTE or palette is None:
             return shown, None
         return shown, (self.app.COMMAND_PALETTE_BINDING,
                        self.app.get_key_display(palette.binding),
-                       palette.binding.description or "commands")
+                       palette.binding.description or _("commands"))
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
@@ -68,13 +82,26 @@ class KeyBar(Widget):
             self.spans.append((start, len(line), key))
 
         keys, palette = self.keys()
+        right = [entry for entry in keys if entry[0] in self.right_keys()]
+        right += [palette] if palette is not None else []
+        room = self.size.width - sum(cell_len(f" {display} {description} ")
+                                     for _, display, description in right)
         for entry in keys:
+            if entry in right:
+                continue
+            if line.cell_len + cell_len(f" {entry[1]} {entry[2]} ") > room:
+                continue  # left out whole; the help and the palette have it
             add(*entry)
-        if palette is not None:
-            right = len(f" {palette[1]} {palette[2]} ")
-            line.append(" " * max(1, self.size.width - len(line) - right))
-            add(*palette)
+        if right:
+            line.append(" " * max(1, room - line.cell_len))
+            for entry in right:
+                add(*entry)
         return line
+
+    def right_keys(self) -> set[str]:
+        """The keys of the bindings kept on the right (the help's)."""
+        return {key for key, active in self.screen.active_bindings.items()
+                if active.binding.id in self.RIGHT}
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self.spans:

@@ -22,6 +22,7 @@ from typing import Any
 from textual_serve.server import Server
 
 from ..errors import ScorekeeperError
+from ..i18n import _, current_language
 from ..store import OpenSession, Store
 
 
@@ -41,10 +42,10 @@ def checked_host(host: str) -> str:
     except ValueError:
         wildcard = host == ""
     if wildcard:
-        raise ScorekeeperError(
-            f"--host: '{host}' means every address of this machine, but the page must name "
-            f"one address that browsers reach it at: give this machine's address on the "
-            f"table's network (for example --host 192.168.1.20)")
+        raise ScorekeeperError(_(
+            "--host: '{host}' means every address of this machine, but the page must name "
+            "one address that browsers reach it at: give this machine's address on the "
+            "table's network (for example --host 192.168.1.20)").format(host=host))
     return host
 
 
@@ -54,9 +55,9 @@ def free_port(host: str, port: int) -> int:
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as error:
-        raise ScorekeeperError(f"--host: '{host}' is not an address of this machine "
-                               f"({error})") from None
-    family, kind, proto, _, address = found[0]
+        raise ScorekeeperError(_("--host: '{host}' is not an address of this machine "
+                                 "({reason})").format(host=host, reason=error)) from None
+    family, kind, proto, _canonical, address = found[0]
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
@@ -64,20 +65,21 @@ def free_port(host: str, port: int) -> int:
         except OSError as error:
             why = error.strerror or str(error)
             if error.errno == errno.EADDRNOTAVAIL:
-                raise ScorekeeperError(f"--host: '{host}' is not an address of this machine "
-                                       f"({why})") from None
-            raise ScorekeeperError(f"--port: cannot serve on {served_url(host, port)}: "
-                                   f"{why}") from None
+                raise ScorekeeperError(_("--host: '{host}' is not an address of this machine "
+                                         "({reason})").format(host=host, reason=why)) from None
+            raise ScorekeeperError(_("--port: cannot serve on {url}: {reason}").format(
+                url=served_url(host, port), reason=why)) from None
         return int(probe.getsockname()[1])
 
 
 def scoreboard_command(store: Store, session: OpenSession) -> str:
     """The shell command textual-serve runs for each browser: this Python, this package's
-    ``scoreboard`` command, the session and the home folder, each quoted."""
+    ``scoreboard`` command in the language in use, the session and the home folder, each
+    quoted."""
     in_home = session.path.resolve() == (store.folder / f"{session.id}.json").resolve()
     ref = session.id if in_home else str(session.path.resolve())
-    return shlex.join([sys.executable, "-m", "scorekeeper", "scoreboard", ref,
-                       "--home", str(store.home.resolve())])
+    return shlex.join([sys.executable, "-m", "scorekeeper", "--lang", current_language(),
+                       "scoreboard", ref, "--home", str(store.home.resolve())])
 
 
 class ScoreboardServer(Server):
@@ -99,9 +101,9 @@ class ScoreboardServer(Server):
         self.announcing = asyncio.ensure_future(self.announce())
 
     async def announce(self) -> None:
-        for _ in range(400):
+        for _attempt in range(400):
             try:
-                _, writer = await asyncio.open_connection(self.host, self.port)
+                _reader, writer = await asyncio.open_connection(self.host, self.port)
             except OSError:
                 await asyncio.sleep(0.05)
                 continue
@@ -119,7 +121,8 @@ def serve_scoreboard(store: Store, session: OpenSession, host: str, port: int,
     host = checked_host(host)
     port = free_port(host, port)
     server = ScoreboardServer(scoreboard_command(store, session), host, port,
-                              f"scorekeeper: {session.ruleset.title}, session {session.id}",
+                              _("scorekeeper: {game}, session {id}").format(
+                                  game=session.ruleset.title, id=session.id),
                               ready)
     gc.enable()  # it runs for the evening (main() pauses the collector for short commands)
     server.serve()

@@ -3,17 +3,21 @@ of the app they run in."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.binding import ActiveBinding
 from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ..amounts import format_amount
 from ..chart import SEVERAL, LegendEntry, line_chart
+from ..i18n import N_, _
 from .bigfigures import BigFigure
 
 if TYPE_CHECKING:
@@ -41,6 +45,42 @@ class ScorekeeperAppBase(App[None]):
         raise NotImplementedError
 
 
+ResultT = TypeVar("ResultT")
+
+def spoken_bindings(bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBinding]:
+    """The keys of a screen with their descriptions (and tooltips) in the language in use: a
+    binding's description is written in English (marked ``N_``) when its class is made, and
+    said in the language of the moment whenever a footer, the help or the palette shows it."""
+    spoken = {}
+    for key, active in bindings.items():
+        binding = active.binding
+        said = replace(binding, description=_(binding.description) if binding.description
+                       else "", tooltip=_(binding.tooltip) if binding.tooltip else "")
+        spoken[key] = ActiveBinding(active.node, said, active.enabled,
+                                    _(active.tooltip) if active.tooltip else "")
+    return spoken
+
+
+class SpokenScreen(Screen[ResultT]):
+    """A screen whose keys are described in the language in use (``spoken_bindings``)."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        return spoken_bindings(super().active_bindings)
+
+
+class SpokenModal(ModalScreen[ResultT]):
+    """A dialog whose keys are described in the language in use (``spoken_bindings``)."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        return spoken_bindings(super().active_bindings)
+
+
+# The marks under a seat's name: English here, said in the language in use.
+DEALS, LEADS, WINNER, BEST = N_("DEALS"), N_("LEADS"), N_("WINNER"), N_("BEST")
+
+
 class SeatPanel(Vertical):
     """One player: seat number and name, the score in large type, who deals and leads, and
     this hand's tricks. Every mark is a word, never a colour alone."""
@@ -59,18 +99,19 @@ class SeatPanel(Vertical):
         yield Static("", classes="seat-marks")
         yield Static("", classes="seat-tricks")
 
-    def show(self, score: Decimal, marks: list[str], tricks: int | None, out: bool) -> None:
+    def show(self, score: Decimal, *, deals: str | None, marks: list[str], best: str | None,
+             status: str, out: bool) -> None:
+        """The seat as the hand stands: ``deals`` (the word, on the seat's top border, which
+        is heavy), ``marks`` (who leads: on their own line), ``best`` (on the bottom border),
+        ``status`` (this hand's tricks, or whether the player is asked, to decide or out).
+        Each has its own line, so that none is cut in a narrow seat."""
         self.query_one(".seat-score", BigFigure).figure = format_amount(score)
+        self.border_title = Text(deals) if deals else None
+        self.border_subtitle = Text(best) if best else None
         self.query_one(".seat-marks", Static).update(Text(" ".join(marks) or " "))
-        if out:
-            trick_text = "dropped"
-        elif tricks is None:
-            trick_text = " "
-        else:
-            trick_text = f"tricks {tricks} " + "#" * tricks
-        self.query_one(".seat-tricks", Static).update(Text(trick_text))
+        self.query_one(".seat-tricks", Static).update(Text(status or " "))
         self.set_class(out, "seat-out")
-        self.set_class("DEALS" in marks, "seat-dealer")
+        self.set_class(bool(deals), "seat-dealer")
 
 
 class ScoreChart(Widget):
@@ -83,11 +124,11 @@ class ScoreChart(Widget):
     COLOURS = ("#4ea1ff", "#ff6b6b", "#5fd068", "#c792ea", "#ffb454", "#4dd0e1")
 
     def __init__(self, players: tuple[str, ...], series: dict[str, list[Decimal]],
-                 id: str | None = None, step: str = "hand") -> None:
+                 id: str | None = None, step: str | None = None) -> None:
         super().__init__(id=id)
         self.players = players
         self.series = series
-        self.step = step  # what the bottom axis counts
+        self.step = step  # what the bottom axis counts, in words (None: hands)
 
     def colour(self, line: int | None) -> str:
         return "" if line is None else self.COLOURS[line % len(self.COLOURS)]
@@ -108,7 +149,8 @@ class ScoreChart(Widget):
         if line.cell_len:
             lines.append(line)
         if len(entries) > 1:
-            lines.append(Text(f"{SEVERAL} = several players at one point", style="dim"))
+            lines.append(Text(_("{mark} = several players at one point").format(mark=SEVERAL),
+                              style="dim"))
         return lines
 
     def render(self) -> Text:

@@ -7,19 +7,23 @@ from collections.abc import Sequence
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Markdown, OptionList, Select, Static
 
-from ...amounts import parse_typed_amount
+from ...amounts import format_decimal, parse_typed_amount
 from ...errors import ScorekeeperError, StoreError
-from ..widgets import ScorekeeperAppBase
+from ...i18n import N_, _, current_language, ngettext, speaking
+from ...presentation import pot_label
+from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen
 
 if TYPE_CHECKING:
     from ...store import Store
@@ -28,10 +32,11 @@ ResultT = TypeVar("ResultT")
 
 
 def examples() -> list[tuple[str, str]]:
-    """The examples that ship with the package, as (file, description), from their index."""
+    """The examples that ship with the package, as (file, description), from their index;
+    each description in the language in use (tools/catalogs.py extracts them)."""
     index = resources.files("scorekeeper").joinpath("examples", "index.json")
     listed = json.loads(index.read_text(encoding="utf-8"))
-    return [(str(item["file"]), str(item["description"])) for item in listed]
+    return [(str(item["file"]), _(str(item["description"]))) for item in listed]
 
 
 def lines_text(lines: Sequence[str | Text]) -> Text:
@@ -44,19 +49,19 @@ def lines_text(lines: Sequence[str | Text]) -> Text:
     return out
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(SpokenModal[bool]):
     """A yes/no question: Enter or y confirms, Escape or n goes back. With ``notice`` it only
     tells something: Enter or Escape closes it."""
 
-    BINDINGS = [Binding("enter,y", "confirm", "Yes", id="confirm-yes"),
-                Binding("escape,n", "cancel", "No", id="confirm-no")]
+    BINDINGS = [Binding("enter,y", "confirm", N_("Yes"), id="confirm-yes"),
+                Binding("escape,n", "cancel", N_("No"), id="confirm-no")]
 
     def __init__(self, question: str, detail: list[str] | None = None,
                  notice: bool = False) -> None:
         super().__init__()
         self.question = question
         self.detail = detail or []
-        self.keys = "Enter / Escape: close" if notice else "Enter / y: yes    Escape / n: no"
+        self.keys = _("Enter / Escape: close") if notice else _("Enter / y: yes    Escape / n: no")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -73,26 +78,38 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(False)
 
 
-class PreviewDialog(ModalScreen[bool]):
+class PreviewDialog(SpokenModal[bool]):
     """The settlement before it is saved: the core's explanation and every change."""
 
-    BINDINGS = [Binding("enter", "save", "Save", id="preview-save"),
-                Binding("escape", "back", "Back", id="preview-back")]
+    BINDINGS = [Binding("enter", "save", N_("Save"), id="preview-save"),
+                Binding("escape", "back", N_("Back"), id="preview-back")]
 
-    def __init__(self, title: str, lines: list[str | Text], save_word: str = "save") -> None:
+    def __init__(self, title: str, lines: list[str | Text], save_word: str | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
-        self.save_word = save_word
+        self.save_word = save_word or _("save")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="preview"):
             yield Static(Text(self.title_text, style="bold"))
-            with VerticalScroll(id="preview-body"):
+            with VerticalScroll(id="preview-body", classes="dialog-body"):
                 yield Static(lines_text(self.lines))
-            yield Static(Text(f"Enter: {self.save_word}    Escape: back to the entry"),
-                         classes="dialog-keys")
+            yield Static(self.keys_text(), classes="dialog-keys", id="preview-keys")
         yield Footer()
+
+    def keys_text(self, scrolls: bool = False) -> Text:
+        keys = Text(_("Enter: {action}    Escape: back to the entry").format(
+            action=self.save_word))
+        return keys + Text(_("    ↑ ↓: scroll")) if scrolls else keys
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.say_scrolling)
+
+    def say_scrolling(self) -> None:
+        """The keys say the body scrolls, when it does (the lines outgrow the screen)."""
+        scrolls = self.query_one("#preview-body", VerticalScroll).max_scroll_y > 0
+        self.query_one("#preview-keys", Static).update(self.keys_text(scrolls))
 
     def action_save(self) -> None:
         self.dismiss(True)
@@ -101,8 +118,8 @@ class PreviewDialog(ModalScreen[bool]):
         self.dismiss(False)
 
 
-class ExamplePicker(ModalScreen[str | None]):
-    BINDINGS = [Binding("escape", "cancel", "Back", id="example-back")]
+class ExamplePicker(SpokenModal[str | None]):
+    BINDINGS = [Binding("escape", "cancel", N_("Back"), id="example-back")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -110,9 +127,9 @@ class ExamplePicker(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text("Open an example as a new session", style="bold"))
-            yield OptionList(*[Text(label) for _, label in self.examples], id="examples")
-            yield Static(Text("Enter: load    Escape: back"), classes="dialog-keys")
+            yield Static(Text(_("Open an example as a new session"), style="bold"))
+            yield OptionList(*[Text(label) for _file, label in self.examples], id="examples")
+            yield Static(Text(_("Enter: load    Escape: back")), classes="dialog-keys")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -122,7 +139,45 @@ class ExamplePicker(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class SteadyModal(ModalScreen[ResultT]):
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "pt": "Português", "es": "Español"}
+"""Each language by its own name, as a person looks for it in a list."""
+
+
+class LanguageDialog(SpokenModal[str | None]):
+    """Choose the language the table app speaks (kept in the home folder, where the commands
+    find it too): one of ours, or the locale's. Returns the code, ``""`` for the locale, or
+    ``None`` when nothing was chosen."""
+
+    BINDINGS = [Binding("escape", "cancel", N_("Back"), id="language-back")]
+
+    def __init__(self, locale_language: str) -> None:
+        super().__init__()
+        self.codes = [*LANGUAGE_NAMES, ""]
+        self.labels = [*LANGUAGE_NAMES.values(),
+                       _("The system's language ({language})").format(
+                           language=LANGUAGE_NAMES[locale_language])]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(_("Language"), style="bold"))
+            yield OptionList(*map(Text, self.labels), id="languages")
+            yield Static(Text(_("Kept in this home folder, for the table app and the commands "
+                                "(--lang still says otherwise for one command).")))
+            yield Static(Text(_("Enter: choose    Escape: back")), classes="dialog-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        current = current_language()
+        self.query_one("#languages", OptionList).highlighted = self.codes.index(current)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.codes[event.option_index])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SteadyModal(SpokenModal[ResultT]):
     """A dialog whose cursors stop blinking when the app asks (for screenshots)."""
 
     app = getters.app(ScorekeeperAppBase)
@@ -134,8 +189,8 @@ class SteadyModal(ModalScreen[ResultT]):
 class ExportDialog(SteadyModal[None]):
     """Export a session: choose the format and the file."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back", id="export-back"),
-                Binding("ctrl+s", "export", "Export", id="export-go")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"), id="export-back"),
+                Binding("ctrl+s", "export", N_("Export"), id="export-go")]
     FORMATS = ["csv", "json", "md", "html", "beancount"]
 
     def __init__(self, ref: str) -> None:
@@ -145,14 +200,14 @@ class ExportDialog(SteadyModal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text(f"Export session {self.ref}", style="bold"))
-            yield Label("Format")
+            yield Static(Text(_("Export session {id}").format(id=self.ref), style="bold"))
+            yield Label(Text(_("Format")))
             yield Select([(f, f) for f in self.FORMATS], value="html", allow_blank=False,
                          id="export-format")
-            yield Label("File")
+            yield Label(Text(_("File")))
             yield Input(value=str(self.default_path("html")), id="export-file")
             yield Static("", id="export-message")
-            yield Static(Text("Enter in the file field or ctrl+s: export    Escape: back"),
+            yield Static(Text(_("Enter in the file field or ctrl+s: export    Escape: back")),
                          classes="dialog-keys")
         yield Footer()
 
@@ -177,41 +232,46 @@ class ExportDialog(SteadyModal[None]):
         target = Path(self.query_one("#export-file", Input).value).expanduser()
         message = self.query_one("#export-message", Static)
 
-        def exported(_: None) -> None:
-            self.app.notify(f"Exported {fmt} to {target}", markup=False)
+        def exported(nothing: None) -> None:
+            self.app.notify(_("Exported {format} to {file}").format(format=fmt, file=target),
+                            markup=False)
             self.dismiss(None)
 
         def refused(error: ScorekeeperError) -> None:
-            message.update(Text(f"Not exported: {error}"))
+            message.update(Text(_("Not exported: {error}").format(error=error)))
 
         def busy(now: bool) -> None:
             self.exporting = now
 
         on_disk(self, lambda: export_file(self.app.store, self.ref, fmt, target), exported,
-                refused, busy=busy, waiting="Exporting: another scorekeeper is writing the "
-                                            "session; one moment.")
+                refused, busy=busy, waiting=_("Exporting: another scorekeeper is writing the "
+                                              "session; one moment."))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
 def export_file(store: Store, ref: str, fmt: str, target: Path) -> None:
-    """Write session ``ref`` in format ``fmt`` to ``target`` (a store call: run in a worker)."""
+    """Write session ``ref`` in format ``fmt`` to ``target`` (a store call: run in a worker), in
+    the language the session was played in (else the table's)."""
     from ...export import FORMATS
     from ...store import atomic_write
 
-    source = store.open(ref).export_source()
-    text = FORMATS[fmt](source)
+    opened = store.open(ref)
+    source = opened.export_source()
+    with speaking(opened.language or current_language()):
+        text = FORMATS[fmt](source)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(target, text)
     except OSError as error:
-        raise StoreError(f"{target}: cannot be written ({error.strerror or error})") from None
+        raise StoreError(_("{file}: cannot be written ({reason})").format(
+            file=target, reason=error.strerror or error)) from None
 
 
-class AuditDialog(ModalScreen[None]):
+class AuditDialog(SpokenModal[None]):
     app = getters.app(ScorekeeperAppBase)
-    BINDINGS = [Binding("escape,enter", "close", "Close", id="audit-close")]
+    BINDINGS = [Binding("escape,enter", "close", N_("Close"), id="audit-close")]
 
     def __init__(self, ref: str) -> None:
         super().__init__()
@@ -219,10 +279,10 @@ class AuditDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text(f"Audit of {self.ref}", style="bold"))
-            with VerticalScroll(id="audit-body"):
+            yield Static(Text(_("Audit of {id}").format(id=self.ref), style="bold"))
+            with VerticalScroll(id="audit-body", classes="dialog-body"):
                 yield AuditText(self.ref)
-            yield Static(Text("Enter / Escape: close"), classes="dialog-keys")
+            yield Static(Text(_("Enter / Escape: close")), classes="dialog-keys")
         yield Footer()
 
     def action_close(self) -> None:
@@ -236,8 +296,8 @@ class AuditText(Static):
     app = getters.app(ScorekeeperAppBase)
 
     def __init__(self, ref: str, **kwargs: Any) -> None:
-        super().__init__(Text("Auditing: reading the session file and settling every hand "
-                              "again…"), **kwargs)
+        super().__init__(Text(_("Auditing: reading the session file and settling every hand "
+                                "again…")), **kwargs)
         self.ref = ref
 
     def on_mount(self) -> None:
@@ -247,7 +307,7 @@ class AuditText(Static):
             self.update(lines_text(lines))
 
         def refused(error: ScorekeeperError) -> None:
-            self.update(Text(f"Cannot audit: {error}"))
+            self.update(Text(_("Cannot audit: {error}").format(error=error)))
 
         on_disk(self, lambda: audit_lines(self.app.store, self.ref), shown, refused)
 
@@ -255,23 +315,27 @@ class AuditText(Static):
 def audit_lines(store: Store, ref: str) -> list[str]:
     """The audit's verdict in lines (also used by the ledger screen)."""
     try:
-        session, findings, digest, label = store.audit(ref)
+        audited = store.audit_report(ref)
     except ScorekeeperError as error:
-        return [f"Cannot audit: {error}"]
+        return [_("Cannot audit: {error}").format(error=error)]
+    session, findings, digest = audited.session, audited.findings, audited.digest
+    notes = [_("Note: {message}").format(message=n.message) for n in audited.notes]
     if not findings:
         hands = session.hands_played if session else 0
-        return [f"Audit clean: {hands} hand{'s' if hands != 1 else ''} settled again and "
-                f"matched; chain intact.",
-                f"Digest {digest}"]
-    return [f"{len(findings)} finding(s):"] + [f"- {f.message}" for f in findings] + [
-        f"Digest {digest}"]
+        return [ngettext("Audit clean: {count} hand settled again and matched; chain intact.",
+                         "Audit clean: {count} hands settled again and matched; chain intact.",
+                         hands).format(count=hands), *notes,
+                _("Digest {digest}").format(digest=digest)]
+    return [ngettext("{count} finding:", "{count} findings:", len(findings)).format(
+        count=len(findings))] + [f"- {f.message}" for f in findings] + notes + [
+        _("Digest {digest}").format(digest=digest)]
 
 
 class CountDialog(SteadyModal[dict[str, Decimal] | None]):
     """Type what each player (and the pot) holds; the store compares it with the ledger."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back", id="count-back"),
-                Binding("ctrl+s", "submit", "Record count", id="count-go")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"), id="count-back"),
+                Binding("ctrl+s", "submit", N_("Record count"), id="count-go")]
 
     def __init__(self, players: tuple[str, ...], has_pot: bool) -> None:
         super().__init__()
@@ -279,17 +343,25 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
         self.has_pot = has_pot
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Text("Chip count: what does everyone hold? (leave blank to skip)",
+        # A line a field (the name, then the amount), in a body that scrolls: six players
+        # and the pot fit at 80x24, and the field with the cursor is always scrolled into sight.
+        with Vertical(classes="dialog", id="count"):
+            yield Static(Text(_("Chip count: what does everyone hold? (leave blank to skip)"),
                               style="bold"))
-            for i, p in enumerate(self.players):
-                yield Label(Text(p))
-                yield Input(id=f"count-{i}", placeholder="e.g. 3 or -4.25")
-            if self.has_pot:
-                yield Label("pot")
-                yield Input(id="count-pot", placeholder="what the pot holds")
+            example = _("e.g. 3 or {amount}").format(amount=format_decimal(Decimal("-4.25")))
+            with VerticalScroll(id="count-body", classes="dialog-body", can_focus=False):
+                for i, p in enumerate(self.players):
+                    with Horizontal(classes="count-field"):
+                        yield Label(Text(p), classes="count-label")
+                        yield Input(id=f"count-{i}", placeholder=example, compact=True)
+                if self.has_pot:
+                    with Horizontal(classes="count-field"):
+                        yield Label(Text(pot_label(self.players)), classes="count-label")
+                        yield Input(id="count-pot", placeholder=_("what the pot holds"),
+                                    compact=True)
             yield Static("", id="count-message")
-            yield Static(Text("Enter: next field / record    Escape: back"), classes="dialog-keys")
+            yield Static(Text(_("Enter: next field / record    Escape: back")),
+                         classes="dialog-keys")
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -312,10 +384,11 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
             try:
                 counted[name] = parse_typed_amount(raw)
             except ScorekeeperError as error:
-                self.query_one("#count-message", Static).update(Text(f"{name}: {error}"))
+                shown = name if widget_id != "count-pot" else pot_label(self.players)
+                self.query_one("#count-message", Static).update(Text(f"{shown}: {error}"))
                 return
         if not counted:
-            self.query_one("#count-message", Static).update(Text("Type at least one amount."))
+            self.query_one("#count-message", Static).update(Text(_("Type at least one amount.")))
             return
         self.dismiss(counted)
 
@@ -324,7 +397,7 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
 
 
 class PickHandDialog(SteadyModal[int | None]):
-    BINDINGS = [Binding("escape", "cancel", "Back", id="pick-back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"), id="pick-back")]
 
     def __init__(self, hands: int) -> None:
         super().__init__()
@@ -332,9 +405,14 @@ class PickHandDialog(SteadyModal[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text(f"Amend which hand? (1 to {self.hands})", style="bold"))
-            yield Input(id="pick-hand", type="integer", placeholder=str(self.hands))
+            yield Static(Text(_("Amend which hand? (1 to {last})").format(last=self.hands),
+                              style="bold"))
+            yield Input(id="pick-hand", type="integer",
+                        placeholder=_("the hand's number (Enter alone: hand {number}, the "
+                                      "last)").format(number=self.hands))
             yield Static("", id="pick-message")
+            yield Static(Text(_("Enter: amend that hand    Escape: back")),
+                         classes="dialog-keys")
         yield Footer()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -343,7 +421,8 @@ class PickHandDialog(SteadyModal[int | None]):
         except ValueError:
             number = 0
         if not 1 <= number <= self.hands:
-            self.query_one("#pick-message", Static).update(Text(f"Type 1 to {self.hands}."))
+            self.query_one("#pick-message", Static).update(Text(_("Type 1 to {last}.").format(
+                last=self.hands)))
             return
         self.dismiss(number)
 
@@ -351,8 +430,8 @@ class PickHandDialog(SteadyModal[int | None]):
         self.dismiss(None)
 
 
-class RulesScreen(Screen[None]):
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", id="rules-back")]
+class RulesScreen(SpokenScreen[None]):
+    BINDINGS = [Binding("escape,q", "app.pop_screen", N_("Back"), id="rules-back")]
 
     def __init__(self, game: str) -> None:
         super().__init__()
@@ -366,27 +445,56 @@ class RulesScreen(Screen[None]):
         yield Footer()
 
 
-class HelpScreen(ModalScreen[None]):
-    """The keys of the screen underneath, with what each does."""
+@runtime_checkable
+class TeachesItsKeys(Protocol):
+    """A screen whose keys depend on what is asked now (the table: a seat's digit, a card's
+    rank and suit, play or drop): the help (F1) explains those first."""
 
-    BINDINGS = [Binding("escape,q,f1", "app.pop_screen", "Close", id="help-close")]
+    def step_help(self) -> tuple[str, list[tuple[str, str]]]:
+        """The question asked now, and each key that answers it with what it does."""
+        ...
+
+
+def keys_table(rows: Sequence[tuple[str, str]]) -> Table:
+    """Keys and what they do, in two columns; the words wrap under their own column."""
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column()
+    for key, does in rows:
+        table.add_row(Text(key), Text(does))
+    return table
+
+
+class HelpScreen(SpokenModal[None]):
+    """The keys of the screen underneath, with what each does: on the table, first the keys
+    that answer the question asked now (the digits of the seats, a card's rank and suit, p or
+    d), then the table's actions, then the keys that work everywhere. Textual's scrolling and
+    focus keys are not listed (they are not the table's)."""
+
+    BINDINGS = [Binding("escape,q,f1", "app.pop_screen", N_("Close"), id="help-close")]
 
     def __init__(self, under: Screen[Any]) -> None:
         super().__init__()
         self.under = under
 
     def compose(self) -> ComposeResult:
-        lines = [Text("Keys on this screen", style="bold")]
-        seen = set()
-        for key, active in self.under.active_bindings.items():
-            b = active.binding
-            if b.description and (key, b.description) not in seen:
-                seen.add((key, b.description))
-                lines.append(Text(f"  {(b.key_display or key):<12} {b.description}"))
-        lines += [Text(""), Text("Everywhere"),
-                  Text("  ctrl+p       command palette: every action by name"),
-                  Text("  f1           this help"),
-                  Text("  ctrl+q       quit")]
-        with Vertical(classes="dialog"), VerticalScroll():
-            yield Static(lines_text(lines))
+        from ..actions import screen_actions
+
+        parts: list[RenderableType] = []
+        if isinstance(self.under, TeachesItsKeys):
+            asked, step_keys = self.under.step_help()
+            parts += [Text(_("Now: {asked}").format(asked=asked), style="bold"),
+                      keys_table(step_keys), Text("")]
+        actions = [a for a in screen_actions(self.under) if a.node is not self.app]
+        parts += [Text(_("Keys on this screen"), style="bold"),
+                  keys_table([(a.key, f"{a.name}: {a.does}" if a.does else a.name)
+                              for a in actions]),
+                  Text(""), Text(_("Everywhere"), style="bold"),
+                  keys_table([("ctrl+p", _("command palette: every action by name")),
+                              ("F1", _("this help (Escape closes it)")),
+                              ("ctrl+q", _("quit"))])]
+        with Vertical(classes="dialog", id="help"):
+            with VerticalScroll(id="help-body", classes="dialog-body"):
+                yield Static(Group(*parts))
+            yield Static(Text(_("Escape / F1: close")), classes="dialog-keys")
         yield Footer()

@@ -1,119 +1,314 @@
-"""Home: the stored sessions, and the ways to start one."""
+"""Home: the list of evenings (the stored sessions), and the ways to start one: new, the next
+evening of a session (the pot carries), the same players again, an example."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rich.cells import cell_len
 from rich.text import Text
-from textual import getters
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
-from ...store import Listing, OpenSession, Store
+from ...i18n import N_, _, current_language, language_from_environment, ngettext, use_language
+from ...store import Listing, OpenSession, SessionChanged, Store
+from ...summary import SessionSummary
 from ..disk import on_disk
 from ..keybar import KeyBar
-from ..widgets import ScorekeeperAppBase
+from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen
+
+if TYPE_CHECKING:
+    from ...rules import SessionConfig
+
+# The columns of the list, in order. Each fits its widest entry; when the screen is too narrow
+# for all of them, the start loses its time of day, then the name and the players give way
+# (cut with an ellipsis); what leads is cut last.
+COLUMNS = ("id", "name", "game", "started", "hands", "status", "players", "leading")
+FLEXIBLE = ("name", "players")
+NARROWEST = 4
+LEADING_AT_MOST = 30
+DATE = len("2026-11-28")  # the start without its time of day
+GAP = 1  # columns between two columns of the list
+MARGIN = 1 + 2  # the list's left padding, and its scrollbar (kept free: the list never jumps)
 
 
-class HomeScreen(Screen):
-    """The sessions, newest first. A damaged file is listed as damaged."""
+def fit_columns(width: int, natural: dict[str, int]) -> dict[str, int]:
+    """The width of each column of the list (``natural``: each column's widest entry, its
+    heading included) on a screen ``width`` columns wide: every column as wide as it needs
+    when they all fit; else the start keeps only its date (``DATE`` wide: its cells are cut
+    so), then the name and the players shrink, the wider first, down to ``NARROWEST``, and
+    only then what leads. (A list still wider than the screen scrolls sideways.)"""
+    room = width - MARGIN - GAP * len(natural)
+    widths = natural | {"leading": min(natural["leading"], LEADING_AT_MOST)}
+
+    def shrink(columns: tuple[str, ...]) -> None:
+        while sum(widths.values()) > room:
+            widest = max(columns, key=lambda c: widths[c])
+            if widths[widest] <= NARROWEST:
+                return
+            widths[widest] -= 1
+
+    if sum(widths.values()) > room:
+        widths["started"] = min(widths["started"], DATE)
+    shrink(FLEXIBLE)
+    shrink(("leading",))
+    return widths
+
+
+def cut(text: str, width: int) -> Text:
+    """``text`` literally (never markup), cut to ``width`` cells with an ellipsis."""
+    shown = Text(text, no_wrap=True)
+    if cell_len(text) > width:
+        shown.truncate(width, overflow="ellipsis")
+    return shown
+
+
+class HomeScreen(SpokenScreen):
+    """The evenings, newest first; archived ones only when asked. A damaged file is listed as
+    damaged."""
 
     app = getters.app(ScorekeeperAppBase)
 
     BINDINGS = [
-        Binding("n", "new", "New session", id="new"),
-        Binding("enter", "open", "Open", id="open", show=True),
-        Binding("e", "example", "Example", id="example"),
-        Binding("x", "export", "Export", id="export"),
-        Binding("a", "audit", "Audit", id="audit"),
-        Binding("s", "season", "Season", id="season"),
-        Binding("q", "app.quit", "Quit", id="home-quit"),
+        Binding("n", "new", N_("New session"), id="new"),
+        Binding("enter", "open", N_("Open"), id="open", show=True),
+        Binding("e", "example", N_("Example"), id="example"),
+        Binding("x", "export", N_("Export"), id="export"),
+        Binding("a", "audit", N_("Audit"), id="audit"),
+        Binding("t", "season", N_("The season: every player over the evenings"), id="season",
+                show=False),
+        Binding("q", "app.quit", N_("Quit"), id="home-quit"),
+        Binding("l", "language", N_("Language"), id="home-language", show=False),
+        # The list of evenings (said on the line under the list, not in the key bar).
+        Binding("c", "next_evening", N_("Next evening: the pot carries over"),
+                id="next-evening", show=False),
+        Binding("p", "same_players", N_("Same players again: a new session, nothing carries"),
+                id="same-players", show=False),
+        Binding("r", "rename", N_("Name or rename the session"), id="rename", show=False),
+        Binding("h", "archive", N_("Archive the session (hide it from the list)"), id="archive",
+                show=False),
+        Binding("h", "unarchive", N_("Take the session out of the archive"), id="unarchive",
+                show=False),
+        Binding("s", "show_archived", N_("Show or hide the archived sessions"),
+                id="show-archived", show=False),
+        Binding("delete", "delete", N_("Delete an archived session (asks twice; kept in trash)"),
+                id="delete", show=False),
     ]
 
     def __init__(self) -> None:
         super().__init__()
-        self.rows: list[tuple[str, bool]] = []
+        self.entries: list[Listing] = []  # the lines shown, in order
+        self.hidden = 0  # archived sessions left out
         self.listing = False  # the sessions are being read
+        self.show_archived = False
+        self.everything: list[Listing] = []  # the whole listing, archived sessions too
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
-            yield Static("scorekeeper: the sessions in this home", id="home-title")
+            yield Static(Text(_("scorekeeper: the sessions in this home")), id="home-title")
             yield Static("", id="home-empty")
-            yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
+            yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True,
+                            cell_padding=0)
+            yield Static("", id="home-hint")
         yield KeyBar(id="home-keys")
-
-    def on_mount(self) -> None:
-        table = self.query_one("#sessions", DataTable)
-        # Labels as Text: a str label is parsed as markup, which loads rich's emoji table.
-        table.add_columns(*map(Text, ("id", "game", "started", "hands", "status", "players",
-                                      "leading")))
 
     def on_screen_resume(self) -> None:
         # Also sent when the screen is first shown: the list is filled once, here.
         self.refresh_sessions()
 
-    def refresh_sessions(self) -> None:
-        """List the sessions (the files are read in a worker; the list is filled after)."""
+    def on_resize(self, event: events.Resize) -> None:
+        if self.everything or self.entries:
+            self.fill(self.current_ref())
+
+    # -- the list
+
+    def refresh_sessions(self, keep: str | None = None) -> None:
+        """List the sessions (the files are read in a worker; the list is filled after), the
+        cursor on session ``keep`` when it is still listed."""
         if self.listing:
             return
+        keep = keep or self.current_ref()
 
         def unreadable(error: ScorekeeperError) -> None:  # said, never a crash
-            self.show_sessions([], f"Cannot read the sessions: {error}")
+            self.show_sessions([], _("Cannot read the sessions: {error}").format(error=error))
 
         def busy(now: bool) -> None:
             self.listing = now
 
-        on_disk(self, self.app.store.list_sessions, self.show_sessions, unreadable, busy=busy)
+        on_disk(self, self.app.store.list_sessions,
+                lambda listing: self.show_sessions(listing, keep=keep), unreadable, busy=busy)
 
-    def show_sessions(self, listing: list[Listing], problem: str | None = None) -> None:
-        table = self.query_one("#sessions", DataTable)
-        table.clear()
-        self.rows = []
+    def show_sessions(self, listing: list[Listing], problem: str | None = None,
+                      keep: str | None = None) -> None:
+        self.everything = listing
         empty = self.query_one("#home-empty", Static)
+        self.fill(keep)
         if problem is not None:
             empty.update(Text(problem))
             empty.display = True
-        elif not listing:
-            empty.update(Text("No sessions yet: press n to start one, or e to open an example."))
+        elif not self.entries:
+            empty.update(Text(_("No sessions yet: press n to start one, or e to open an "
+                                "example.") if not self.hidden else ngettext(
+                "No sessions to list: {count} is archived (s shows it).",
+                "No sessions to list: {count} are archived (s shows them).",
+                self.hidden).format(count=self.hidden)))
             empty.display = True
         else:
             empty.display = False
-        for entry in listing:
-            if entry.summary is None:
-                table.add_row(Text(entry.file.removesuffix(".json")), Text("DAMAGED"), Text(""),
-                              Text(""), Text("damaged"),
-                              Text(entry.problem or "", overflow="ellipsis"), Text(""),
-                              key=entry.file)
-                self.rows.append((entry.file, False))
-                continue
-            s = entry.summary
-            leaders = ", ".join(s.leaders)
-            if s.scores and s.leaders:
-                leaders += f" ({format_amount(s.scores[s.leaders[0]])})"
-            table.add_row(Text(s.id), Text(s.game), Text(s.started[:16].replace("T", " ")),
-                          Text(str(s.hands), justify="right"),
-                          Text("finished" if s.finished else "running"),
-                          Text(", ".join(s.players)), Text(leaders), key=entry.file)
-            self.rows.append((s.id, True))
-        if listing:
-            table.focus()
+        if self.entries:
+            self.query_one("#sessions", DataTable).focus()
+
+    def fill(self, keep: str | None = None) -> None:
+        """Draw the list from the listing read last, its columns fitted to the screen, the
+        cursor on session ``keep`` (else at the top)."""
+        self.entries = [line for line in self.everything if self.show_archived
+                        or line.summary is None or not line.summary.archived]
+        self.hidden = len(self.everything) - len(self.entries)
+        cells = [self.cells(line) for line in self.entries]
+        headings = {"id": "id", "name": _("name"), "game": _("game"),
+                    "started": _("started"), "hands": _("hands"), "status": _("status"),
+                    "players": _("players"), "leading": _("leading")}
+        natural = {c: max([cell_len(headings[c])] + [cell_len(row[c]) for row in cells])
+                   for c in COLUMNS}
+        widths = fit_columns(self.size.width or self.app.size.width, natural)
+        if widths["started"] < natural["started"]:
+            for row in cells:  # the start without its time of day: 2026-11-28
+                row["started"] = row["started"][:DATE]
+        table = self.query_one("#sessions", DataTable)
+        table.clear(columns=True)
+        for column in COLUMNS:
+            # The gap is the column's own last cell, so each cell's text is only its own.
+            table.add_column(cut(headings[column], widths[column]),
+                             width=widths[column] + GAP, key=column)
+        for line, row in zip(self.entries, cells, strict=True):
+            table.add_row(*(self.cell(column, row, widths[column]) for column in COLUMNS),
+                          key=line.file)
+        at = next((i for i, line in enumerate(self.entries) if keep is not None
+                   and self.ref_of(line) == keep), 0)
+        if self.entries:
+            table.move_cursor(row=at)
+        self.show_hint()
+
+    @staticmethod
+    def cell(column: str, row: dict[str, str], width: int) -> Text:
+        """A cell of the list, ``width`` cells wide at most."""
+        text = row[column]
+        if column == "hands":
+            return Text(text.rjust(width))  # a number: to the right of its column
+        score = row.get("score", "")
+        if column == "leading" and score and cell_len(text) > width > cell_len(score) + 1:
+            # Who leads gives way to their score: "Bartholomew N… (19)".
+            names = cut(text[:-len(score)], width - cell_len(score))
+            return names.append(score)
+        return cut(text, width)
+
+    @staticmethod
+    def cells(line: Listing) -> dict[str, str]:
+        """What a line of the listing shows, column by column."""
+        s = line.summary
+        if s is None:
+            return {"id": line.file.removesuffix(".json"), "name": _("DAMAGED"), "game": "",
+                    "started": "", "hands": "", "status": _("damaged"),
+                    "players": line.problem or "", "leading": ""}
+        leaders, score = ", ".join(s.leaders), ""
+        if s.scores and s.leaders:
+            score = f" ({format_amount(s.scores[s.leaders[0]])})"
+        if not s.hands:
+            leaders, score = "–", ""  # nobody leads before the first hand
+        status = (_("archived") if s.archived else _("finished") if s.finished
+                  else _("running"))
+        return {"id": s.id, "name": s.name or "", "game": s.game,
+                "started": s.started[:16].replace("T", " "), "hands": str(s.hands),
+                "status": status, "players": ", ".join(s.players),
+                "leading": leaders + score, "score": score}
+
+    @staticmethod
+    def ref_of(line: Listing) -> str:
+        return line.summary.id if line.summary is not None else line.file
+
+    def current(self) -> Listing | None:
+        """The line under the cursor."""
+        table = self.query_one("#sessions", DataTable)
+        row = table.cursor_row
+        if not self.entries or row is None or not 0 <= row < len(self.entries):
+            return None
+        return self.entries[row]
+
+    def current_ref(self) -> str | None:
+        line = self.current()
+        return None if line is None else self.ref_of(line)
+
+    def selected_summary(self) -> SessionSummary | None:
+        """The session under the cursor, or ``None`` (a damaged file is said)."""
+        line = self.current()
+        if line is None:
+            return None
+        if line.summary is None:
+            self.notify(_("{ref} is damaged and cannot be opened; it is left as it is.").format(
+                ref=line.file), severity="warning", markup=False)
+            return None
+        return line.summary
 
     def selected(self) -> str | None:
-        table = self.query_one("#sessions", DataTable)
-        if not self.rows or table.cursor_row is None or table.cursor_row >= len(self.rows):
-            return None
-        ref, readable = self.rows[table.cursor_row]
-        if not readable:
-            self.notify(f"{ref} is damaged and cannot be opened; it is left as it is.",
-                        severity="warning", markup=False)
-            return None
-        return ref
+        summary = self.selected_summary()
+        return None if summary is None else summary.id
+
+    def show_hint(self) -> None:
+        """The keys of the list of evenings, on the line under it (they depend on the line
+        under the cursor: an archived session is taken out of the archive, or deleted)."""
+        line = self.current()
+        archived = line is not None and line.summary is not None and line.summary.archived
+        keys = []
+        if line is not None and line.summary is not None:
+            keys += [("c", _("next evening (the pot carries)")), ("p", _("same players again")),
+                     ("r", _("rename")),
+                     ("h", _("unarchive")) if archived else ("h", _("archive"))]
+        if archived:
+            keys.append(("del", _("delete")))
+        if self.hidden or self.show_archived:
+            keys.append(("s", ngettext("show {count} archived", "show {count} archived",
+                                       self.hidden).format(count=self.hidden)
+                         if not self.show_archived else _("hide the archived")))
+        if line is not None:
+            keys.append(("enter", _("open")))
+        room = (self.size.width or self.app.size.width) - 2  # the line's padding
+        hint = Text(no_wrap=True, overflow="ellipsis")
+        used = 0
+        for key, words in keys:  # a key and its words are never parted by the line's end
+            width = cell_len(f"{key} {words}")
+            if used and used + 2 + width > room:
+                hint.append("\n")
+                used = 0
+            elif used:
+                hint.append("  ")
+                used += 2
+            hint.append(key, style="bold")
+            hint.append(f" {words}")
+            used += width
+        self.query_one("#home-hint", Static).update(hint)
+        self.refresh_bindings()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_hint()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``h`` archives a session that is not archived and unarchives one that is."""
+        if action in ("archive", "unarchive"):
+            line = self.current()
+            archived = line is not None and line.summary is not None and line.summary.archived
+            return archived == (action == "unarchive")
+        return True
+
+    # -- the keys
 
     def action_open(self) -> None:
         ref = self.selected()
@@ -124,6 +319,151 @@ class HomeScreen(Screen):
         from .new_session import NewSessionScreen
 
         self.app.push_screen(NewSessionScreen())
+
+    def action_show_archived(self) -> None:
+        self.show_archived = not self.show_archived
+        self.show_sessions(self.everything, keep=self.current_ref())
+        self.refresh_sessions()  # and read again: another terminal may have changed the list
+
+    def action_next_evening(self) -> None:
+        self.start_after(carry=True)
+
+    def action_same_players(self) -> None:
+        self.start_after(carry=False)
+
+    def start_after(self, carry: bool) -> None:
+        """The next evening of the session under the cursor (the pot carries), or the same
+        players again (nothing carries): said first, started on Enter, then opened."""
+        summary = self.selected_summary()
+        if summary is None:
+            return
+        store = self.app.store
+        ref, digest = summary.id, summary.digest
+        language = current_language()  # the session is played in the table's language
+
+        def previewed(found: tuple[OpenSession, SessionConfig]) -> None:
+            from .dialogs import ConfirmDialog
+
+            earlier, config = found
+            title = (_("Next evening after session {id}?") if carry
+                     else _("The same players again as session {id}?")).format(id=earlier.id)
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.write(lambda: store.next_evening(ref, carry=carry, expect=digest,
+                                                          language=language), started)
+
+            self.app.push_screen(ConfirmDialog(title, next_evening_lines(earlier, config,
+                                                                          carry)), answered)
+
+        def started(result: Any) -> None:
+            session = result.session
+            word = (_("Session {id} started: the next evening after {earlier}.") if carry
+                    else _("Session {id} started: the same players as {earlier}.")).format(
+                id=session.id, earlier=result.earlier.id)
+            self.app.open_session(session.id, notice=word)
+
+        on_disk(self, lambda: store.preview_next_evening(ref, carry=carry, expect=digest),
+                previewed, self.refused)
+
+    def action_rename(self) -> None:
+        summary = self.selected_summary()
+        if summary is None:
+            return
+        store = self.app.store
+        ref, digest = summary.id, summary.digest
+
+        def typed(name: str | None) -> None:
+            if name is None:
+                return
+
+            def named(result: Any) -> None:
+                if result.written:
+                    self.notify(_("Session {id} is now called {name}.").format(
+                        id=ref, name=name.strip()) if name.strip() else _(
+                        "Session {id} has no name now.").format(id=ref), markup=False)
+                self.refresh_sessions(keep=ref)
+
+            self.write(lambda: store.name(ref, name, expect=digest), named)
+
+        self.app.push_screen(NameDialog(summary), typed)
+
+    def action_archive(self) -> None:
+        self.archive(True)
+
+    def action_unarchive(self) -> None:
+        self.archive(False)
+
+    def archive(self, archived: bool) -> None:
+        summary = self.selected_summary()
+        if summary is None:
+            return
+        store = self.app.store
+        ref, digest = summary.id, summary.digest
+
+        def done(result: Any) -> None:
+            if archived:
+                self.notify(_("Session {id} archived: hidden from the list (s shows the "
+                              "archived sessions, h there takes it back).").format(id=ref),
+                            markup=False)
+            else:
+                self.notify(_("Session {id} taken out of the archive.").format(id=ref),
+                            markup=False)
+            self.refresh_sessions(keep=ref)
+
+        self.write(lambda: store.archive(ref, archived, expect=digest), done)
+
+    def action_delete(self) -> None:
+        from .dialogs import ConfirmDialog
+
+        summary = self.selected_summary()
+        if summary is None:
+            return
+        if not summary.archived:
+            self.notify(_("Only an archived session can be deleted: archive it first (h)."),
+                        severity="warning", markup=False)
+            return
+        store = self.app.store
+        ref, digest = summary.id, summary.digest
+        trash = store.home / "trash"
+        what = f"{summary.id} ({summary.name or ', '.join(summary.players)})"
+
+        def first(yes: bool | None) -> None:
+            if yes:
+                self.app.push_screen(SecondConfirmation(
+                    _("Really delete session {what}?").format(what=what),
+                    [_("Press y to move its file to {folder}; any other key keeps it.").format(
+                        folder=trash)]), second)
+
+        def second(yes: bool | None) -> None:
+            if yes:
+                self.write(lambda: store.trash(ref, expect=digest), moved)
+
+        def moved(target: Any) -> None:
+            self.notify(_("Session {id} moved to {file}. To get it back, move that file into "
+                          "{folder}.").format(id=ref, file=target, folder=store.folder),
+                        title=_("Deleted"), markup=False, timeout=15)
+            self.refresh_sessions()
+
+        self.app.push_screen(ConfirmDialog(
+            _("Delete session {what}?").format(what=what),
+            [_("Its file is moved to {folder}, not removed: it can be brought back.").format(
+                folder=trash), _("You will be asked once more.")]), first)
+
+    def write(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """A change to a session (in a worker); refused when it changed meanwhile (the list is
+        read again, with a word why)."""
+        on_disk(self, work, done, self.refused,
+                waiting=_("Writing: another scorekeeper is using the session."))
+
+    def refused(self, error: ScorekeeperError) -> None:
+        if isinstance(error, SessionChanged):
+            self.notify(_("The session changed meanwhile (another terminal wrote to it); "
+                          "nothing was written. The list is read again: look and decide "
+                          "again."), severity="warning", markup=False)
+            self.refresh_sessions()
+            return
+        self.notify(str(error), severity="error", markup=False)
 
     def action_example(self) -> None:
         from .dialogs import ExamplePicker
@@ -139,13 +479,44 @@ class HomeScreen(Screen):
 
         def loaded(session: OpenSession) -> None:
             self.refresh_sessions()
-            self.app.open_session(session.id,
-                                  notice=f"Example {name} loaded as session {session.id}")
+            self.app.open_session(session.id, notice=_(
+                "Example {name} loaded as session {id}").format(name=name, id=session.id))
 
         def refused(error: ScorekeeperError) -> None:
-            self.notify(str(error), title="Example", severity="error", markup=False)
+            self.notify(str(error), title=_("Example"), severity="error", markup=False)
 
-        on_disk(self, lambda: load_example(store, name), loaded, refused)
+        language = current_language()  # the example is played on in the table's language
+        on_disk(self, lambda: load_example(store, name, language), loaded, refused)
+
+    def action_language(self) -> None:
+        """Choose the language (kept in the home folder); the home screen is drawn again in
+        it. ``--lang`` still decides for a command that is given it."""
+        from ...settings import save_language_setting
+        from .dialogs import LANGUAGE_NAMES, LanguageDialog
+
+        home = self.app.store.home
+
+        def chosen(code: str | None) -> None:
+            if code is None:
+                return
+
+            async def kept(nothing: None) -> None:
+                language = use_language(code or language_from_environment())
+                await self.recompose()  # every word again, in the language now in use
+                self.refresh_sessions()
+                self.notify(_("The table speaks {language} now (kept in {folder}).").format(
+                    language=LANGUAGE_NAMES[language], folder=home), markup=False)
+
+            def refused(error: ScorekeeperError) -> None:
+                self.notify(_("The language was not kept: {error}").format(error=error),
+                            severity="error", markup=False)
+
+            def saved(nothing: None) -> None:
+                self.call_later(kept, nothing)
+
+            on_disk(self, lambda: save_language_setting(home, code or None), saved, refused)
+
+        self.app.push_screen(LanguageDialog(language_from_environment()), chosen)
 
     def action_export(self) -> None:
         from .dialogs import ExportDialog
@@ -162,13 +533,73 @@ class HomeScreen(Screen):
     def action_audit(self) -> None:
         from .dialogs import AuditDialog
 
-        table = self.query_one("#sessions", DataTable)
-        if self.rows and table.cursor_row is not None and table.cursor_row < len(self.rows):
-            self.app.push_screen(AuditDialog(self.rows[table.cursor_row][0]))
+        ref = self.current_ref()
+        if ref:
+            self.app.push_screen(AuditDialog(ref))
 
 
-def load_example(store: Store, name: str) -> OpenSession:
-    """A new session in ``store`` holding the packaged example ``name`` (a store call)."""
+def next_evening_lines(earlier: OpenSession, config: SessionConfig, carry: bool) -> list[str]:
+    """What the next evening (``carry``), or the same players again, will be, in words."""
+    from ...presentation import carried_lines
+
+    return carried_lines(earlier.ruleset, earlier.id, earlier.digest, earlier.hands_played,
+                         config, carry)
+
+
+class NameDialog(SpokenModal[str | None]):
+    """The name of a session: typed, Enter keeps it (empty: no name), Escape leaves it."""
+
+    app = getters.app(ScorekeeperAppBase)
+    BINDINGS = [Binding("escape", "cancel", N_("Back"), id="name-back")]
+
+    def __init__(self, summary: SessionSummary) -> None:
+        super().__init__()
+        self.summary = summary
+
+    def on_mount(self) -> None:
+        self.app.steady(self)
+
+    def compose(self) -> ComposeResult:
+        s = self.summary
+        with Vertical(classes="dialog"):
+            yield Static(Text(_("Name session {id}").format(id=s.id), style="bold"))
+            yield Static(Text(f"{s.game}: {', '.join(s.players)}"))
+            yield Input(value=s.name or "", placeholder=_("e.g. Friday at Anna's"),
+                        id="session-name")
+            yield Static(Text(_("Enter: keep the name (empty: no name)    Escape: back")),
+                         classes="dialog-keys")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SecondConfirmation(SpokenModal[bool]):
+    """The second question before something that cannot be undone from here: only ``y`` says
+    yes (not Enter, so that a key pressed twice never confirms it); any other key says no."""
+
+    def __init__(self, question: str, detail: list[str]) -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        from .dialogs import lines_text
+
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question, style="bold"))
+            yield Static(lines_text(self.detail))
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(event.key == "y")
+
+
+def load_example(store: Store, name: str, language: str | None = None) -> OpenSession:
+    """A new session in ``store`` holding the packaged example ``name``, played in ``language``
+    (a store call)."""
     from importlib import resources
 
     from ...script import replay_file
@@ -176,4 +607,5 @@ def load_example(store: Store, name: str) -> OpenSession:
     path = resources.files("scorekeeper").joinpath("examples", name)
     with resources.as_file(path) as file:
         ledger = replay_file(file)
-    return store.create(ledger.config, [s.record for s in ledger.settlements])
+    return store.create(ledger.config, [s.record for s in ledger.settlements],
+                        language=language)

@@ -7,22 +7,22 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from ...amounts import format_amount
 from ...export import score_series
-from ...rules import end_text
+from ...i18n import N_, _
+from ...presentation import count_checks, count_line, end_words, pot_label
 from ...store import OpenSession
-from ..widgets import ScoreChart, ScorekeeperAppBase
-from .dialogs import AuditText
+from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen
+from .dialogs import AuditText, lines_text
 
 
-class LedgerScreen(Screen):
+class LedgerScreen(SpokenScreen):
     app = getters.app(ScorekeeperAppBase)
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="ledger-back"),
-                Binding("ctrl+f", "filter", "Filter", id="ledger-filter")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="ledger-back"),
+                Binding("ctrl+f", "filter", N_("Filter"), id="ledger-filter")]
 
     def __init__(self, session: OpenSession) -> None:
         super().__init__()
@@ -30,16 +30,25 @@ class LedgerScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ledger"):
-            yield Static(Text(f"Ledger of session {self.session.id}", style="bold"))
+            yield Static(Text(_("Ledger of session {id}").format(id=self.session.id),
+                              style="bold"))
             yield AuditText(self.session.id, id="audit")
-            yield Input(placeholder="filter: a player's name or a hand number", id="ledger-filter")
+            counts = count_checks(self.session)
+            if counts:
+                # Each count against the ledger as it stands now (amendments since included).
+                yield Static(lines_text([_("Chip counts:")] + [f"  {count_line(c)}"
+                                                                for c in counts]),
+                             id="ledger-counts")
+            yield Input(placeholder=_("filter: a player's name or a hand number"),
+                        id="ledger-filter")
             yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
         yield Footer()
 
     def on_mount(self) -> None:
         self.app.steady(self)
         table = self.query_one("#transfers", DataTable)
-        table.add_columns("hand", "dealer", "kind", "from", "to", "amount", "reason", "pot after")
+        table.add_columns(*map(Text, (_("hand"), _("dealer"), _("kind"), _("from"), _("to"),
+                                      _("amount"), _("reason"), _("pot after"))))
         self.fill("")
         table.focus()
 
@@ -47,18 +56,31 @@ class LedgerScreen(Screen):
         table = self.query_one("#transfers", DataTable)
         table.clear()
         needle = needle.strip().casefold()
-        accounts = self.session.ruleset.accounts
+        ruleset, config = self.session.ruleset, self.session.config
+        players = config.players
         for s in self.session.ledger().settlements:
             pot_after = "" if s.pot_after is None else format_amount(s.pot_after)
             for t in s.transfers:
-                source, target = end_text(t.source, accounts), end_text(t.target, accounts)
+                source, target = end_words(t.source, players), end_words(t.target, players)
                 if needle and not (needle == str(s.number) or any(
                         needle in name.casefold() for name in (source, target, s.dealer))):
                     continue
-                table.add_row(Text(str(s.number), justify="right"), Text(s.dealer), Text(s.kind),
+                table.add_row(Text(str(s.number), justify="right"), Text(s.dealer),
+                              Text(ruleset.kind_words(s.kind)),
                               Text(source), Text(target),
-                              Text(format_amount(t.amount), justify="right"), Text(t.reason),
+                              Text(format_amount(t.amount), justify="right"),
+                              Text(ruleset.reason_words(t.reason)),
                               Text(pot_after, justify="right"))
+            # The referee's findings on the hand, under its transfers (they move nothing).
+            for finding in s.findings:
+                words = _("Referee: {finding}").format(
+                    finding=ruleset.finding_words(finding, config))
+                if needle and not (needle == str(s.number) or needle in words.casefold()
+                                   or needle in s.dealer.casefold()):
+                    continue
+                table.add_row(Text(str(s.number), justify="right"), Text(s.dealer),
+                              Text(ruleset.kind_words(s.kind)), Text(""), Text(""), Text(""),
+                              Text(words), Text(""))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.fill(event.value)
@@ -67,10 +89,10 @@ class LedgerScreen(Screen):
         self.query_one("#ledger-filter", Input).focus()
 
 
-class StandingsScreen(Screen):
+class StandingsScreen(SpokenScreen):
     app = getters.app(ScorekeeperAppBase)
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="standings-back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="standings-back")]
 
     def __init__(self, session: OpenSession) -> None:
         super().__init__()
@@ -79,7 +101,8 @@ class StandingsScreen(Screen):
     def compose(self) -> ComposeResult:
         ledger = self.session.ledger()
         with Vertical(id="standings"):
-            yield Static(Text(f"Standings of session {self.session.id}", style="bold"))
+            yield Static(Text(_("Standings of session {id}").format(id=self.session.id),
+                              style="bold"))
             yield DataTable(id="standings-table", cursor_type="none")
             yield ScoreChart(ledger.config.players, score_series(ledger), id="chart")
         yield Footer()
@@ -89,12 +112,12 @@ class StandingsScreen(Screen):
         ruleset = self.session.ruleset
         state = ledger.state
         table = self.query_one("#standings-table", DataTable)
-        table.add_columns("seat", "player", ruleset.score_name, "")
+        table.add_columns(*map(Text, (_("seat"), _("player"), ruleset.score_words(), "")))
         order = ruleset.ranked(state.scores)
         for p in order:
-            mark = ("winner" if state.finished else "leading") if p in state.leaders else ""
+            mark = (_("winner") if state.finished else _("leading")) if p in state.leaders else ""
             table.add_row(Text(str(ledger.config.seat_of(p) + 1), justify="right"), Text(p),
                           Text(format_amount(state.scores[p]), justify="right"), Text(mark))
         if state.pot is not None:
-            table.add_row(Text(""), Text("pot"), Text(format_amount(state.pot), justify="right"),
-                          Text(""))
+            table.add_row(Text(""), Text(pot_label(ledger.config.players)),
+                          Text(format_amount(state.pot), justify="right"), Text(""))

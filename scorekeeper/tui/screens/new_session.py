@@ -9,26 +9,26 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 
 from ...errors import ConfigError, ScorekeeperError
+from ...i18n import N_, _, current_language
 from ...rules import DEFAULT_GAME, GAMES, get_ruleset, make_config
 from ...store import OpenSession
 from ..disk import on_disk
-from ..widgets import ScorekeeperAppBase
+from ..widgets import ScorekeeperAppBase, SpokenScreen
 
 DRAW = "__draw__"
 
 
-class NewSessionScreen(Screen[None]):
+class NewSessionScreen(SpokenScreen[None]):
     app = getters.app(ScorekeeperAppBase)
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start session", id="new-start"),
-        Binding("escape", "app.pop_screen", "Cancel", id="new-cancel"),
-        Binding("ctrl+up", "move(-1)", "Move up", id="new-up"),
-        Binding("ctrl+down", "move(1)", "Move down", id="new-down"),
-        Binding("ctrl+r", "remove", "Remove player", id="new-remove"),
+        Binding("ctrl+s", "start", N_("Start session"), id="new-start"),
+        Binding("escape", "app.pop_screen", N_("Cancel"), id="new-cancel"),
+        Binding("ctrl+up", "move(-1)", N_("Move up"), id="new-up"),
+        Binding("ctrl+down", "move(1)", N_("Move down"), id="new-down"),
+        Binding("ctrl+r", "remove", N_("Remove player"), id="new-remove"),
     ]
 
     def __init__(self) -> None:
@@ -38,44 +38,48 @@ class NewSessionScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="new-session"):
-            yield Static(Text("New session", style="bold"))
+            yield Static(Text(_("New session"), style="bold"))
             with Horizontal(classes="field"):
-                yield Label("Game", classes="field-label")
+                yield Label(Text(_("Game")), classes="field-label")
                 yield Select([(get_ruleset(g).title, g) for g in GAMES], value=DEFAULT_GAME,
                              allow_blank=False, id="game", compact=True)
                 yield Static("", id="error-game", classes="field-error")
             with Horizontal(classes="field"):
-                yield Label("Add player", classes="field-label")
-                yield Input(placeholder="a name, then Enter", id="player-name", max_length=64,
+                yield Label(Text(_("Add player")), classes="field-label")
+                yield Input(placeholder=_("a name, then Enter"), id="player-name", max_length=64,
                             compact=True)
                 yield Static("", id="error-players", classes="field-error")
-            yield Static(Text("Seating, clockwise (ctrl+up / ctrl+down move the highlighted "
-                              "player, ctrl+r removes):"), classes="hint")
+            yield Static(Text(_("Seating, clockwise (ctrl+up / ctrl+down move the highlighted "
+                                "player, ctrl+r removes):")), classes="hint")
             yield OptionList(id="seating", compact=True)
             with Horizontal(classes="field"):
-                yield Label("First dealer", classes="field-label")
-                yield Select([("Draw at random", DRAW)], value=DRAW, allow_blank=False,
+                yield Label(Text(_("First dealer")), classes="field-label")
+                yield Select([(_("Draw at random"), DRAW)], value=DRAW, allow_blank=False,
                              id="dealer", compact=True)
                 yield Static("", id="error-first_dealer", classes="field-error")
             with Horizontal(classes="field", id="opt-starting_chips"):
-                yield Label("Starting chips", classes="field-label")
+                yield Label(Text(_("Starting chips")), classes="field-label")
                 yield Input(value="5", id="starting_chips", type="integer", compact=True)
-                yield Static("default 5", id="error-options-starting_chips", classes="field-error")
+                yield Static(Text(_("default {value}").format(value=5)),
+                             id="error-options-starting_chips", classes="field-error")
             with Horizontal(classes="field", id="opt-rounds"):
-                yield Label("Rounds", classes="field-label")
-                yield Input(value="", placeholder="blank = open-ended", id="rounds",
+                yield Label(Text(_("Rounds")), classes="field-label")
+                yield Input(value="", placeholder=_("blank = open-ended"), id="rounds",
                             type="integer", compact=True)
-                yield Static("default: open-ended", id="error-options-rounds",
+                yield Static(Text(_("default: open-ended")), id="error-options-rounds",
                              classes="field-error")
             with Horizontal(classes="field", id="opt-rotations"):
-                yield Label("Rotations", classes="field-label")
+                yield Label(Text(_("Rotations")), classes="field-label")
                 yield Input(value="1", id="rotations", type="integer", compact=True)
-                yield Static("default 1", id="error-options-rotations", classes="field-error")
+                yield Static(Text(_("default {value}").format(value=1)),
+                             id="error-options-rotations", classes="field-error")
             with Horizontal(classes="field", id="opt-deck"):
-                yield Label("Card names", classes="field-label")
-                yield Select([("German (Ober, Unter)", "german"), ("French (Q, J)", "french")],
+                yield Label(Text(_("Card names")), classes="field-label")
+                yield Select([(_("German (Ober, Unter)"), "german"),
+                              (_("French (Q, J)"), "french")],
                              value="german", allow_blank=False, id="deck", compact=True)
-                yield Static("default German", id="error-options-deck", classes="field-error")
+                yield Static(Text(_("default German")), id="error-options-deck",
+                             classes="field-error")
             yield Static("", id="new-message")
         yield Footer()
 
@@ -115,7 +119,7 @@ class NewSessionScreen(Screen[None]):
             seating.highlighted = max(0, min(highlight, len(self.players) - 1))
         dealer = self.query_one("#dealer", Select)
         current = dealer.value
-        dealer.set_options([("Draw at random", DRAW)]
+        dealer.set_options([(_("Draw at random"), DRAW)]
                            + [(p.strip(), p.strip()) for p in self.players])
         dealer.value = current if current in [p.strip() for p in self.players] else DRAW
 
@@ -166,19 +170,22 @@ class NewSessionScreen(Screen[None]):
             widget = found.first(Static) if found else self.query_one("#new-message", Static)
             widget.update(Text(error.detail if found else str(error)))
             return
-        notice = (f"{config.first_dealer} was drawn at random to deal first."
-                  if drawn else f"{config.first_dealer} deals first.")
+        notice = (_("{dealer} was drawn at random to deal first.") if drawn
+                  else _("{dealer} deals first.")).format(dealer=config.first_dealer)
 
         def created(session: OpenSession) -> None:
             self.app.pop_screen()
-            self.app.open_session(session.id, notice=f"Session {session.id} started. {notice}")
+            self.app.open_session(session.id, notice=_("Session {id} started. {notice}").format(
+                id=session.id, notice=notice))
 
         def refused(error: ScorekeeperError) -> None:  # the form stays as it was typed
-            self.query_one("#new-message", Static).update(Text(f"Not started: {error}"))
+            self.query_one("#new-message", Static).update(Text(_("Not started: {error}").format(
+                error=error)))
 
         def busy(now: bool) -> None:
             self.starting = now
 
         store = self.app.store
-        on_disk(self, lambda: store.create(config, dealer_drawn=drawn), created, refused,
-                busy=busy)
+        language = current_language()  # the session is played in the table's language
+        on_disk(self, lambda: store.create(config, dealer_drawn=drawn, language=language),
+                created, refused, busy=busy)

@@ -7,48 +7,54 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from ...cards import Card, Suit, parse_cards
+from ...cards import Card, Deck, Suit, parse_cards
 from ...errors import ScorekeeperError
+from ...i18n import N_, _
 from ...referee import legal_cards, winning_position
 from ...rules import Ruleset
-from ..widgets import ScorekeeperAppBase
+from ..widgets import ScorekeeperAppBase, SpokenScreen
 
 
-class RefereeScreen(Screen[None]):
+class RefereeScreen(SpokenScreen[None]):
     """Who is winning the trick so far, and which cards the next player may play, and why."""
 
     app = getters.app(ScorekeeperAppBase)
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="referee-back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="referee-back")]
 
-    def __init__(self, ruleset: Ruleset, players: int, trump: Suit | None = None) -> None:
+    def __init__(self, ruleset: Ruleset, players: int, trump: Suit | None = None,
+                 deck: Deck = "french") -> None:
         super().__init__()
         self.ruleset = ruleset
         self.players = players
         self.trump = trump
+        self.deck = deck  # the pack the table plays with: its names and letters
 
     def compose(self) -> ComposeResult:
         special = Card.parse("W")
-        extra = (f" ({special} or W is the {special.symbol()})"
-                 if special in self.ruleset.pack(self.players) else "")
+        if special in self.ruleset.pack(self.players):
+            heading = _("Referee ({game}): cards as rank then suit, e.g. KC 10D 8C ({card} or W "
+                        "is the {symbol})").format(game=self.ruleset.title, card=special,
+                                                   symbol=special.symbol(self.deck))
+        else:
+            heading = _("Referee ({game}): cards as rank then suit, e.g. KC 10D 8C").format(
+                game=self.ruleset.title)
         with Vertical(id="referee"):
-            yield Static(Text(f"Referee ({self.ruleset.game}): cards as rank then suit, e.g. "
-                              f"KC 10D 8C{extra}", style="bold"))
+            yield Static(Text(heading, style="bold"))
             if self.ruleset.trumps:
                 with Horizontal(classes="field"):
-                    yield Label("Trump", classes="field-label")
-                    yield Select([(f"{s.symbol} {s.name_in('french')}", s.value) for s in Suit],
+                    yield Label(Text(_("Trump")), classes="field-label")
+                    yield Select([(f"{s.symbol} {s.name_in(self.deck)}", s.value) for s in Suit],
                                  value=self.trump.value if self.trump else Suit.CLUBS.value,
                                  allow_blank=False, id="referee-trump", compact=True)
             with Horizontal(classes="field"):
-                yield Label("Trick so far", classes="field-label")
-                yield Input(placeholder="the cards played, in order", id="referee-trick",
+                yield Label(Text(_("Trick so far")), classes="field-label")
+                yield Input(placeholder=_("the cards played, in order"), id="referee-trick",
                             compact=True)
             with Horizontal(classes="field"):
-                yield Label("Next hand", classes="field-label")
-                yield Input(placeholder="the next player's cards (optional)",
+                yield Label(Text(_("Next hand")), classes="field-label")
+                yield Input(placeholder=_("the next player's cards (optional)"),
                             id="referee-hand", compact=True)
             yield Static("", id="referee-verdict")
         yield Footer()
@@ -75,18 +81,21 @@ class RefereeScreen(Screen[None]):
             hand = read(self.query_one("#referee-hand", Input).value)
             if trick:
                 position = winning_position(self.ruleset, trick, trump, self.players)
-                lines.append(f"Winning so far: {trick[position].symbol()} "
-                             f"(card {position + 1} of {len(trick)})")
+                lines.append(_("Winning so far: {card} (card {position} of {count})").format(
+                    card=trick[position].symbol(self.deck), position=position + 1,
+                    count=len(trick)))
             else:
-                lines.append("Type the cards of the trick as they fall.")
+                lines.append(_("Type the cards of the trick as they fall."))
             if hand:
-                advice = legal_cards(self.ruleset, hand, trick, trump, self.players)
-                lines.append("May play: " + ", ".join(c.symbol() for c in advice.legal))
-                lines += [f"  because: {reason}" for reason in advice.reasons]
+                advice = legal_cards(self.ruleset, hand, trick, trump, self.players, self.deck)
+                lines.append(_("May play: {cards}").format(
+                    cards=", ".join(c.symbol(self.deck) for c in advice.legal)))
+                lines += ["  " + _("because: {reason}").format(reason=reason)
+                          for reason in advice.reasons]
         except ScorekeeperError as error:
-            lines.append(f"Cannot judge: {error}")
+            lines.append(_("Cannot judge: {error}").format(error=error))
         verdict.update(Text("\n".join(lines)))
 
 
 def read(text: str) -> tuple[Card, ...]:
-    return parse_cards(text.replace(" ", ","))
+    return parse_cards(text.replace(" ", ","), typed=True)

@@ -15,14 +15,15 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
+from ...i18n import N_, _, pgettext
 from ...presentation import last_hand_line, table_guide
 from ...store import OpenSession
 from ..bigfigures import BigFigure
+from ..widgets import DEALS, WINNER, SpokenScreen
 
 CARD_WIDTH = 26  # a 24-character name and the card's border
 
@@ -75,11 +76,15 @@ class PlayerCard(Vertical):
 
     def show(self, figure: str, marks: list[str]) -> None:
         self.query_one(".card-score", BigFigure).figure = figure
-        self.query_one(".card-marks", Static).update(Text(" ".join([f"seat {self.seat}", *marks])))
-        self.set_class(any(m in ("LEADING", "WINNER") for m in marks), "card-best")
+        seat = _("seat {number}").format(number=self.seat)
+        self.query_one(".card-marks", Static).update(Text(" ".join([seat, *marks])))
+        self.set_class(any(m in (_(LEADING), _(WINNER)) for m in marks), "card-best")
 
 
-class ScoreboardScreen(Screen[None]):
+LEADING = N_("LEADING")
+
+
+class ScoreboardScreen(SpokenScreen[None]):
     """The standings, the pot, the last hand and the next dealer, in large figures where they
     fit, following the session file as other terminals record hands."""
 
@@ -135,9 +140,9 @@ class ScoreboardScreen(Screen[None]):
             yield Static("", id="board-problem")
             with Container(id="board-cards"):
                 for seat, player in enumerate(config.players, start=1):
-                    yield PlayerCard(seat, player, ruleset.score_name)
+                    yield PlayerCard(seat, player, ruleset.score_words())
             with Horizontal(id="board-pot"):
-                yield Static(Text("Pot"), id="board-pot-label")
+                yield Static(Text(_("Pot")), id="board-pot-label")
                 yield BigFigure("", id="board-pot-figure")
             yield Static("", id="board-last")
             yield Static("", id="board-next")
@@ -148,7 +153,7 @@ class ScoreboardScreen(Screen[None]):
         """Escape closes the board only where there is something under it (the table)."""
         return self.closable if action == "close" else True
 
-    BINDINGS = [Binding("escape", "close", "Back to the table", id="scoreboard-back")]
+    BINDINGS = [Binding("escape", "close", N_("Back to the table"), id="scoreboard-back")]
 
     def on_mount(self) -> None:
         self.show()
@@ -175,7 +180,7 @@ class ScoreboardScreen(Screen[None]):
             self.session = self.read()
             self.problem = None
         except ScorekeeperError as error:
-            self.problem = f"The session file cannot be read now: {error}"
+            self.problem = _("The session file cannot be read now: {error}").format(error=error)
         self.show()
 
     def show(self) -> None:
@@ -185,12 +190,15 @@ class ScoreboardScreen(Screen[None]):
             state = session.state()
             last = session.hand(state.hands_played) if state.hands_played else None
         except ScorekeeperError as error:
-            self.problem = f"The session file cannot be read now: {error}"
+            self.problem = _("The session file cannot be read now: {error}").format(error=error)
             self.query_one("#board-problem", Static).update(Text(self.problem))
             return
-        title = Text.assemble((ruleset.title, "bold"), f"  session {session.id}  ",
-                              f"hands played {state.hands_played}",
-                              ("  FINISHED" if state.finished else ""), "  (read-only)")
+        title = Text.assemble((ruleset.title, "bold"),
+                              "  " + pgettext("heading", "session {id}").format(id=session.id)
+                              + "  ",
+                              _("hands played {count}").format(count=state.hands_played),
+                              ("  " + _("FINISHED") if state.finished else ""),
+                              "  " + _("(read-only)"))
         self.query_one("#board-title", Static).update(title)
         self.query_one("#board-problem", Static).update(Text(self.problem or ""))
         self.query_one("#board-problem").display = self.problem is not None
@@ -201,9 +209,9 @@ class ScoreboardScreen(Screen[None]):
         for player in config.players:
             marks = []
             if player in best:
-                marks.append("WINNER" if state.finished else "LEADING")
+                marks.append(_(WINNER) if state.finished else _(LEADING))
             if not state.finished and player == state.dealer:
-                marks.append("DEALS")
+                marks.append(_(DEALS))
             cards[player].show(format_amount(state.scores[player]), marks)
         # The cards in the order of the standings, best first (seat order among equals).
         container = self.query_one("#board-cards")
@@ -217,7 +225,8 @@ class ScoreboardScreen(Screen[None]):
         if state.pot is not None:
             self.query_one("#board-pot-figure", BigFigure).figure = format_amount(state.pot)
         self.query_one("#board-last", Static).update(
-            Text(last_hand_line(last) if last is not None else "No hand has been played yet."))
+            Text(last_hand_line(last) if last is not None else
+                 _("No hand has been played yet.")))
         self.query_one("#board-next", Static).update(
             Text(table_guide(ruleset, config, state)[0], style="bold"))
         self.fit_cards()

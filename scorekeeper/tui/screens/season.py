@@ -9,14 +9,23 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...errors import ScorekeeperError
-from ...season import GameTable, Roster, Season, evenings_listed, notes_lines, season, season_rows
+from ...i18n import N_, _, ngettext
+from ...season import (
+    GameTable,
+    Roster,
+    Season,
+    evenings_listed,
+    notes_lines,
+    season,
+    season_rows,
+    unit_words,
+)
 from ...store import Store
 from ..disk import on_disk
-from ..widgets import ScoreChart, ScorekeeperAppBase
+from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen
 
 
 def read_season(store: Store) -> Season:
@@ -27,14 +36,14 @@ def read_season(store: Store) -> Season:
     return season(evenings, roster, skipped=skipped)
 
 
-class SeasonScreen(Screen):
+class SeasonScreen(SpokenScreen):
     """The season's table, one game at a time."""
 
     app = getters.app(ScorekeeperAppBase)
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="season-back"),
-                Binding("g", "next_game", "Next game", id="season-next-game"),
-                Binding("r", "reload", "Read again", id="season-reload")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="season-back"),
+                Binding("g", "next_game", N_("Next game"), id="season-next-game"),
+                Binding("r", "reload", N_("Read again"), id="season-reload")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -43,22 +52,22 @@ class SeasonScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="season"):
-            yield Static("The season: reading the sessions…", id="season-title")
+            yield Static(_("The season: reading the sessions…"), id="season-title")
             yield DataTable(id="season-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="season-notes")
-            yield ScoreChart((), {}, id="season-chart", step="evening")
+            yield ScoreChart((), {}, id="season-chart", step=_("evening"))
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#season-table", DataTable).add_columns(
-            *map(Text, ("#", "player", "evenings", "hands", "wins", "net", "per evening",
-                        "money")))
+            *map(Text, ("#", _("player"), _("evenings"), _("hands"), _("wins"), _("net"),
+                        _("per evening"), _("money"))))
         self.action_reload()
 
     def action_reload(self) -> None:
         def refused(error: ScorekeeperError) -> None:
             self.query_one("#season-title", Static).update(
-                Text(f"The season cannot be read: {error}"))
+                Text(_("The season cannot be read: {problem}").format(problem=error)))
 
         on_disk(self, lambda: read_season(self.app.store), self.show_season, refused)
 
@@ -83,16 +92,21 @@ class SeasonScreen(Screen):
         notes = "\n".join(notes_lines(found.lookalikes, found.skipped)).strip("\n")
         self.query_one("#season-notes", Static).update(Text(notes))
         if not found.tables:
-            title.update(Text("The season: no evening with a hand played yet."))
+            title.update(Text(_("The season: no evening with a hand played yet.")))
             chart.players, chart.series = (), {}
             chart.refresh()
             return
         shown: GameTable = found.tables[self.shown]
         n = len(shown.evenings)
-        others = f"  (g: next of {len(found.tables)} games)" if len(found.tables) > 1 else ""
-        title.update(Text(f"The season: {shown.ruleset.title}, {n} evening"
-                          f"{'' if n == 1 else 's'}, net in {shown.ruleset.unit}s; below, each "
-                          f"player's running total after each evening{others}", style="bold"))
+        others = ("  " + _("(g: the next of {count} games)").format(count=len(found.tables))
+                  if len(found.tables) > 1 else "")
+        title.update(Text(ngettext(
+            "The season: {game}, {count} evening, net in {unit}; below, each player's running "
+            "total after each evening",
+            "The season: {game}, {count} evenings, net in {unit}; below, each player's running "
+            "total after each evening", n).format(game=shown.ruleset.title, count=n,
+                                                  unit=unit_words(shown.ruleset.unit))
+            + others, style="bold"))
         for row in season_rows(shown):
             table.add_row(*(Text(c) if i == 1 else Text(c, justify="right")
                             for i, c in enumerate(row)))

@@ -12,16 +12,16 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
-from ...amounts import to_decimal_string
+from ...amounts import format_decimal
 from ...errors import ScorekeeperError, StoreError
-from ...presentation import payment_line, settle_up_lines
+from ...i18n import N_, _, current_language, speaking
+from ...presentation import payment_line, settle_terms_words, settle_up_lines
 from ...settleup import SettleUp, read_currency, read_value, settle_up
 from ...store import Agreed, OpenSession, SessionChanged
 from ..disk import on_disk
-from ..widgets import ScorekeeperAppBase
+from ..widgets import ScorekeeperAppBase, SpokenScreen
 from .dialogs import ConfirmDialog, lines_text
 
 T = TypeVar("T")
@@ -43,7 +43,7 @@ class TableScreen(Protocol):
     def moved_on(self, what: str, error: SessionChanged) -> None: ...
 
 
-class SettleUpScreen(Screen[None]):
+class SettleUpScreen(SpokenScreen[None]):
     """Type the value of a chip or point and the currency (both blank: in chips or points);
     the settle-up is shown as it would be recorded. ctrl+s records it, after a question that
     names the digest it is made from (refused if the session moved on); ctrl+y shares the
@@ -51,9 +51,9 @@ class SettleUpScreen(Screen[None]):
 
     app = getters.app(ScorekeeperAppBase)
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back", id="settle-back"),
-                Binding("ctrl+s", "record", "Record the settle-up", id="settle-record"),
-                Binding("ctrl+y", "share", "Share the night", id="settle-share")]
+    BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="settle-back"),
+                Binding("ctrl+s", "record", N_("Record the settle-up"), id="settle-record"),
+                Binding("ctrl+y", "share", N_("Share the night"), id="settle-share")]
 
     def __init__(self, table: TableScreen) -> None:
         super().__init__()
@@ -68,17 +68,18 @@ class SettleUpScreen(Screen[None]):
         with Vertical(id="settle"):
             yield Static("", id="settle-top")
             with Horizontal(classes="field"):
-                yield Label("Value", classes="field-label")
-                yield Input(id="settle-value", placeholder="a chip or point, e.g. 0.10")
+                yield Label(Text(_("Value")), classes="field-label")
+                yield Input(id="settle-value", placeholder=_("a chip or point, e.g. {value}")
+                            .format(value=format_decimal(Decimal("0.10"))))
             with Horizontal(classes="field"):
-                yield Label("Currency", classes="field-label")
-                yield Input(id="settle-currency", placeholder="e.g. EUR", max_length=3,
+                yield Label(Text(_("Currency")), classes="field-label")
+                yield Input(id="settle-currency", placeholder=_("e.g. EUR"), max_length=3,
                             restrict="[A-Za-z]*")
             yield Static("", id="settle-message")
             with VerticalScroll(id="settle-body"):
                 yield Static("", id="settle-lines")
-            yield Static(Text("ctrl+s: record the settle-up    ctrl+y: share the night    "
-                              "Escape: back to the table"), classes="dialog-keys")
+            yield Static(Text(_("ctrl+s: record the settle-up    ctrl+y: share the night    "
+                                "Escape: back to the table")), classes="dialog-keys")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -94,7 +95,7 @@ class SettleUpScreen(Screen[None]):
         it): when it has moved on, so does the settle-up shown here."""
         if not self.writing and self.table.session.digest != self.based_on:
             self.show()
-            self.notify("The session changed: the settle-up shown is worked out again.",
+            self.notify(_("The session changed: the settle-up shown is worked out again."),
                         markup=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -114,39 +115,44 @@ class SettleUpScreen(Screen[None]):
         if not value and not currency:
             return None, None
         if not value:
-            raise ScorekeeperError("Value: type what a chip or point is worth (e.g. 0.10)")
+            raise ScorekeeperError(_("Value: type what a chip or point is worth (e.g. {value})")
+                                   .format(value=format_decimal(Decimal("0.10"))))
         try:
             worth = read_value(value)
         except ScorekeeperError as error:
-            raise ScorekeeperError(f"Value: {error}") from None
+            raise ScorekeeperError(_("Value: {error}").format(error=error)) from None
         if not currency:
-            raise ScorekeeperError("Currency: type three letters (e.g. EUR)")
+            raise ScorekeeperError(_("Currency: type three letters (e.g. EUR)"))
         try:
             return worth, read_currency(currency)
         except ScorekeeperError as error:
-            raise ScorekeeperError(f"Currency: {error}") from None
+            raise ScorekeeperError(_("Currency: {error}").format(error=error)) from None
 
     def show(self) -> None:
         """The settle-up of the session as the table has it now, at the terms typed so far."""
         session = self.table.session
         state = session.state()
         self.based_on = session.digest
+        where = (_("session {id}  after hand {number} (finished)  digest {digest}")
+                 if state.finished else _("session {id}  after hand {number}  digest {digest}"))
         self.query_one("#settle-top", Static).update(Text.assemble(
-            (f"Settle up: {session.ruleset.title}", "bold"),
-            f"  session {session.id}  after hand {state.hands_played}"
-            f"{' (finished)' if state.finished else ''}  digest {session.digest}"))
+            (_("Settle up: {game}").format(game=session.ruleset.title), "bold"),
+            "  " + where.format(id=session.id, number=state.hands_played,
+                                digest=session.digest)))
         message = self.query_one("#settle-message", Static)
         try:
             self.terms, self.problem = self.read_terms(), None
             message.update("")
         except ScorekeeperError as error:
             self.terms, self.problem = (None, None), str(error)
-            message.update(Text(f"{error}. Shown meanwhile in {session.ruleset.unit}s.",
-                                style="bold"))
+            meanwhile = (_("{problem}. Shown meanwhile in points.")
+                         if session.ruleset.unit == "point" else
+                         _("{problem}. Shown meanwhile in chips."))
+            message.update(Text(meanwhile.format(problem=error), style="bold"))
         try:
             self.settled = settle_up(session.ruleset, session.config, state, *self.terms)
         except ArithmeticError:
-            self.settled, self.problem = None, "An amount is too large to be kept exactly"
+            self.settled, self.problem = None, _("An amount is too large to be kept exactly")
             message.update(Text(f"{self.problem}.", style="bold"))
             return
         lines = settle_up_lines(self.settled, session.ruleset, session.config.players,
@@ -159,19 +165,19 @@ class SettleUpScreen(Screen[None]):
         self.show()
         settled, session = self.settled, self.table.session
         if settled is None or self.problem is not None:
-            self.notify(f"Not recorded: {self.problem}.", severity="warning", markup=False)
+            self.notify(_("Not recorded: {problem}.").format(problem=self.problem),
+                        severity="warning", markup=False)
             return
         if settled.after_hand == 0:
-            self.notify("No hand has been played yet: nothing to settle.", markup=False)
+            self.notify(_("No hand has been played yet: nothing to settle."), markup=False)
             return
         based_on, (value, currency) = self.based_on, self.terms
-        terms = (f"at {to_decimal_string(value)} {currency} a {settled.unit}"
-                 if value is not None else f"in {settled.unit}s")
-        detail = [f"Made from the session at digest {based_on} (after hand "
-                  f"{settled.after_hand}), {terms}.", ""]
+        detail = [_("Made from the session at digest {digest} (after hand {number}), {terms}.")
+                  .format(digest=based_on, number=settled.after_hand,
+                          terms=settle_terms_words(settled)), ""]
         detail += [payment_line(settled, t) for t in settled.transfers] or [
-            "Nobody pays anybody."]
-        detail += ["", "It is kept in the session's history; audit checks it."]
+            _("Nobody pays anybody.")]
+        detail += ["", _("It is kept in the session's history; audit checks it.")]
 
         def confirmed(ok: bool | None) -> None:
             if not ok:
@@ -182,25 +188,25 @@ class SettleUpScreen(Screen[None]):
                 lambda: self.app.store.settle_up(session_id, value, currency, expect=based_on),
                 self.recorded, self.refused)
 
-        self.app.push_screen(ConfirmDialog("Record this settle-up?", detail), confirmed)
+        self.app.push_screen(ConfirmDialog(_("Record this settle-up?"), detail), confirmed)
 
     def recorded(self, agreed: Agreed) -> None:
         self.writing = False
         self.table.wrote(agreed.session)  # the new digest; the write was the table's own
         self.table.show()
         self.show()
-        self.notify(("Settle-up recorded" if agreed.recorded else
-                     "This settle-up was recorded already") +
-                    f"; digest {agreed.session.digest}.", markup=False)
+        self.notify((_("Settle-up recorded; digest {digest}.") if agreed.recorded else
+                     _("This settle-up was recorded already; digest {digest}.")).format(
+                         digest=agreed.session.digest), markup=False)
 
     def refused(self, error: ScorekeeperError) -> None:
         self.writing = False
         if isinstance(error, SessionChanged):
-            self.table.moved_on("Settle-up not recorded", error)
+            self.table.moved_on(_("Settle-up not recorded"), error)
             self.show()
         else:
-            self.notify(f"Settle-up not recorded: {error}", severity="error", markup=False,
-                        timeout=10)
+            self.notify(_("Settle-up not recorded: {error}").format(error=error),
+                        severity="error", markup=False, timeout=10)
 
     def action_share(self) -> None:
         """The night as text on the clipboard, and as text, Markdown and HTML files in the
@@ -214,9 +220,11 @@ class SettleUpScreen(Screen[None]):
 
         def share() -> tuple[str, list[str]]:  # a store call: run in a worker
             written = []
-            source = store.open(session_id).export_source()
-            texts = {fmt: (suffix, write(source)) for fmt, (suffix, write)
-                     in NIGHT_FORMATS.items()}
+            opened = store.open(session_id)
+            source = opened.export_source()
+            with speaking(opened.language or current_language()):  # the session's, if it has one
+                texts = {fmt: (suffix, write(source)) for fmt, (suffix, write)
+                         in NIGHT_FORMATS.items()}
             try:
                 folder.mkdir(parents=True, exist_ok=True)
                 for suffix, text in texts.values():
@@ -224,17 +232,19 @@ class SettleUpScreen(Screen[None]):
                     atomic_write(target, text)
                     written.append(target.name)
             except OSError as error:
-                raise StoreError(f"{folder}: cannot be written ({error.strerror or error})") \
-                    from None
+                raise StoreError(_("{file}: cannot be written ({reason})").format(
+                    file=folder, reason=error.strerror or error)) from None
             return texts["text"][1], written
 
         def shared(result: tuple[str, list[str]]) -> None:
             text, written = result
             self.app.copy_to_clipboard(text)
-            self.notify(f"The night is copied as text, and written to {folder}: "
-                        f"{', '.join(written)}.", markup=False, timeout=8)
+            self.notify(_("The night is copied as text, and written to {folder}: {files}.")
+                        .format(folder=folder, files=", ".join(written)), markup=False,
+                        timeout=8)
 
         def refused(error: ScorekeeperError) -> None:
-            self.notify(f"Not shared: {error}", severity="error", markup=False, timeout=10)
+            self.notify(_("Not shared: {error}").format(error=error), severity="error",
+                        markup=False, timeout=10)
 
         on_disk(self, share, shared, refused)

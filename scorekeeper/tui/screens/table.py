@@ -13,17 +13,28 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
+from ...i18n import N_, _, pgettext
 from ...ledger import settle_next
-from ...presentation import amendment_lines, draft_lines, last_hand_line, payment_lines, table_guide
-from ...rules import HandDraft, HandRecord, Settlement
-from ...store import Amended, Counted, OpenSession, Recorded, SessionChanged
+from ...presentation import (
+    amendment_effect_lines,
+    amendment_lines,
+    draft_lines,
+    hands_words,
+    last_hand_line,
+    payment_lines,
+    step_prompt,
+    table_guide,
+)
+from ...rules import HandDraft, HandRecord, Settlement, TableState
+from ...store import Amended, Counted, LaterHandBroken, OpenSession, Recorded, SessionChanged
 from ..disk import on_disk
 from ..entry import KeyEntry
-from ..widgets import ScorekeeperAppBase, SeatPanel
+from ..keybar import KeyBar
+from ..widgets import ScorekeeperAppBase, SeatPanel, SpokenScreen
 from .dialogs import (
     ConfirmDialog,
     CountDialog,
@@ -32,47 +43,71 @@ from .dialogs import (
     RulesScreen,
 )
 
-# Lines of text the entry box shows (app.tcss: #entry's max-height, less its border).
-ENTRY_LINES = 4
-
 # The fields of a hand's record that an amendment replaces: every one, from the hand as
 # entered again (only the note is kept).
 AMENDED_FIELDS = tuple(name for name in HandRecord.model_fields if name != "note")
 
 R = TypeVar("R")
 
+# The keys the bar under the table shows first, as many as fit (F1 and ctrl+p list them all).
+KEYS_FIRST = ("table-settle", "table-back", "table-undo", "table-amend", "table-count",
+              "table-cards", "table-ledger", "table-standings", "table-scoreboard")
+
 # What waits while the session file is read or written in a worker (it runs once that is done).
 WAIT_FOR_DISK = {"preview", "back", "undo", "amend", "count", "toggle_cards", "home"}
-WAITING = ("Waiting for the session file: another scorekeeper is writing it; the table goes "
-           "on when it is done.")
+WAITING = N_("Waiting for the session file: another scorekeeper is writing it; the table goes "
+             "on when it is done.")
 
 
-class TableScreen(Screen):
+def seat_status(draft: HandDraft | None, player: str) -> tuple[str, bool]:
+    """What a seat says of its player in the hand being typed, and whether they are out of
+    it: asked now whether they play, still to decide, dropped, plays, or the tricks taken.
+    (From the draft: who is asked and who plays is the rules' to say.)"""
+    if draft is None:
+        return "", False
+    if any(p == player and not plays for p, plays in draft.decisions):
+        return _("dropped"), True
+    to_decide = draft.to_decide()
+    if to_decide:
+        if player == to_decide[0]:
+            return _("asked?"), False
+        if player in to_decide:
+            return _("to decide"), False
+        return _("plays"), False
+    tricks = draft.taken().get(player, 0)
+    return _("tricks {count}").format(count=tricks) + " " + "#" * tricks, False
+
+
+class TableScreen(SpokenScreen):
     """Type each trick's winner by seat number; Enter shows the settlement, Enter again saves."""
 
     app = getters.app(ScorekeeperAppBase)
 
     BINDINGS = [
-        Binding("enter", "preview", "Settle", id="table-settle"),
-        Binding("backspace", "back", "Back", id="table-back"),
-        Binding("ctrl+z", "undo", "Undo", id="table-undo"),
-        Binding("ctrl+e", "amend", "Amend", id="table-amend"),
-        Binding("ctrl+k", "count", "Count", id="table-count"),
-        Binding("ctrl+l", "ledger", "Ledger", id="table-ledger"),
-        Binding("ctrl+t", "standings", "Standings", id="table-standings"),
-        Binding("ctrl+x", "export", "Export", id="table-export"),
-        Binding("ctrl+r", "rules", "Rules", id="table-rules"),
-        Binding("ctrl+o", "toggle_cards", "Cards", id="table-cards"),
-        Binding("ctrl+f", "referee", "Referee", id="table-referee"),
-        Binding("ctrl+u", "settle_up", "Settle up", id="table-settle-up", show=False),
-        Binding("escape", "home", "Home", id="table-home"),
-        Binding("ctrl+g", "scoreboard", "Scoreboard", id="table-scoreboard"),
+        Binding("enter", "preview", N_("Settle"), id="table-settle"),
+        Binding("backspace", "back", N_("Back"), id="table-back"),
+        Binding("ctrl+z", "undo", N_("Undo"), id="table-undo"),
+        Binding("ctrl+e", "amend", N_("Amend"), id="table-amend"),
+        Binding("ctrl+k", "count", N_("Count"), id="table-count"),
+        Binding("ctrl+l", "ledger", N_("Ledger"), id="table-ledger"),
+        Binding("ctrl+t", "standings", N_("Standings"), id="table-standings"),
+        Binding("ctrl+x", "export", N_("Export"), id="table-export"),
+        Binding("ctrl+r", "rules", N_("Rules"), id="table-rules"),
+        Binding("ctrl+o", "toggle_cards", N_("Cards"), id="table-cards"),
+        Binding("ctrl+f", "referee", N_("Referee"), id="table-referee"),
+        Binding("ctrl+u", "settle_up", N_("Settle up"), id="table-settle-up", show=False),
+        Binding("escape", "home", N_("Home"), id="table-home"),
+        Binding("ctrl+g", "scoreboard", N_("Scoreboard"), id="table-scoreboard"),
     ]
 
     def __init__(self, session: OpenSession) -> None:
         super().__init__()
         self.session = session
         self.amending: int | None = None
+        # Hands amended earlier in the same step (amending one left ``amending`` not fitting
+        # its record) and the table before ``amending`` once they are: stored together.
+        self.amend_with: tuple[tuple[int, dict], ...] = ()
+        self.amend_state: TableState | None = None
         self.entry: KeyEntry | None = None
         self.by_cards = False
         self.writing = False  # the session file is being read or written (in a worker)
@@ -88,13 +123,18 @@ class TableScreen(Screen):
             yield Static("", id="table-top")
             with Horizontal(id="seats"):
                 for seat, player in enumerate(config.players, start=1):
-                    yield SeatPanel(seat, player, ruleset.score_name)
+                    yield SeatPanel(seat, player, ruleset.score_words())
             yield Static("", id="pot")
             yield Static("", id="last")
-            yield Static("", id="entry")
+            # The hand as typed so far scrolls (to its end, as it grows); the question asked
+            # now has its own line under it, always in sight.
+            with Vertical(id="entry"):
+                with VerticalScroll(id="entry-draft"):
+                    yield Static("", id="entry-lines")
+                yield Static("", id="entry-prompt")
             with VerticalScroll(id="guide-box"):
                 yield Static("", id="guide")
-        yield Footer()
+        yield KeyBar(first=KEYS_FIRST)
 
     def on_mount(self) -> None:
         self.set_class(len(self.session.config.players) > 4, "many-seats")
@@ -109,9 +149,11 @@ class TableScreen(Screen):
         """A fresh entry for the next hand, or the hand being amended as it was recorded."""
         session = self.session
         ruleset, config = session.ruleset, session.config
+        if self.amending is None:
+            self.amend_with, self.amend_state = (), None
         if self.amending is not None:
             number = self.amending
-            self.state = session.state_before(number)
+            self.state = self.amend_state or session.state_before(number)
             draft = HandDraft.from_record(ruleset, config, self.state,
                                           session.records()[number - 1])
         else:
@@ -130,7 +172,7 @@ class TableScreen(Screen):
 
     def on_disk(self, work, done, refused) -> None:
         """A store call beside the event loop (``disk.on_disk``); the entry waits for it."""
-        on_disk(self, work, done, refused, waiting=WAITING, busy=self.busy)
+        on_disk(self, work, done, refused, waiting=_(WAITING), busy=self.busy)
 
     def reload(self, then: Callable[[], None]) -> None:
         """Read the session file again (in a worker), show it, then ``then()``; a file that
@@ -177,17 +219,18 @@ class TableScreen(Screen):
         asking, self.asking = self.asking, None
         if asking is not None and self.app.screen is asking:
             asking.dismiss(None)
-            self.notify("Closed unanswered: another terminal changed the session meanwhile. "
-                        "The table now shows it as it is.", severity="warning", markup=False,
+            self.notify(_("Closed unanswered: another terminal changed the session meanwhile. "
+                          "The table now shows it as it is."), severity="warning", markup=False,
                         timeout=10)
 
         def changed() -> None:
             typing = self.typing()
             self.amending = None
             self.start_entry()
-            self.notify("The session was changed from another terminal; the table is up to "
-                        "date." + (" The hand you were typing was cleared: please enter it "
-                                   "again." if typing else ""), markup=False)
+            self.notify(_("The session was changed from another terminal; the table is up to "
+                          "date. The hand you were typing was cleared: please enter it again.")
+                        if typing else _("The session was changed from another terminal; the "
+                                         "table is up to date."), markup=False)
 
         self.reload(changed)
 
@@ -204,10 +247,13 @@ class TableScreen(Screen):
         def shown() -> None:
             self.amending = None
             self.start_entry()
-            self.notify(f"{what}: {error}. Another terminal changed the session; the table now "
-                        f"shows it as it is: check it and decide again."
-                        + (" The hand you were typing was cleared." if typing else ""),
-                        severity="warning", markup=False, timeout=10)
+            said = (_("{what}: {error}. Another terminal changed the session; the table now "
+                      "shows it as it is: check it and decide again. The hand you were typing "
+                      "was cleared.") if typing else
+                    _("{what}: {error}. Another terminal changed the session; the table now "
+                      "shows it as it is: check it and decide again."))
+            self.notify(said.format(what=what, error=error), severity="warning", markup=False,
+                        timeout=10)
 
         self.reload(shown)
 
@@ -219,89 +265,97 @@ class TableScreen(Screen):
         ruleset = session.ruleset
         finished = self.amending is None and state.finished
         planned = ruleset.planned_hands(config)
-        top = Text.assemble((ruleset.title, "bold"), f"  session {session.id}  ")
+        top = Text.assemble((ruleset.title, "bold"),
+                            "  " + pgettext("heading", "session {id}").format(id=session.id)
+                            + "  ")
         if finished:
-            top.append("FINISHED", style="bold")
+            top.append(_("FINISHED"), style="bold")
         elif self.amending is not None:
-            top.append(f"AMENDING HAND {self.amending}", style="bold reverse")
+            top.append(_("AMENDING HAND {number}").format(number=self.amending),
+                       style="bold reverse")
+            if self.amend_with:  # hands amended before it in the same step
+                top.append(" " + _("with {hands}").format(
+                    hands=hands_words([n for n, _c in self.amend_with])))
         else:
-            top.append(f"hand {state.hands_played + 1}" + (f" of {planned}" if planned else ""))
-        top.append(f"  digest {session.digest}")
+            top.append((_("hand {number} of {planned}") if planned else _("hand {number}"))
+                       .format(number=state.hands_played + 1, planned=planned))
+        top.append("  " + _("digest {digest}").format(digest=session.digest))
         self.query_one("#table-top", Static).update(top)
 
         draft = entry.draft if entry is not None and not finished else None
-        taken = draft.taken() if draft is not None else {}
-        # Out of the hand: only those who said they drop (nobody asked yet is out).
-        dropped = {p for p, plays in draft.decisions if not plays} if draft is not None else set()
         leader = draft.leader() if draft is not None and not draft.complete else None
         for panel in self.query(SeatPanel):
             p = panel.player
-            marks = []
-            if not finished and p == state.dealer:
-                marks.append("DEALS")
-            if p == leader:
-                marks.append("LEADS")
+            status, out = seat_status(draft, p)
+            best = None
             if p in state.leaders and state.hands_played:
-                marks.append("WINNER" if finished else "BEST")
-            panel.show(state.scores[p], marks, None if finished else taken.get(p, 0),
-                       p in dropped)
+                best = _("WINNER") if finished else _("BEST")
+            panel.show(state.scores[p], deals=_("DEALS") if not finished and p == state.dealer
+                       else None, marks=[_("LEADS")] if p == leader else [], best=best,
+                       status=status, out=out)
 
         pot = self.query_one("#pot", Static)
         words = None if finished else ruleset.pot_words(config, state)
         if state.pot is None:
-            pot.update(Text("no pot" + (f": {words}" if words else "")))
+            pot.update(Text(_("no pot: {words}").format(words=words) if words else _("no pot")))
         else:
-            pot.update(Text.assemble("Pot ", (format_amount(state.pot), "bold"),
+            pot.update(Text.assemble(_("Pot") + " ", (format_amount(state.pot), "bold"),
                                      f"   {words}" if words else ""))
 
+        last = self.query_one("#last", Static)
         if self.amending is None and state.hands_played:
-            last = session.hand(state.hands_played)
-            self.query_one("#last", Static).update(Text(last_hand_line(last)))
-        else:
-            self.query_one("#last", Static).update(Text(""))
+            hand = session.hand(state.hands_played)
+            line = last_hand_line(hand)
+            # Two lines at most: with many long names, the changes go by seat number.
+            if cell_len(line) > 2 * self.text_width(last):
+                line = last_hand_line(hand, seats=config.players)
+            last.update(Text(line))
+        last.display = self.amending is None and bool(state.hands_played)
         guide = self.query_one("#guide", Static)
-        entry_box = self.query_one("#entry", Static)
+        lines = self.query_one("#entry-lines", Static)
+        prompt = self.query_one("#entry-prompt", Static)
         if finished:
             standings = [f"  {p}: {format_amount(state.scores[p])}"
                          for p in ruleset.ranked(state.scores)]
-            lines = table_guide(ruleset, config, state) + ["Final standings:"] + standings + [
-                f"Digest {session.digest}: write it down; 'audit' checks the file against it."]
-            guide.update(Text("\n".join(lines)))
-            entry_box.update(Text("The session is over: no more hands can be entered. "
-                                  "ctrl+u settle up, ctrl+l ledger, ctrl+t standings, "
-                                  "ctrl+x export, Escape home."))
+            guide_lines = table_guide(ruleset, config, state) + [_("Final standings:")] + \
+                standings + [_("Digest {digest}: write it down; 'audit' checks the file "
+                               "against it.").format(digest=session.digest)]
+            guide.update(Text("\n".join(guide_lines)))
+            lines.display = False
+            prompt.update(Text(_("The session is over: no more hands can be entered. ctrl+u "
+                                 "settle up, ctrl+l ledger, ctrl+t standings, ctrl+x export, "
+                                 "Escape home.")))
             return
         guide.update(Text("\n".join(table_guide(ruleset, config, state))))
-        entry_box.update(self.entry_text())
-
-    def entry_text(self) -> Text:
-        entry = self.entry
         assert entry is not None  # drawn only while a hand is being entered
-        draft = entry.draft
-        prompt = entry.prompt()
-        lines = draft_lines(draft)
-        if draft.by_cards and not draft.cards:
-            lines.append("Card by card (ctrl+o: winners only)")
-        # The box holds a few lines: the question must stay in sight, so when a hand typed
-        # card by card outgrows it, the earlier tricks are told by their winners only.
-        box = self.query_one("#entry", Static)
-        width = max(20, box.content_size.width or self.app.size.width - 2)
-        room = ENTRY_LINES - -(-cell_len(prompt) // width)
-        shown = len(draft.cards) if draft.by_cards else 0
-        if len(lines) > room and shown > 1:
-            head, tricks = lines[:-shown], lines[-shown:]
-            keep = max(1, room - len(head) - 1)
-            won = draft.tricks_won()[:shown - keep]
-            summary = "Tricks: " + ", ".join(f"{i} {w}" for i, w in enumerate(won, start=1))
-            if len(head) + 1 + keep <= room:
-                lines = head + [summary] + tricks[-keep:]
-            else:  # no room even for that: one line for both
-                lines = head + [f"{summary};  {tricks[-1]}"]
-        parts = Text("".join(line + "\n" for line in lines))
-        parts.append(Text(prompt, style="bold"))
-        return parts
+        drafted = draft_lines(entry.draft)
+        if entry.draft.by_cards and not entry.draft.cards:
+            drafted.append(_("Card by card (ctrl+o: winners only)"))
+        lines.update(Text("\n".join(drafted)))
+        lines.display = bool(drafted)
+        prompt.update(Text(entry.prompt(self.text_width(prompt)), style="bold"))
+        self.query_one("#entry-draft", VerticalScroll).scroll_end(animate=False)
+
+    def text_width(self, widget: Static) -> int:
+        """The columns ``widget`` shows text in (before its first layout: the screen's, less
+        the padding)."""
+        return max(20, widget.content_size.width or self.app.size.width - 2)
+
+    def entry_text(self) -> str:
+        """The entry as shown: the hand typed so far and the question asked now."""
+        return "\n".join(str(self.query_one(f"#{part}", Static).render())
+                         for part in ("entry-lines", "entry-prompt"))
 
     # ---- keys
+
+    def step_help(self) -> tuple[str, list[tuple[str, str]]]:
+        """The question asked now and the keys that answer it (for the help, F1)."""
+        if self.entry is None or (self.amending is None and self.state.finished):
+            return _("The session is over: no more hands can be entered."), []
+        keys = self.entry.key_help()
+        keys.append(("Escape", _("cancel the amendment") if self.amending is not None else
+                     _("leave the table (it asks first when a hand is being typed)")))
+        return step_prompt(self.entry.draft), keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the session file is being written, nothing that changes it or the entry runs
@@ -310,7 +364,8 @@ class TableScreen(Screen):
 
     def on_key(self, event: events.Key) -> None:
         if self.writing and event.character and event.character.isprintable():
-            self.notify("Still writing the session file: one moment.", markup=False, timeout=2)
+            self.notify(_("Still writing the session file: one moment."), markup=False,
+                        timeout=2)
             event.stop()
             return
         if self.entry is None or event.key in ("enter", "backspace", "escape"):
@@ -319,7 +374,7 @@ class TableScreen(Screen):
         if len(char) != 1 or not char.isprintable() or event.key.startswith("ctrl+"):
             return
         if self.amending is None and self.state.finished:
-            self.notify("The session is over: no more hands can be entered.", markup=False)
+            self.notify(_("The session is over: no more hands can be entered."), markup=False)
             event.stop()
             return
         problem = self.entry.press(char)
@@ -334,16 +389,17 @@ class TableScreen(Screen):
             return
         self.by_cards = not self.entry.by_cards
         self.entry = self.entry.switched(self.by_cards)
-        self.notify("Entering every card of each trick, in play order." if self.by_cards else
-                    "Entering the winner of each trick.", markup=False)
+        self.notify(_("Entering every card of each trick, in play order.") if self.by_cards else
+                    _("Entering the winner of each trick."), markup=False)
         self.show()
 
     def action_referee(self) -> None:
         from .referee import RefereeScreen
 
         trump = self.entry.draft.trump() if self.entry else None
-        self.app.push_screen(RefereeScreen(self.session.ruleset,
-                                           len(self.session.config.players), trump))
+        ruleset, config = self.session.ruleset, self.session.config
+        self.app.push_screen(RefereeScreen(ruleset, len(config.players), trump,
+                                           ruleset.deck(config)))
 
     def action_back(self) -> None:
         if self.entry and self.entry.back():
@@ -352,7 +408,7 @@ class TableScreen(Screen):
     def cancel_amend(self) -> None:
         self.amending = None
         self.start_entry()
-        self.notify("Amending cancelled.", markup=False)
+        self.notify(_("Amending cancelled."), markup=False)
 
     def action_preview(self) -> None:
         if self.entry is None:
@@ -360,8 +416,8 @@ class TableScreen(Screen):
         if self.amending is None and self.state.finished:
             return
         if not self.entry.complete:
-            self.notify("The hand is not complete yet: " + self.entry.prompt(),
-                        severity="warning", markup=False)
+            self.notify(_("The hand is not complete yet: {prompt}").format(
+                prompt=self.entry.prompt()), severity="warning", markup=False)
             return
         record = self.entry.record()
         if self.amending is not None:
@@ -373,10 +429,12 @@ class TableScreen(Screen):
         except ScorekeeperError as error:
             self.notify(str(error), severity="error", markup=False)
             return
-        lines: list[str | Text] = [*settlement.explanation, ""]
+        lines: list[str | Text] = [*settlement.explanation_words(session.config), ""]
         lines += payment_lines(session.ruleset, session.config.players, settlement.deltas,
                                after.scores, settlement.pot_before, settlement.pot_after)
-        title = f"Hand {settlement.number}: {settlement.dealer} dealt; {settlement.kind}"
+        title = _("Hand {number}: {dealer} dealt; {kind}").format(
+            number=settlement.number, dealer=settlement.dealer,
+            kind=session.ruleset.kind_words(settlement.kind))
 
         def saved(confirm: bool | None) -> None:
             if confirm:
@@ -388,7 +446,7 @@ class TableScreen(Screen):
         """Store the hand previewed, if the session is still at the digest it was previewed at."""
         session_id = self.session.id
         self.on_disk(lambda: self.app.store.record(session_id, record, expect=based_on),
-                     self.saved, partial(self.refused, "Not saved"))
+                     self.saved, partial(self.refused, _("Not saved")))
 
     def refused(self, what: str, error: ScorekeeperError) -> None:
         """A write that was not made: said, and the hand as typed is kept (the file may be
@@ -402,58 +460,110 @@ class TableScreen(Screen):
         self.session = result.session
         self.mtime = self._mtime()
         s = result.settlement
-        self.notify(f"Hand {s.number} saved.", markup=False)
+        self.notify(_("Hand {number} saved.").format(number=s.number), markup=False)
         if result.state.finished:
-            self.notify("That was the last hand: the session is over.", markup=False)
+            self.notify(_("That was the last hand: the session is over."), markup=False)
         self.start_entry()
 
     def preview_amend(self, record: HandRecord) -> None:
         number = self.amending
         assert number is not None  # only while amending
         changes = {name: getattr(record, name) for name in AMENDED_FIELDS}
+        amendments = (*self.amend_with, (number, changes))
         based_on = self.session.digest  # the session the hand was picked from and shown of
         session_id = self.session.id
 
         def refused(error: ScorekeeperError) -> None:
             if isinstance(error, SessionChanged):
-                self.moved_on("Not amended", error)
+                self.moved_on(_("Not amended"), error)
+            elif isinstance(error, LaterHandBroken):
+                self.offer_amend_too(amendments, error)
             else:
                 self.notify(str(error), severity="error", markup=False, timeout=8)
 
-        self.on_disk(lambda: self.app.store.preview_amend(session_id, number, changes,
-                                                          expect=based_on),
-                     partial(self.show_amend, number, changes, based_on), refused)
+        self.on_disk(lambda: self.app.store.preview_amend_hands(session_id, amendments,
+                                                                expect=based_on),
+                     partial(self.show_amend, amendments, based_on), refused)
 
-    def show_amend(self, number: int, changes: dict, based_on: str, amended: Amended) -> None:
-        """What the amendment would do, to confirm; saved only if the session is still at
-        ``based_on``."""
-        lines: list[str | Text] = [*amended.after.settlements[number - 1].explanation, ""]
-        lines.append(f"Every hand from {number} on is settled again. Standings now -> after:")
+    def offer_amend_too(self, amendments: tuple[tuple[int, dict], ...],
+                        broken: LaterHandBroken) -> None:
+        """A later hand no longer fits its record once these hands are amended: say which and
+        why, and offer to amend it too, in the same step (it opens as recorded, on the table as
+        the amendments leave it; all are saved together, or none)."""
+        words = str(broken).removeprefix(f"{self.session.label}: ")
+        if not broken.can_amend:
+            self.ask(ConfirmDialog(_("Hand {number} cannot stay").format(number=broken.hand),
+                                   [words, _("Nothing was written. Change the amendment, or "
+                                             "Escape to cancel it.")], notice=True),
+                     lambda _answer: None)
+            return
+
+        def answered(ok: bool | None) -> None:
+            if not ok:
+                return
+            self.amend_with = amendments
+            self.amending = broken.hand
+            self.amend_state = broken.state
+            self.start_entry()
+            self.notify(_("Amending hand {number} too (with {hands}): change what no longer "
+                          "fits, then Enter; Escape cancels both.").format(
+                number=broken.hand, hands=hands_words([n for n, _c in amendments])),
+                markup=False)
+
+        self.ask(ConfirmDialog(
+            _("Hand {number} no longer fits: amend it too, in the same step?").format(
+                number=broken.hand),
+            [words, "", _("Yes: hand {number} opens as it was recorded, on the table as this "
+                          "amendment leaves it; change what no longer fits. All the hands are "
+                          "saved together when you confirm, or none.").format(number=broken.hand),
+             _("No: back to hand {number} as you typed it.").format(number=self.amending)]),
+            answered)
+
+    def show_amend(self, amendments: tuple[tuple[int, dict], ...], based_on: str,
+                   amended: Amended) -> None:
+        """What the amendment would do, to confirm: each amended hand's explanation, every
+        player's change hand by hand (the later hands it changes too), and the standings before
+        and after; saved only if the session is still at ``based_on``."""
+        config = self.session.config
+        # What changes first (hand by hand, then the standings), then how each amended hand
+        # is now settled: a long preview scrolls, and the changes are what is checked.
+        lines: list[str | Text] = [
+            Text(_("What changes, hand by hand:"), style="bold"),
+            *amendment_effect_lines(self.session.ruleset, config.players,
+                                    amended.hands_changed()),
+            _("Every hand from {number} on is settled again.").format(number=amended.number),
+            "", Text(_("Standings now -> after:"), style="bold")]
         before, after = amended.before.state, amended.after.state
-        lines += amendment_lines(self.session.config.players, before.scores, after.scores,
+        lines += amendment_lines(config.players, before.scores, after.scores,
                                  amended.changes(), before.pot, after.pot)
+        for n in amended.numbers:
+            lines += ["", Text(_("Hand {number} as amended:").format(number=n), style="bold"),
+                      *amended.after.settlements[n - 1].explanation_words(config)]
+        hands = hands_words(amended.numbers)
 
         def confirmed(ok: bool | None) -> None:
             if not ok:
                 return
             session_id = self.session.id
-            self.on_disk(lambda: self.app.store.amend(session_id, number, changes,
-                                                      expect=based_on),
-                         stored, partial(self.refused, "Not amended"))
+            self.on_disk(lambda: self.app.store.amend_hands(session_id, amendments,
+                                                            expect=based_on),
+                         stored, partial(self.refused, _("Not amended")))
 
         def stored(result: Amended) -> None:
             self.amending = None
             self.session = result.session
             self.mtime = self._mtime()
             self.start_entry()
-            self.notify(f"Hand {number} amended; later hands settled again.", markup=False)
+            self.notify(_("{hands} amended; later hands settled again.").format(
+                hands=hands.capitalize()), markup=False)
 
-        self.ask(PreviewDialog(f"Amend hand {number}", lines, "amend"), confirmed)
+        self.ask(PreviewDialog(_("Amend {hands}").format(hands=hands), lines, _("amend")),
+                 confirmed)
 
     def action_undo(self) -> None:
         n = self.session.hands_played
         if n == 0:
-            self.notify("There is no hand to take back.", markup=False)
+            self.notify(_("There is no hand to take back."), markup=False)
             return
         hand = self.session.hand(n)
         based_on = self.session.digest  # the hand asked about is the last one only at this digest
@@ -463,33 +573,35 @@ class TableScreen(Screen):
                 return
             session_id = self.session.id
             self.on_disk(lambda: self.app.store.undo(session_id, expect=based_on), undone,
-                         partial(self.refused, f"Hand {n} not withdrawn"))
+                         partial(self.refused, _("Hand {number} not withdrawn").format(number=n)))
 
         def undone(result: tuple[OpenSession, Settlement]) -> None:
             self.session, withdrawn = result
             self.mtime = self._mtime()
             self.amending = None
             self.start_entry()
-            self.notify(f"Hand {withdrawn.number} withdrawn (kept in the history).",
-                        markup=False)
+            self.notify(_("Hand {number} withdrawn (kept in the history).").format(
+                number=withdrawn.number), markup=False)
 
         self.ask(ConfirmDialog(
-            f"Withdraw hand {n} ({hand.dealer} dealt, {hand.kind})?",
-            ["It stays in the history, marked withdrawn."]), confirmed)
+            _("Withdraw hand {number} ({dealer} dealt, {kind})?").format(
+                number=n, dealer=hand.dealer, kind=self.session.ruleset.kind_words(hand.kind)),
+            [_("It stays in the history, marked withdrawn.")]), confirmed)
 
     def action_amend(self) -> None:
         n = self.session.hands_played
         if n == 0:
-            self.notify("No hand has been recorded yet.", markup=False)
+            self.notify(_("No hand has been recorded yet."), markup=False)
             return
 
         def picked(number: int | None) -> None:
             if number:
                 self.amending = number
+                self.amend_with, self.amend_state = (), None  # a new amendment: on its own
                 self.start_entry()
-                self.notify(f"Amending hand {number}, as it was recorded: Backspace takes "
-                            f"back what was wrong, then type it as it really was. Escape "
-                            f"cancels.", markup=False)
+                self.notify(_("Amending hand {number}, as it was recorded: Backspace takes "
+                              "back what was wrong, then type it as it really was. Escape "
+                              "cancels.").format(number=number), markup=False)
 
         self.ask(PickHandDialog(n), picked)
 
@@ -502,22 +614,24 @@ class TableScreen(Screen):
                 return
             session_id = self.session.id
             self.on_disk(lambda: self.app.store.count(session_id, amounts, expect=based_on),
-                         recorded, partial(self.refused, "The count was not recorded"))
+                         recorded, partial(self.refused, _("The count was not recorded")))
 
         def recorded(result: Counted) -> None:
             self.session = result.session
             self.mtime = self._mtime()
             self.show()  # the count is a new event: the digest on screen moves on
             if not result.off:
-                self.notify("The count agrees with the ledger.", markup=False)
+                self.notify(_("The count agrees with the ledger."), markup=False)
                 return
             lines = []
             for who, off in result.off.items():
-                lines.append(f"{who}: counted {format_amount(result.counted[who])}, the ledger "
-                             f"says {format_amount(result.expected[who])}: off by "
-                             f"{format_amount(off, signed=True)}")
-            self.app.push_screen(ConfirmDialog("The count disagrees with the ledger", lines + [
-                "The count is recorded; audit will show it until it is explained."], notice=True))
+                lines.append(_("{who}: counted {counted}, the ledger says {expected}: off by "
+                               "{off}").format(who=who, counted=format_amount(result.counted[who]),
+                                               expected=format_amount(result.expected[who]),
+                                               off=format_amount(off, signed=True)))
+            self.app.push_screen(ConfirmDialog(_("The count disagrees with the ledger"), lines + [
+                _("The count is recorded; audit will show it until it is explained.")],
+                notice=True))
 
         self.ask(CountDialog(config.players, self.state.pot is not None), counted)
 
@@ -573,8 +687,8 @@ class TableScreen(Screen):
                 if ok:
                     self.app.pop_screen()
 
-            self.app.push_screen(ConfirmDialog("Leave the table? The hand being typed is not "
-                                               "saved."), leave)
+            self.app.push_screen(ConfirmDialog(_("Leave the table? The hand being typed is not "
+                                                 "saved.")), leave)
             return
         self.app.pop_screen()
 

@@ -1,0 +1,150 @@
+"""The table app in German, Portuguese and Spanish (issue 16): every word on its screens, the
+keys' descriptions following the language of the moment, the language chosen at home and kept
+in the home folder, and a session that remembers the language it was played in."""
+
+from __future__ import annotations
+
+import json
+
+from textual.widgets import Static
+
+from scorekeeper.i18n import current_language, use_language
+from scorekeeper.script import replay_file
+from scorekeeper.settings import language_setting
+from scorekeeper.store import Store
+from scorekeeper.tui.screens.dialogs import HelpScreen, LanguageDialog
+from scorekeeper.tui.screens.home import HomeScreen
+from scorekeeper.tui.screens.table import TableScreen
+
+from .conftest import EXAMPLES
+from .tui_helpers import fixed_store, make_app
+
+
+def saved(tmp_path, name: str, hands: int | None = None, language: str | None = None) -> str:
+    ledger = replay_file(EXAMPLES / f"{name}.toml")
+    records = [s.record for s in ledger.settlements][:hands]
+    return fixed_store(tmp_path).create(ledger.config, records, language=language).id
+
+
+def shown(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+def descriptions(screen) -> set[str]:
+    return {active.binding.description for active in screen.active_bindings.values()}
+
+
+async def test_the_table_speaks_german_with_the_german_pack(tmp_path):
+    # docs/rules.md's worked session, two hands in: hand 3, Cleo deals, the pot holds 16.
+    session = saved(tmp_path, "kratzen", 2)
+    app = make_app(tmp_path, session, language="de")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert "Partie 00000001" in shown(screen, "#table-top")
+        assert "Spiel 3 von 4" in shown(screen, "#table-top")
+        assert shown(screen, "#pot").startswith("Pott 16")
+        marks = [str(s.render()) for s in screen.query(".seat-marks").results(Static)]
+        assert marks == [" ", "FÜHRT", "GIBT SPIELT AUS", " "]  # Ben best; Cleo deals, leads
+        assert shown(screen, "#entry") == (
+            "Die aufgeschlagene Karte eingeben: Wert a k q j t(10) 9 8 7 (o = Ober, u = Unter), "
+            "dann Farbe c d h s; w = Weli")
+        await pilot.press("o", "c")  # the Ober of acorns (the queen of clubs) turned up
+        entry = shown(screen, "#entry")
+        assert "O♣" in entry and "Trumpf ♣ (Eichel)" in entry
+        assert "Q♣" not in entry and "trump" not in entry
+        assert {"Abrechnen", "Zurück", "Korrigieren", "Kassensturz", "Start"} <= \
+            descriptions(screen)
+
+
+async def test_the_keys_follow_the_language_of_the_moment(tmp_path):
+    """A key's description is English in the code (marked for translation) and said in the
+    language in use whenever a footer, the help or the palette shows it."""
+    session = saved(tmp_path, "letzter-stich", 1)
+    app = make_app(tmp_path, session, language="es")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert {"Liquidar", "Volver", "Retirar", "Reglas", "Marcador"} <= descriptions(screen)
+        commands = {c.title for c in app.get_system_commands(screen)}
+        assert {"Liquidar", "Tema", "Salir"} <= commands  # Textual's own commands too
+        use_language("pt")
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert {"Acertar", "Voltar", "Anular", "Regras", "Placar"} <= descriptions(screen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        helped = str(app.screen.query_one(Static).render())
+        assert "Teclas neste ecrã" in helped and "Acertar" in helped and "Settle" not in helped
+
+
+async def test_the_language_chosen_at_home_is_kept_and_spoken(tmp_path):
+    saved(tmp_path, "kratzen")
+    app = make_app(tmp_path, language="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "the sessions in this home" in shown(app.screen, "#home-title")
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LanguageDialog)
+        await pilot.press("down", "enter")  # from English, the next: Deutsch
+        await pilot.pause()
+        await pilot.pause()
+        assert language_setting(tmp_path) == "de" and current_language() == "de"
+        assert isinstance(app.screen, HomeScreen)
+        assert "die Partien in diesem Ordner" in shown(app.screen, "#home-title")
+        assert "Der Tisch spricht jetzt Deutsch" in app.said[-1]
+        assert "Neue Partie" in descriptions(app.screen)
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("end", "enter")  # the system's language: the setting is forgotten
+        await pilot.pause()
+        await pilot.pause()
+    assert language_setting(tmp_path) is None
+    assert json.loads((tmp_path / "settings.json").read_text("utf-8")) == {}
+    assert current_language() == "en"  # the tests' locale is C
+
+
+async def test_a_session_started_at_the_table_keeps_its_language(tmp_path):
+    from .test_tui import start_session
+
+    app = make_app(tmp_path, language="pt")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await start_session(pilot, "letzter", ["Ana", "Bruno", "Carla"], "Ana", {})
+        session = app.screen.session
+    assert session.language == "pt"
+    stored = json.loads(session.path.read_text("utf-8"))
+    assert stored["session"]["1"]["language"] == "pt"
+    assert stored["events"]["1"]["language"] == "pt"
+
+
+def test_export_speaks_the_session_s_language_unless_told(run, tmp_path):
+    home = tmp_path / "home"
+    german = saved(home, "kratzen", language="de")
+    old = saved(home, "kratzen")  # a file from before sessions kept their language
+    assert Store(home).open(german).language == "de" and Store(home).open(old).language is None
+    assert "Gespielte Spiele: 4; beendet." in run("export", german, "--format", "md").out
+    assert "Hands played: 4; finished." in run("--lang", "en", "export", german,
+                                               "--format", "md").out
+    assert "Manos jugadas: 4; terminada." in run("--lang", "es", "export", german,
+                                                 "--format", "md").out
+    assert "Hands played: 4; finished." in run("export", old, "--format", "md").out
+    assert '<html lang="de">' in run("export", german, "--format", "html").out
+    assert "Partie" in run("share", german).out.splitlines()[0]
+    assert "partida" in run("--lang", "es", "share", german).out.splitlines()[0]
+    # What is for programs is the same whatever the session's language.
+    assert run("export", german, "--format", "csv").out == run("export", old, "--format",
+                                                               "csv").out.replace(old, german)
+
+
+def test_new_and_replay_keep_the_language_of_the_command(run, monkeypatch, tmp_path):
+    home = tmp_path / "home"
+    monkeypatch.setenv("LANG", "de_AT.UTF-8")
+    made = json.loads(run("new", "--game", "letzter", "--players", "Anna,Ben,Cleo",
+                          "--dealer", "Anna", "--json").out)  # JSON speaks English...
+    assert Store(home).open(made["id"]).language == "de"  # ...the session was played in German
+    replayed = run("--lang", "pt", "replay", str(EXAMPLES / "letzter.toml"), "--save").out
+    assert Store(home).open(replayed.split()[-1]).language == "pt"
