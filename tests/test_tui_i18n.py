@@ -15,9 +15,10 @@ from scorekeeper.store import Store
 from scorekeeper.tui.screens.dialogs import HelpScreen, LanguageDialog
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.table import TableScreen
+from scorekeeper.tui.widgets import SeatPanel
 
 from .conftest import EXAMPLES
-from .tui_helpers import fixed_store, make_app
+from .tui_helpers import fixed_store, make_app, screen_rows
 
 
 def saved(tmp_path, name: str, hands: int | None = None, language: str | None = None) -> str:
@@ -46,12 +47,15 @@ async def test_the_table_speaks_german_with_the_german_pack(tmp_path):
         assert "Spiel 3 von 4" in shown(screen, "#table-top")
         assert shown(screen, "#pot").startswith("Pott 16")
         marks = [str(s.render()) for s in screen.query(".seat-marks").results(Static)]
-        assert marks == [" ", "FÜHRT", "GIBT SPIELT AUS", " "]  # Ben best; Cleo deals, leads
-        assert shown(screen, "#entry") == (
-            "Die aufgeschlagene Karte eingeben: Wert a k q j t(10) 9 8 7 (o = Ober, u = Unter), "
-            "dann Farbe c d h s; w = Weli")
+        assert marks == [" ", " ", "SPIELT AUS", " "]  # Cleo leads
+        seats = list(screen.query(SeatPanel))
+        assert [str(s.border_title or "") for s in seats] == ["", "", "GIBT", ""]  # Cleo deals
+        assert [str(s.border_subtitle or "") for s in seats] == ["", "FÜHRT", "", ""]  # Ben best
+        assert screen.entry_text().strip() == (
+            "Die aufgeschlagene Karte eingeben: Rang a k o u t 9 8 7 (o = Ober, u = Unter, "
+            "t = 10), dann Farbe c d h s; w = Weli")
         await pilot.press("o", "c")  # the Ober of acorns (the queen of clubs) turned up
-        entry = shown(screen, "#entry")
+        entry = screen.entry_text()
         assert "O♣" in entry and "Trumpf ♣ (Eichel)" in entry
         assert "Q♣" not in entry and "trump" not in entry
         assert {"Abrechnen", "Zurück", "Korrigieren", "Kassensturz", "Start"} <= \
@@ -68,7 +72,7 @@ async def test_the_keys_follow_the_language_of_the_moment(tmp_path):
         screen = app.screen
         assert {"Liquidar", "Volver", "Retirar", "Reglas", "Marcador"} <= descriptions(screen)
         commands = {c.title for c in app.get_system_commands(screen)}
-        assert {"Liquidar", "Tema", "Salir"} <= commands  # Textual's own commands too
+        assert {"Liquidar la mano", "Tema", "Salir"} <= commands  # Textual's own commands too
         use_language("pt")
         screen.refresh_bindings()
         await pilot.pause()
@@ -76,8 +80,9 @@ async def test_the_keys_follow_the_language_of_the_moment(tmp_path):
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        helped = str(app.screen.query_one(Static).render())
-        assert "Teclas neste ecrã" in helped and "Acertar" in helped and "Settle" not in helped
+        helped = "\n".join(screen_rows(app.export_screenshot()))
+        assert "Teclas neste ecrã" in helped and "Liquidar a mão" in helped
+        assert "Settle" not in helped
 
 
 async def test_the_language_chosen_at_home_is_kept_and_spoken(tmp_path):
