@@ -114,7 +114,9 @@ ORDINARY_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NIN
 class Card(BaseModel):
     """One card. The Weli is the six of diamonds (bells); it is the only six in any pack."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Built when first used (defer_build): a command builds only the models it uses, not the
+    # twenty the package defines (about 16 ms less to start `show`: tests/benchmarks).
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     rank: Rank
     suit: Suit

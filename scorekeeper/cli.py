@@ -105,16 +105,34 @@ def say(message: str = "", *, nl: bool = True, err: bool = False) -> None:
     stream = sys.stderr if err else sys.stdout
     if stream is None or (not err and Output.lost is not None):
         return
-    text = message + "\n" if nl else message
     try:
-        try:
-            stream.write(text)
-        except UnicodeEncodeError:
-            stream.write(fit_to_encoding(text, getattr(stream, "encoding", None) or "ascii"))
+        for piece in _pieces(message + "\n" if nl and len(message) < PIECE else message):
+            try:
+                stream.write(piece)
+            except UnicodeEncodeError:
+                stream.write(fit_to_encoding(piece, getattr(stream, "encoding", None) or "ascii"))
+        if nl and len(message) >= PIECE:
+            stream.write("\n")
         stream.flush()
     except (OSError, ValueError) as error:  # ValueError: the stream is closed
         if not err:
             _give_up_output(error)
+
+
+# A long text (an export, the document of thousands of hands) is written a piece at a time,
+# each piece whole lines: a stream encodes what it is given at once, and 16 MiB of text would
+# be 16 MiB more memory (tests/benchmarks, "peak memory"). A piece ends at a line's end, so a
+# character's stand-in (4¼ -> 4.25) still sees the character before it.
+PIECE = 1 << 20
+
+
+def _pieces(text: str):
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start + PIECE)
+        end = len(text) if end < 0 else end + 1
+        yield text[start:end]
+        start = end
 
 
 def _give_up_output(error: OSError | ValueError) -> None:
@@ -541,7 +559,7 @@ def ask_hand(opened):
     return draft.record()
 
 
-def game_record_options() -> list:
+def game_record_options() -> list[click.Option]:
     """The record fields that some games add (each game declares its own), as options."""
     from .rules import RULESETS
 
@@ -549,14 +567,28 @@ def game_record_options() -> list:
     for ruleset in RULESETS.values():
         for name, (metavar, words) in ruleset.extra_record_fields.items():
             found.setdefault(name, (metavar, []))[1].append(f"{ruleset.title}: {words}")
-    return [option(f"--{name.replace('_', '-')}", name, metavar=metavar,
-                   help=" ".join(words)) for name, (metavar, words) in found.items()]
+    return [Option([f"--{name.replace('_', '-')}", name], metavar=metavar, help=" ".join(words))
+            for name, (metavar, words) in found.items()]
+
+
+class RecordCommand(Command):
+    """``record`` and ``amend``: beside their own options, the record fields that games add,
+    read from the rules registry when the command runs or shows its help, not when the program
+    starts (the rules take longer to import than ``sessions`` takes in all)."""
+
+    games_read = False
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if not self.games_read:
+            self.games_read = True
+            after = next(i for i, p in enumerate(self.params) if p.name == "tricks") + 1
+            self.params[after:after] = game_record_options()
+        return super().get_params(ctx)
 
 
 def record_options(command):
     for add in reversed([
         option("--tricks", metavar="A,B,…", help="The winner of each trick, in order."),
-        *game_record_options(),
         option("--cards", metavar="C,C,…;C,C,…", help="Instead of --tricks: the cards of "
                      "each trick in play order, tricks separated by ';'."),
         option("--led-by", "led_by", metavar="A,B,…", help="With --cards: who led each trick "
@@ -799,7 +831,7 @@ def next_session(ctx, continues, again, game, players, options, dealer, as_json,
                                                           leader=state.leader))
 
 
-@cli.command(epilog="""\b
+@cli.command(cls=RecordCommand, epilog="""\b
 Examples:
   scorekeeper record 3f2 --tricks Ben,Ben,Cleo,Dora
   scorekeeper record 3f2 --cards "9S,KS,AH,QS; AC,7C,8C,9C; …"
@@ -877,7 +909,7 @@ def undo(ctx, session, expect, home) -> None:
 THEN = "--then"
 
 
-class AmendCommand(Command):
+class AmendCommand(RecordCommand):
     """``amend`` reads ``--then HAND [options]`` as another hand amended in the same step: the
     words after each ``--then`` are kept aside (in ``ctx.meta``) and read like the first hand's."""
 
@@ -897,7 +929,7 @@ class AmendCommand(Command):
         return super().parse_args(ctx, parts[0])
 
 
-@click.command(THEN, add_help_option=False)
+@click.command(THEN, cls=RecordCommand, add_help_option=False)
 @click.argument("hand", type=int)
 @record_options
 def then_part(hand: int, **given: Any) -> None:
@@ -987,14 +1019,15 @@ def show(ctx, session, as_json, home) -> None:
     Also its history of amendments and withdrawals and its chip counts. The digest is worth
     writing down: audit checks the file against it.
     """
-    from .export import standings_document
-    from .presentation import standings_text
-
     json_words(as_json)
     opened = get_store(ctx, home).open(session)
     if as_json:
+        from .export import standings_document  # the exports: only for the document
+
         emit_json(standings_document(opened.ledger()))
     else:
+        from .presentation import standings_text
+
         say(standings_text(opened), nl=False)
 
 
@@ -1028,7 +1061,7 @@ def sessions(ctx, everything, as_json, home) -> None:
         say(_("no sessions in {folder} yet: start one with 'scorekeeper new' or 'scorekeeper "
               "replay SCRIPT --save'").format(folder=store.folder))
         return
-    from .presentation import cell_width
+    from .cells import cell_width
 
     finished, running = _("finished"), _("running")
     status_width = max(8, cell_width(finished), cell_width(running))
@@ -1617,7 +1650,12 @@ def export(ctx, session, fmt, output, standings, home) -> None:
     if output is not None and output != "-":
         refuse_home_target(output, store.home, opened.path)
     source = opened.export_source()
-    with export_language(ctx, opened):
+    language = export_language(ctx, opened)
+    # The file as read (its documents) is not needed once its models are made: let it go
+    # before the text is written (an export of 10,000 hands then peaks about 20 MiB lower:
+    # tests/benchmarks, "peak memory").
+    del opened
+    with language:
         if fmt == "csv" and standings:
             text = FORMATS[fmt](source, standings=True)
         else:
@@ -1634,7 +1672,7 @@ def export(ctx, session, fmt, output, standings, home) -> None:
         fail(_("{file}: cannot be written ({reason})").format(file=output,
                                                              reason=error.strerror or error))
     say(_("wrote {format} export of session {id} to {file}").format(
-        format=fmt, id=opened.id, file=output), err=True)
+        format=fmt, id=source.session_id, file=output), err=True)
 
 
 @cli.command(epilog="""\b

@@ -111,10 +111,23 @@ HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "
                "transfers")  # a hand in the contract's standings document, in this order
 
 
-def hand_document(settlement: Settlement) -> dict[str, Any]:
+def hand_document(settlement: Settlement,
+                  written: dict[Transfer, dict[str, Any]] | None = None) -> dict[str, Any]:
     """One hand as the contract's ``hands[]`` entry (docs/contract.md), with the referee's
-    ``findings`` when the hand has any."""
+    ``findings`` when the hand has any. ``written``: the transfers a whole document has
+    written so far; an equal transfer is then the same dict (a long session repeats the same
+    stakes and shares thousands of times: written once, and held once in memory until the
+    document is printed)."""
     accounts = RULESETS[settlement.game].accounts
+    if written is None:
+        transfers = [transfer_to_json(t, accounts) for t in settlement.transfers]
+    else:
+        transfers = []
+        for t in settlement.transfers:
+            data = written.get(t)
+            if data is None:
+                data = written[t] = transfer_to_json(t, accounts)
+            transfers.append(data)
     document = {
         "number": settlement.number,
         "dealer": settlement.dealer,
@@ -123,7 +136,7 @@ def hand_document(settlement: Settlement) -> dict[str, Any]:
         "stake": _amount(settlement.stake),
         "pot_after": _amount(settlement.pot_after),
         "deltas": _amounts(settlement.deltas),
-        "transfers": [transfer_to_json(t, accounts) for t in settlement.transfers],
+        "transfers": transfers,
     }
     if settlement.findings:
         document["findings"] = list(settlement.findings)
@@ -597,6 +610,8 @@ def settlement_from_stored(raw: dict[str, Any], config: SessionConfig, record: H
         if deltas.keys() != players or scores.keys() != players:
             raise ScorekeeperError(f"{where}: its figures are not one per player")
         findings = raw.get("findings", [])
+        if not all(type(f) is str for f in findings):
+            raise ScorekeeperError(f"{where}: its stored figures cannot be read")
         return Settlement(number=number, dealer=raw["dealer"], kind=raw["kind"], record=record,
                           pot_before=_optional_amount(raw["pot_before"], where),
                           stake=_optional_amount(raw["stake"], where), transfers=tuple(transfers),

@@ -52,6 +52,7 @@ from .rules import (
     SessionConfig,
     Settlement,
     TableState,
+    Transfer,
     end_from_text,
     end_text,
     get_ruleset,
@@ -61,8 +62,9 @@ from .settleup import CENT, ROUNDING_WORDS, Agreed, SettleUp, Share, agreed_in
 
 def standings_document(ledger: Ledger | ExportSource) -> dict[str, Any]:
     """The standings document of the contract (``replay --json``, ``show --json``)."""
+    written: dict[Transfer, dict[str, Any]] = {}
     return _standings(ledger.config, ledger.state,
-                      [hand_document(s) for s in ledger.settlements])
+                      [hand_document(s, written) for s in ledger.settlements])
 
 
 def _standings(config: SessionConfig, state: TableState,
@@ -311,7 +313,7 @@ def export_json(source: ExportSource) -> str:
         "session": source.session_id, "digest": source.digest, "events": events,
         "settle_up": settle_up_document(agreed[-1].settled) if agreed else None,
         "counts": [_count_document(check) for check in source.count_checks()]}
-    return jsontext.indented(document) + "\n"
+    return jsontext.indented(document, newline=True)
 
 
 def _count_document(check: CountCheck) -> dict[str, Any]:

@@ -8,12 +8,12 @@ steps) come from its ruleset; this module puts them together.
 from __future__ import annotations
 
 import textwrap
-import unicodedata
 from collections.abc import Callable, Collection
 from decimal import Decimal
 from typing import Protocol
 
 from .amounts import format_amount, format_decimal
+from .cells import cell_width
 from .errors import ScorekeeperError
 from .i18n import N_, _, decimal_separator, ngettext
 from .ledger import (
@@ -64,17 +64,6 @@ class SessionView(Protocol):
     def events(self) -> tuple[Event, ...]: ...
     def counts(self) -> list[ChipCount]: ...
     def ledger(self) -> Ledger: ...
-
-
-def cell_width(text: str) -> int:
-    """Columns a text takes in a terminal: wide East Asian characters and most emoji take two,
-    combining marks none."""
-    width = 0
-    for ch in text:
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return width
 
 
 def _pad(text: str, width: int, right: bool = False) -> str:

@@ -43,6 +43,7 @@ def test_a_file_reads_back_as_it_was_written(value):
 @given(value=VALUES)
 def test_the_printed_documents_are_what_json_dumps_printed(value):
     assert indented(value) == json.dumps(value, indent=2, ensure_ascii=False)
+    assert indented(value, newline=True) == json.dumps(value, indent=2, ensure_ascii=False) + "\n"
 
 
 # What a session file edited by hand can hold and orjson refuses: the standard library's text.
@@ -62,3 +63,4 @@ def test_big_whole_numbers_keep_the_text_an_older_scorekeeper_hashed():
     value = {"b": 2**70, "a": "Zoë"}
     assert canonical(value) == json.dumps(value, **CANONICAL).encode("utf-8")
     assert indented(value) == json.dumps(value, indent=2, ensure_ascii=False)
+    assert indented(value, newline=True) == indented(value) + "\n"  # the standard library

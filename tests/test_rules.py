@@ -1,5 +1,6 @@
 """The rules of RULES.md, one decision (D1–D9) at a time, plus the seed's checks."""
 
+import dataclasses
 from decimal import Decimal
 from fractions import Fraction as F
 
@@ -7,7 +8,7 @@ import pytest
 
 from scorekeeper.errors import ConfigError, RecordError
 from scorekeeper.ledger import settle_hands
-from scorekeeper.rules import POT, HandRecord, TableState, get_ruleset, make_config
+from scorekeeper.rules import POT, HandRecord, get_ruleset, make_config
 
 from .conftest import FOUR, play
 
@@ -95,7 +96,7 @@ def kratzen_state(pot, dealer="Anna", players=FOUR, **options):
     config = make_config("kratzen", list(players), dealer, options)
     ruleset = get_ruleset("kratzen")
     start = ruleset.initial_state(config)
-    return config, ruleset, TableState(**(start.model_dump() | {"pot": Decimal(pot)}))
+    return config, ruleset, dataclasses.replace(start, pot=Decimal(pot))
 
 
 def test_seed_settlement_example_P12():

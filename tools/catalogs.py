@@ -55,7 +55,12 @@ def _cli_help() -> list[tuple[str, str]]:
             if text:
                 help_marker_free(inspect.cleandoc(text),
                                  lambda message: found.append((message, where)) or message)
-        for param in command.params:
+        # Every option, those a command adds when it runs too (record's game fields), less
+        # click's own --help.
+        context = click.Context(command)
+        for param in command.get_params(context):
+            if param is command.get_help_option(context):
+                continue
             help_text = getattr(param, "help", None)
             if help_text:
                 help_marker_free(inspect.cleandoc(help_text),

@@ -34,7 +34,7 @@ from ...store import Amended, Counted, LaterHandBroken, OpenSession, Recorded, S
 from ..disk import on_disk
 from ..entry import KeyEntry
 from ..keybar import KeyBar
-from ..widgets import ScorekeeperAppBase, SeatPanel, SpokenScreen
+from ..widgets import ScorekeeperAppBase, SeatPanel, Shown, SpokenScreen
 from .dialogs import (
     ConfirmDialog,
     CountDialog,
@@ -120,20 +120,21 @@ class TableScreen(SpokenScreen):
         config = self.session.config
         ruleset = self.session.ruleset
         with Vertical(id="table"):
-            yield Static("", id="table-top")
+            yield Shown("", id="table-top")
             with Horizontal(id="seats"):
-                for seat, player in enumerate(config.players, start=1):
-                    yield SeatPanel(seat, player, ruleset.score_words())
-            yield Static("", id="pot")
-            yield Static("", id="last")
+                self.panels = [SeatPanel(seat, player, ruleset.score_words())
+                               for seat, player in enumerate(config.players, start=1)]
+                yield from self.panels
+            yield Shown("", id="pot")
+            yield Shown("", id="last")
             # The hand as typed so far scrolls (to its end, as it grows); the question asked
             # now has its own line under it, always in sight.
             with Vertical(id="entry"):
                 with VerticalScroll(id="entry-draft"):
-                    yield Static("", id="entry-lines")
-                yield Static("", id="entry-prompt")
+                    yield Shown("", id="entry-lines")
+                yield Shown("", id="entry-prompt")
             with VerticalScroll(id="guide-box"):
-                yield Static("", id="guide")
+                yield Shown("", id="guide")
         yield KeyBar(first=KEYS_FIRST)
 
     def on_mount(self) -> None:
@@ -284,7 +285,7 @@ class TableScreen(SpokenScreen):
 
         draft = entry.draft if entry is not None and not finished else None
         leader = draft.leader() if draft is not None and not draft.complete else None
-        for panel in self.query(SeatPanel):
+        for panel in self.panels:
             p = panel.player
             status, out = seat_status(draft, p)
             best = None
