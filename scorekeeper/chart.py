@@ -57,11 +57,14 @@ def marker(line: int) -> str:
     return MARKERS[line % len(MARKERS)]
 
 
-def line_chart(series: dict[str, list[Decimal]], width: int, height: int) -> TextChart:
+def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
+               step: str | None = None) -> TextChart:
     """``series`` (each player's score before the first hand and after each hand, in seating
     order: ``export.score_series``) drawn in ``width`` columns and ``height`` rows (the
     legend not counted). A line holds its level through a hand and changes between two
-    hands, with rounded corners; every hand's score is a point with the player's marker."""
+    hands, with rounded corners; every hand's score is a point with the player's marker.
+    ``step`` names what the bottom axis counts, in the language in use (by default hands; a
+    season's chart counts evenings)."""
     players = list(series)
     legend = tuple(LegendEntry(i, marker(i), p, format_amount(series[p][-1]) if series[p] else "")
                    for i, p in enumerate(players))
@@ -138,7 +141,8 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int) -> Tex
             numbers[start:start + len(text)] = text
             free_from = start + len(text) + 1
     rows.append(tuple(Cell(c) for c in " " * label_width + " └" + "".join(ticks)))
-    word = _("hand")  # under the labels of the scores, where it fits
+    # under the labels of the scores, where it fits
+    word = _("hand") if step is None else step
     if len(word) > label_width + 1:
         word = ""
     rows.append(tuple(Cell(c) for c in f"{word:>{label_width + 1}} " + "".join(numbers)))

@@ -46,6 +46,7 @@ from .rules import (
     RULESETS,
     Account,
     End,
+    HandOutcome,
     HandRecord,
     Opening,
     Ruleset,
@@ -618,6 +619,26 @@ def settlement_from_stored(raw: dict[str, Any], config: SessionConfig, record: H
                           scores_after=scores, game=config.game, findings=tuple(findings))
     except (KeyError, TypeError, AttributeError, ValidationError):
         raise ScorekeeperError(f"{where}: its stored figures cannot be read") from None
+
+
+def stored_outcome(raw: dict[str, Any], players: Collection[str]) -> HandOutcome:
+    """What a hand came to, read from its stored figures (its dealer, its kind and its
+    record's winners and choices), without building its transfers: a season reads thousands.
+    The figures must have been checked against their seal first (``OpenSession.check``); a
+    shape this program never writes is a ``ScorekeeperError`` naming the hand."""
+    try:
+        record = raw["record"]
+        dealer, kind, tricks = raw["dealer"], raw["kind"], tuple(record["tricks"])
+        entered = record.get("entered")
+        entered = None if entered is None else tuple(entered)
+        names = set(players)
+        if (dealer not in names or type(kind) is not str or not names.issuperset(tricks)
+                or (entered is not None and not names.issuperset(entered))):
+            raise TypeError
+    except (KeyError, TypeError, AttributeError):
+        raise ScorekeeperError(f"hand {raw.get('number')}: its stored figures cannot be "
+                               f"read") from None
+    return HandOutcome(dealer, kind, tricks, entered)
 
 
 # ---- audit ---------------------------------------------------------------------------------------

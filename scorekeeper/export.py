@@ -461,16 +461,23 @@ def _series_of(source: ExportSource) -> dict[str, list[Decimal]]:
             for p in config.players}
 
 
-def svg_chart(series: dict[str, list[Decimal]], width: int = 640, height: int = 280) -> str:
-    """An inline SVG line chart of every player's score by hand (``score_series``). Lines differ
-    by dash pattern and carry the player's name at their end, so colour is never the only
-    clue. Positions on the page are floats; the amounts written on it stay exact."""
+def svg_chart(series: dict[str, list[Decimal]], width: int = 640, height: int = 280, *,
+              label: str | None = None, axis: str | None = None, legend: bool = False) -> str:
+    """An inline SVG line chart of every player's score by hand (``score_series``), or of any
+    series of points (``label`` names the chart, ``axis`` the steps; by default hands). Lines
+    differ by dash pattern and carry the player's name at their end, so colour is never the
+    only clue; with ``legend``, a key below the chart gives each line's pattern, the name and
+    the last value as well. Positions on the page are floats; the amounts written on it stay
+    exact."""
+    key_rows = len(series) if legend else 0
+    if key_rows:
+        height += 8 + 18 * key_rows
     values = [v for vs in series.values() for v in vs]
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
     hands = max(len(vs) for vs in series.values()) - 1
-    left, right, top, bottom = 48, 120, 16, 28
+    left, right, top, bottom = 48, 120, 16, 28 + (8 + 18 * key_rows if key_rows else 0)
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(i: int) -> float:
@@ -481,8 +488,8 @@ def svg_chart(series: dict[str, list[Decimal]], width: int = 640, height: int = 
     def y(v: Decimal) -> float:
         return top + plot_h * (top_value - float(v)) / span
 
-    label = html.escape(_("score by hand"), quote=True)
-    axis = html.escape(_("hand (0 to {last})").format(last=hands))
+    label = html.escape(_("score by hand") if label is None else label, quote=True)
+    axis = html.escape(_("hand (0 to {last})").format(last=hands) if axis is None else axis)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="{label}">',
              f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>',
@@ -492,8 +499,8 @@ def svg_chart(series: dict[str, list[Decimal]], width: int = 640, height: int = 
              f'{html.escape(format_amount(high))}</text>',
              f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end" font-size="11">'
              f'{html.escape(format_amount(low))}</text>',
-             f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle" '
-             f'font-size="11">{axis}</text>']
+             f'<text x="{left + plot_w / 2:.1f}" y="{top + plot_h + 22}" '
+             f'text-anchor="middle" font-size="11">{axis}</text>']
     if low < 0 < high:
         parts.append(f'<line x1="{left}" y1="{y(Decimal(0)):.1f}" x2="{left + plot_w}" '
                      f'y2="{y(Decimal(0)):.1f}" stroke="#ccc"/>')
@@ -508,6 +515,12 @@ def svg_chart(series: dict[str, list[Decimal]], width: int = 640, height: int = 
         parts.append(f'<text x="{x(len(vs) - 1) + 6:.1f}" y="{y(vs[-1]) + 4:.1f}" '
                      f'font-size="11">{html.escape(player)} {html.escape(format_amount(vs[-1]))}'
                      f'</text>')
+        if key_rows:
+            row_y = top + plot_h + 40 + 18 * i
+            parts.append(f'<line x1="{left}" y1="{row_y - 4}" x2="{left + 36}" y2="{row_y - 4}" '
+                         f'stroke="{_COLOURS[i % len(_COLOURS)]}" stroke-width="2"{dash_attr}/>')
+            parts.append(f'<text x="{left + 44}" y="{row_y}" font-size="11">'
+                         f'{html.escape(player)}: {html.escape(format_amount(vs[-1]))}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
 

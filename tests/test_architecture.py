@@ -92,7 +92,7 @@ LAYERS = [
     {"errors", "i18n", "amounts", "cards", "cells", "paths", "jsontext", "summary"},
     {"rules"},
     {"referee", "ledger", "settleup"},
-    {"documents", "presentation", "export", "script", "rulecards", "chart"},
+    {"documents", "presentation", "export", "script", "rulecards", "chart", "season"},
     {"store", "settings"},
     {"cli", "tui", "__main__"},
 ]
@@ -225,7 +225,7 @@ def test_the_class_check_finds_one(tmp_path):
 
 
 STORE_MODULES = {"__init__", "home", "session", "storage", "files", "listing", "atomic",
-                 "locking", "evenings"}
+                 "locking", "evenings", "imports", "roster"}
 
 
 def test_the_store_is_small_modules_each_with_one_job():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
@@ -350,6 +351,13 @@ def _json_runs(run, how: list[str], session: str) -> list[str]:
                        "--cards", "KC,6D,8C", "--hand", "AC,QC,7H", "--json").out)
     outputs.append(run(*how, "referee", "trick", "--game", "letzter", "--cards", "9S,KS",
                        "--hand", "8H,QH", "--json").out)
+    # the season, a player and an import: of sessions the runs below add nothing to (Dora is
+    # not at their table; they are Kratzen)
+    outputs.append(run(*how, "season", "--game", "letzter-stich", "--json").out)
+    outputs.append(run(*how, "season", "--game", "letzter-stich", "--format", "csv").out)
+    outputs.append(run(*how, "player", "Dora", "--json").out)
+    imported = run(*how, "import", "--json", str(_session_file(run, session)))
+    outputs.append(imported.out + imported.err)
     made = json.loads(run("new", "--game", "kratzen", "--players", "Anna,Ben,Cleo",
                           "--dealer", "Anna", "--json").out)
     recorded = run(*how, "record", made["id"], "--indicator", "KC",
@@ -365,10 +373,16 @@ def _json_runs(run, how: list[str], session: str) -> list[str]:
     return outputs
 
 
+def _session_file(run, session: str) -> str:
+    """The path of a stored session's file (the ``run`` fixture's home)."""
+    return os.path.join(os.environ["SCOREKEEPER_HOME"], "sessions", f"{session}.json")
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_json_and_csv_are_the_same_bytes_in_every_language(run, monkeypatch, language):
     saved = run("replay", str(EXAMPLES / "cards" / "kratzen-five.toml"), "--save").out
     session = saved.split()[-1]
+    run("replay", str(EXAMPLES / "letzter-stich.toml"), "--save")
     run("count", session, "Anna=1.25")  # a count that disagrees: words in the exports
     english = _json_runs(run, [], session)
     assert "must follow trump" in "".join(english)  # the referee's reasons, in English
@@ -378,6 +392,35 @@ def test_json_and_csv_are_the_same_bytes_in_every_language(run, monkeypatch, lan
     monkeypatch.setenv("LANG", {"de": "de_AT.UTF-8", "pt": "pt_PT.UTF-8",
                                 "es": "es_MX.UTF-8"}[language])
     assert _json_runs(run, [], session) == english
+
+
+def _season_runs(run, how: list[str], damaged: str) -> list[str]:
+    outputs = [run(*how, "players", "--json").out, run(*how, "player", "anna", "--json").out,
+               run(*how, "season", "--json").out, run(*how, "season", "--format", "csv").out]
+    refused = run(*how, "import", "--json", damaged)
+    unknown = run(*how, "player", "Zoe", "--json").err  # an error line for programs: English
+    return outputs + [unknown.replace(os.environ["SCOREKEEPER_HOME"], "HOME"),
+                      refused.out + refused.err]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_players_season_and_import_json_are_the_same_bytes_in_every_language(run, tmp_path,
+                                                                             language):
+    """Look-alike names, a settle-up's money, an average rounded, a refused import's error."""
+    for script in ("kratzen.toml", "kratzen-five.toml"):
+        session = run("replay", str(EXAMPLES / script), "--save").out.split()[-1]
+        run("settle", session, "--value", "0.05", "--currency", "EUR")
+    run("new", "--game", "kratzen", "--players", "Änna,Ben,Cleo", "--dealer", "Ben")
+    made = json.loads(run("sessions", "--json").out)[0]
+    run("record", made["id"], "--indicator", "KC", "--tricks", "Ben,Ben,Cleo,Änna")
+    damaged = tmp_path / "damaged.json"
+    source = tmp_path / "home" / "sessions" / made["file"]
+    damaged.write_text(source.read_text("utf-8").replace('"Ben"', '"Bea"', 1),
+                       "utf-8")
+    english = _season_runs(run, [], str(damaged))
+    assert '"lookalikes": [\n    [\n      "Anna",\n      "Änna"' in english[0]
+    assert english[-1].count("error: ") == 1
+    assert _season_runs(run, ["--lang", language], str(damaged)) == english
 
 
 # ---- cards, numbers, findings ------------------------------------------------------------------

@@ -7,7 +7,7 @@ import textwrap
 CORE = ["scorekeeper.i18n", "scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules",
         "scorekeeper.referee", "scorekeeper.ledger", "scorekeeper.documents",
         "scorekeeper.presentation", "scorekeeper.export", "scorekeeper.script",
-        "scorekeeper.chart", "scorekeeper.settleup"]
+        "scorekeeper.chart", "scorekeeper.settleup", "scorekeeper.season"]
 
 
 def test_the_core_imports_neither_textual_nor_tinydb():

@@ -17,6 +17,7 @@ from .base import (
     DealPlan,
     End,
     GameOptions,
+    HandOutcome,
     HandRecord,
     Opening,
     Results,
@@ -42,8 +43,8 @@ GAMES = tuple(RULESETS)
 DEFAULT_GAME = "kratzen"  # the game a new session is offered first
 
 __all__ = ["DEFAULT_GAME", "GAMES", "PENALTY", "PLAYER_PREFIX", "POT", "RULESETS", "Account",
-           "DealPlan", "End", "GameOptions", "HandDraft", "HandRecord", "Opening", "Results",
-           "Ruleset", "SessionConfig", "Settlement", "Step", "TableState", "Transfer",
+           "DealPlan", "End", "GameOptions", "HandDraft", "HandOutcome", "HandRecord", "Opening",
+           "Results", "Ruleset", "SessionConfig", "Settlement", "Step", "TableState", "Transfer",
            "amended_record", "end_from_text", "end_text", "get_ruleset", "make_config", "register",
            "ruleset_for_version"]
 

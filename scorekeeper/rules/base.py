@@ -264,6 +264,19 @@ class TableState:
 
 
 @dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """What a hand came to, as a player's figures over many evenings need it: who dealt, its
+    kind, the trick winners in order and (in a game where players choose) who chose to play.
+    A settlement gives it (``Settlement.outcome``); so does a session file's stored hand,
+    without the transfers (``documents.stored_outcome``)."""
+
+    dealer: str
+    kind: str
+    tricks: tuple[str, ...]
+    entered: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Settlement:
     """One hand settled: what it was, every transfer in order, and where everyone stands."""
 
@@ -298,6 +311,11 @@ class Settlement:
         return ruleset.explain_words(self, config) + tuple(
             _("Referee: {finding}").format(finding=ruleset.finding_words(f, config))
             for f in self.findings)
+
+    @property
+    def outcome(self) -> HandOutcome:
+        """What the hand came to, for a player's figures (``Ruleset.player_figures``)."""
+        return HandOutcome(self.dealer, self.kind, self.record.tricks, self.record.entered)
 
     @property
     def trump(self) -> str | None:
@@ -582,6 +600,24 @@ class Ruleset(ABC):
     def planned_hands(self, config: SessionConfig) -> int | None:
         """How many hands the session lasts, when that is fixed in advance."""
         return None
+
+    # --- a player's figures over many evenings (``season`` adds them up) -----------------
+
+    # The counts this game keeps of each player beyond evenings, hands, wins and the net: each
+    # key (data: JSON and the listing's index keep it) with its words for people, marked N_.
+    player_figure_names: ClassVar[dict[str, str]] = {}
+
+    def player_figures(self, config: SessionConfig,
+                       hands: Iterable[HandOutcome]) -> dict[str, dict[str, int]]:
+        """For each player, the counts named in ``player_figure_names`` (every key, in that
+        order) over these hands of one session, from what each hand came to (its dealer, its
+        kind, its trick winners: ``Settlement.outcome``), never by settling again."""
+        return {p: dict.fromkeys(self.player_figure_names, 0) for p in config.players}
+
+    def figure_words(self, key: str) -> str:
+        """A player figure's name (``player_figure_names``) in the language in use."""
+        name = self.player_figure_names.get(key)
+        return _(name) if name else key
 
     # --- the pack and trick play (the referee asks these) -------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Literal, get_args
 
@@ -17,6 +18,7 @@ from .base import (
     POT,
     DealPlan,
     GameOptions,
+    HandOutcome,
     HandRecord,
     Results,
     Ruleset,
@@ -216,6 +218,33 @@ class Kratzen(Ruleset):
             transfers.append(transfer(p, POT, penalty, reason))
         return self._finish(config=config, state=state, kind=kind, record=clean,
                             transfers=transfers, stake=stake, findings=findings)
+
+    player_figure_names = {"played": N_("hands played"), "dropped": N_("hands dropped"),
+                           "met": N_("requirements met"), "missed": N_("requirements missed"),
+                           "walkovers": N_("walkovers won")}
+
+    def player_figures(self, config: SessionConfig,
+                       hands: Iterable[HandOutcome]) -> dict[str, dict[str, int]]:
+        """Hands played (the dealer always plays; in a Muss everyone) and dropped; of the
+        hands played with tricks, the requirement met (2 tricks for the dealer, 1 for the
+        others, 1 each in a forced Muss) or missed; walkovers won (the dealer of a hand
+        everyone else dropped: it is played, without tricks or a requirement)."""
+        figures = super().player_figures(config, hands)
+        for hand in hands:
+            dealer, kind = hand.dealer, hand.kind
+            if kind in ("muss", "forced-muss"):
+                playing: tuple[str, ...] = config.players
+            else:
+                playing = (dealer, *(hand.entered or ()))
+            for p in config.players:
+                figures[p]["played" if p in playing else "dropped"] += 1
+            if kind == "walkover":
+                figures[dealer]["walkovers"] += 1
+                continue
+            taken = count_tricks(playing, hand.tricks)
+            for p in playing:
+                figures[p]["met" if taken[p] >= self.needed(p, dealer, kind) else "missed"] += 1
+        return figures
 
     @staticmethod
     def needed(player: str, dealer: str, kind: str) -> int:

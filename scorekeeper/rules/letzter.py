@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Literal, get_args
 
@@ -14,6 +15,7 @@ from .base import (
     PENALTY,
     DealPlan,
     GameOptions,
+    HandOutcome,
     HandRecord,
     Results,
     Ruleset,
@@ -83,6 +85,19 @@ class Letzter(Ruleset):
                        _("each pair of players settles the difference of their penalty points "
                          "(more pays fewer): a player's result is the others' points minus "
                          "their own, pair by pair"))
+
+    player_figure_names = {"last_tricks": N_("last tricks taken"),
+                           "durchmarsch": N_("Durchmarsch")}
+
+    def player_figures(self, config: SessionConfig,
+                       hands: Iterable[HandOutcome]) -> dict[str, dict[str, int]]:
+        """Last tricks taken (each a penalty point: a Durchmarsch's last trick is counted as
+        the Durchmarsch) and Durchmarsch (all 8 tricks)."""
+        figures = super().player_figures(config, hands)
+        for hand in hands:
+            last = hand.tricks[-1]
+            figures[last]["durchmarsch" if hand.kind == "durchmarsch" else "last_tricks"] += 1
+        return figures
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         winners, findings, clean = self._everyone_plays(config, state, record, self.TRICKS)

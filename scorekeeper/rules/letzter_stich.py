@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Literal, get_args
 
@@ -14,6 +15,7 @@ from .base import (
     POT,
     DealPlan,
     GameOptions,
+    HandOutcome,
     HandRecord,
     Opening,
     Results,
@@ -100,6 +102,18 @@ class LetzterStich(Ruleset):
                          1 if held == 1 else 2)  # a fraction of chips takes the plural
         return Results(gained.players, gained.pot,
                        words.format(start=start, chips=amount_text(held)))
+
+    player_figure_names = {"last_tricks": N_("last tricks taken"), "sweeps": N_("sweeps")}
+
+    def player_figures(self, config: SessionConfig,
+                       hands: Iterable[HandOutcome]) -> dict[str, dict[str, int]]:
+        """Last tricks taken (each cost a chip: a sweep's last trick is counted as the sweep)
+        and sweeps (all 8 tricks)."""
+        figures = super().player_figures(config, hands)
+        for hand in hands:
+            last = hand.tricks[-1]
+            figures[last]["sweeps" if hand.kind == "sweep" else "last_tricks"] += 1
+        return figures
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         winners, findings, clean = self._everyone_plays(config, state, record, self.TRICKS)

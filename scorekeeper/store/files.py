@@ -93,7 +93,12 @@ def read_file_bytes(path: Path, label: str) -> bytes:
 
 def read_json_file(path: Path, label: str) -> dict[str, Any]:
     """A session file's JSON, or a ``StoreError`` saying what is wrong with it."""
-    raw = read_file_bytes(path, label)
+    return json_of(read_file_bytes(path, label), label)
+
+
+def json_of(raw: bytes, label: str) -> dict[str, Any]:
+    """The JSON of a session file's bytes (``read_file_bytes``), or a ``StoreError`` saying
+    what is wrong with it."""
     if not raw.strip():
         raise StoreError(f"{label}: damaged: the file is empty")
     try:

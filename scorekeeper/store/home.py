@@ -26,6 +26,7 @@ from ..amounts import exact, to_decimal_string
 from ..errors import RecordError, ScorekeeperError, StoreError, one_line
 from .evenings import Evenings
 from .files import read_json_file
+from .imports import FromElsewhere
 from .listing import Listing, folder_names, list_sessions, text_name
 from .locking import take_lock
 from .session import (
@@ -203,7 +204,7 @@ class _Transaction:
 
 # ---- the store ----------------------------------------------------------------------------------
 
-class Store(Evenings):
+class Store(Evenings, FromElsewhere):
     """The sessions in one home folder."""
 
     def __init__(self, home: Path, now: Callable[[], str] = utc_now,
@@ -584,10 +585,10 @@ class Store(Evenings):
 
     # -- listing
 
-    def list_sessions(self) -> list[Listing]:
-        """Every session file, newest first. A file that cannot be listed (damaged, too large,
-        not a regular file, a name that is not UTF-8) is a line with its problem."""
-        return list_sessions(self.home, self.folder)
+    def list_sessions(self, figures: bool = False) -> list[Listing]:
+        """Every session file, newest first (``listing.list_sessions``: with ``figures``, each
+        line carries the session's figures for a season too)."""
+        return list_sessions(self.home, self.folder, figures)
 
 
 def _version_of(config: SessionConfig) -> str:

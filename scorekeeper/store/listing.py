@@ -25,11 +25,15 @@ INDEX_VERSION = 2  # 2: each line also holds the name, archived and the session 
 
 @dataclass(frozen=True)
 class Listing:
-    """One line of the sessions list; ``problem`` is set for a damaged file."""
+    """One line of the sessions list; ``problem`` is set for a damaged file. ``figures`` is
+    what a season needs of the session (``season.evening_figures``, as the index keeps it),
+    when asked for; ``figures_problem`` says why there are none."""
 
     file: str
     summary: SessionSummary | None
     problem: str | None = None
+    figures: dict[str, Any] | None = None
+    figures_problem: str | None = None
 
 
 def folder_names(folder: Path) -> list[bytes]:
@@ -56,9 +60,11 @@ def shown_name(raw: bytes) -> str:
     return one_line(raw.decode("utf-8", "backslashreplace"))
 
 
-def list_sessions(home: Path, folder: Path) -> list[Listing]:
+def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listing]:
     """Every session file in ``folder``, newest first, through the index kept in ``home``.
-    Nothing in a line (its file name, its problem) holds a control character."""
+    Nothing in a line (its file name, its problem) holds a control character. With
+    ``figures``, each line also carries the session's figures for a season, worked out once
+    from its stored hands and then kept in the index beside its line."""
     index = _index_read(home)
     entries = index.get("files", {})
     if not isinstance(entries, dict):
@@ -82,10 +88,13 @@ def list_sessions(home: Path, folder: Path) -> list[Listing]:
         key = [st.st_mtime_ns, st.st_size]
         cached = entries.get(name)
         if isinstance(cached, dict) and cached.get("key") == key:
+            if figures and cached.get("summary") is not None and "figures" not in cached:
+                changed = True
+                cached = cached | summarise(path, f"sessions/{name}", figures=True)
             fresh[name] = cached
         else:
             changed = True
-            fresh[name] = {"key": key, **summarise(path, f"sessions/{name}")}
+            fresh[name] = {"key": key, **summarise(path, f"sessions/{name}", figures)}
         listings.append(_listing(name, fresh[name]))
     if changed or set(fresh) != set(entries):
         _index_write(home, {"version": INDEX_VERSION, "files": fresh})
@@ -93,19 +102,30 @@ def list_sessions(home: Path, folder: Path) -> list[Listing]:
     return listings
 
 
-def summarise(path: Path, label: str) -> dict[str, Any]:
+def summarise(path: Path, label: str, figures: bool = False) -> dict[str, Any]:
     """A session's entry in the index: its line, from its header, its newest event (when it
-    was last written) and its last stored hand (nothing is settled), or its problem."""
+    was last written) and its last stored hand (nothing is settled), or its problem. With
+    ``figures``, also its figures for a season (from its stored hands, checked against their
+    seals: nothing is settled either), or why there are none."""
     from .. import documents
 
     try:
         s = parse_session(path, read_json_file(path, label), label)
         s.check()
         updated = s.rows[-1].get("at", s.created) if s.rows else s.created
-        return {"summary": documents.summary_document(s.id, s.created, str(updated), s.state(),
-                                                      s.config, s.digest, s.rows)}
+        entry: dict[str, Any] = {"summary": documents.summary_document(
+            s.id, s.created, str(updated), s.state(), s.config, s.digest, s.rows)}
     except ScorekeeperError as error:
         return {"summary": None, "problem": one_line(str(error))}
+    if figures:
+        from ..season import evening_figures
+
+        try:
+            entry["figures"] = evening_figures(s.config, s.state(), s.outcomes(),
+                                               s.newest_money())
+        except ScorekeeperError as error:
+            entry |= {"figures": None, "figures_problem": one_line(str(error))}
+    return entry
 
 
 def _listing(file: str, entry: dict[str, Any]) -> Listing:
@@ -121,7 +141,10 @@ def _listing(file: str, entry: dict[str, Any]) -> Listing:
     if not valid_id(summary.id):
         return Listing(file=file, summary=None,
                        problem=f"sessions/{file}: damaged: the session id is not valid")
-    return Listing(file=file, summary=summary)
+    figures, why = entry.get("figures"), entry.get("figures_problem")
+    return Listing(file=file, summary=summary,
+                   figures=figures if isinstance(figures, dict) else None,
+                   figures_problem=None if why is None else one_line(str(why)))
 
 
 def _index_read(home: Path) -> dict[str, Any]:

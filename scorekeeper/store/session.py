@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ from ..errors import ScorekeeperError, StoreError, one_line
 if TYPE_CHECKING:
     from ..export import ExportSource
     from ..ledger import ChipCount, Event, Ledger, OpeningEntry
-    from ..rules import HandRecord, Ruleset, SessionConfig, Settlement, TableState
+    from ..rules import HandOutcome, HandRecord, Ruleset, SessionConfig, Settlement, TableState
 
 ID_LENGTH = 8
 _ID = re.compile(f"[0-9a-f]{{{ID_LENGTH}}}")
@@ -184,6 +185,49 @@ class OpenSession:
         state = self.state()
         return ExportSource(config=self.config, state=state, settlements=settlements,
                             events=self.events, session_id=self.id, digest=self.digest)
+
+    def outcomes(self) -> list[HandOutcome]:
+        """What each hand in force came to (``rules.HandOutcome``), read from its stored
+        figures once they are checked against their seals (nothing is settled again, no
+        transfer is built: a season reads thousands of hands). A file written before figures
+        were sealed settles its hands again."""
+        from .. import documents
+
+        if not self._checked:
+            self.check()
+        if self._seals is None:
+            self._seals = documents.sealed_figures(self.rows)
+        if any(seal is None for seal in self._seals.values()):
+            return [s.outcome for s in self.ledger().settlements]
+        try:
+            return [documents.stored_outcome(self.stored[n], self.config.players)
+                    for n in range(1, self.hands_played + 1)]
+        except ScorekeeperError as error:
+            raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+
+    def newest_money(self) -> tuple[str, dict[str, Decimal]] | None:
+        """The currency and each player's money of the newest settle-up the history keeps that
+        was made at a value per chip or point (``None``: there is none); only that event is
+        read."""
+        from .. import documents
+        from ..ledger import SettledUp
+        from ..rules import end_from_text
+
+        for row in reversed(self.rows):
+            if row.get("type") != "settle" or row.get("value") is None:
+                continue
+            try:
+                event = documents.event_from_json(row)
+                if not isinstance(event, SettledUp) or event.currency is None \
+                        or event.money is None:
+                    raise ScorekeeperError(f"event {row.get('seq')}: a settle-up without money")
+            except ScorekeeperError as error:
+                raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+            accounts, players = self.ruleset.accounts, set(self.config.players)
+            money = {end_from_text(k, accounts): v for k, v in event.money.items()}
+            return event.currency, {p: v for p, v in money.items()
+                                    if isinstance(p, str) and p in players}
+        return None
 
     def state(self) -> TableState:
         """The table now, from the last stored hand (no re-settling of the history); kept

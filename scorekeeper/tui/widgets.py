@@ -169,10 +169,11 @@ class ScoreChart(Widget):
     COLOURS = ("#4ea1ff", "#ff6b6b", "#5fd068", "#c792ea", "#ffb454", "#4dd0e1")
 
     def __init__(self, players: tuple[str, ...], series: dict[str, list[Decimal]],
-                 id: str | None = None) -> None:
+                 id: str | None = None, step: str | None = None) -> None:
         super().__init__(id=id)
         self.players = players
         self.series = series
+        self.step = step  # what the bottom axis counts, in words (None: hands)
 
     def colour(self, line: int | None) -> str:
         return "" if line is None else self.COLOURS[line % len(self.COLOURS)]
@@ -199,9 +200,10 @@ class ScoreChart(Widget):
 
     def render(self) -> Text:
         width = max(20, self.size.width)
-        chart = line_chart(self.series, width, 1)
+        chart = line_chart(self.series, width, 1, self.step)
         legend = self.legend_lines(chart.legend, width)
-        chart = line_chart(self.series, width, max(5, self.size.height - len(legend)))
+        chart = line_chart(self.series, width, max(5, self.size.height - len(legend)),
+                           self.step)
         out = Text(no_wrap=True, overflow="ellipsis")
         for row in chart.rows:
             for cell in row:

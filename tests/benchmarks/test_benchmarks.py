@@ -269,3 +269,48 @@ async def test_tui_home_with_many_sessions(benchmark, enabled, many_sessions):
     if enabled:
         got = sorted(times)[len(times) // 2]
         report(Row(f"TUI home ready, {files} files", ms(got), "", "", "<= 1 s", got <= 1))
+
+
+@pytest.fixture(scope="module")
+def season_home(tmp_path_factory, request):
+    """1,000 Kratzen evenings of 50 hands, each settled up at a value (10 in a normal run)."""
+    from decimal import Decimal
+
+    enabled = measuring(request.config)
+    files = 1000 if enabled else 10
+    home = tmp_path_factory.mktemp("season")
+    store = Store(home)
+    config, records = kratzen_session(50)
+    for _ in range(files):
+        session = store.create(config, records)
+        store.settle_up(session.id, Decimal("0.10"), "EUR")
+    return home, files
+
+
+def test_season_of_many_sessions(benchmark, enabled, season_home, capsys):
+    """``scorekeeper season`` as the program runs it: the first run reads every file once
+    (checked against its seals, each hand's outcome read from its stored figures, nothing
+    settled again) and keeps each session's figures in the listing's index; a second run is
+    served from the index."""
+    home, files = season_home
+    index = home / "index.json"
+
+    def season() -> None:
+        with pytest.raises(SystemExit) as done:
+            main(["--home", str(home), "season"])
+        assert not done.value.code
+        assert f"{files} evenings" in capsys.readouterr().out
+
+    def first() -> None:
+        index.unlink(missing_ok=True)
+        season()
+
+    benchmark.pedantic(first, rounds=1, iterations=1)
+    if not enabled:
+        return
+    cold = median_time(first, 5)
+    warm = median_time(season, 7)
+    report(Row(f"season, {files} files of 50 hands, first run (every file read)", ms(cold),
+               "", "", "<= 1 s", cold <= 1))
+    report(Row(f"season, {files} files of 50 hands, served from the index", ms(warm), "", "",
+               "<= 0.5 s", warm <= 0.5))

@@ -81,6 +81,8 @@ class HomeScreen(SpokenScreen):
         Binding("e", "example", N_("Example"), id="example"),
         Binding("x", "export", N_("Export"), id="export"),
         Binding("a", "audit", N_("Audit"), id="audit"),
+        Binding("t", "season", N_("The season: every player over the evenings"), id="season",
+                show=False),
         Binding("q", "app.quit", N_("Quit"), id="home-quit"),
         Binding("l", "language", N_("Language"), id="home-language", show=False),
         # The list of evenings (said on the line under the list, not in the key bar).
@@ -522,6 +524,11 @@ class HomeScreen(SpokenScreen):
         ref = self.selected()
         if ref:
             self.app.push_screen(ExportDialog(ref))
+
+    def action_season(self) -> None:
+        from .season import SeasonScreen
+
+        self.app.push_screen(SeasonScreen())
 
     def action_audit(self) -> None:
         from .dialogs import AuditDialog

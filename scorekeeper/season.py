@@ -1,0 +1,823 @@
+"""Players across evenings and the season's table. Pure: the store reads the files (through
+the listing's index) and the alias file; everything here is worked out from what they give.
+
+Each session's figures (``evening_figures``) are worked out once from its stored hands (never
+settled again) and kept in the listing's index, so a season over a thousand evenings reads one
+index, not a thousand files.
+
+Who is who (docs/rules.md, "Players across evenings"):
+
+- A name is the same player in every session when it is the same after Unicode's NFKC form and
+  case folding (``player_key``): "Anna", "ANNA" and "Ａｎｎａ" are one player.
+- Names that only look alike ("Anna" and "Änna", "Ann" and "Anna": the same letters without
+  their marks, or one letter added, dropped, changed or two swapped) are two players until
+  someone says they are one (``Roster.merged``, kept in ``<home>/players.json`` by
+  ``scorekeeper player merge``) or that they are two (``Roster.kept_apart``). Until then they
+  are listed as a question. Names that sat at the same evening are never asked about: they
+  are two people.
+- A player is shown by the spelling of their own seated at most evenings (then the newest).
+- Two seats of one evening are never one player: if their names fold to the same player (two
+  spellings merged, or ``Ａnna`` beside ``Anna``), the later seat counts under its name as
+  written.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import ROUND_HALF_EVEN, Decimal, localcontext
+from typing import Any, Protocol
+
+from . import jsontext
+from .amounts import ZERO, exact, format_amount, to_decimal_string
+from .errors import ScorekeeperError
+from .export import ExportSource, csv_text_cell, md_cell, svg_chart
+from .i18n import N_, _, current_language, ngettext
+from .presentation import money_text
+from .rules import RULESETS, HandOutcome, Ruleset, SessionConfig, TableState, get_ruleset
+from .summary import SessionSummary
+
+FIGURES_VERSION = 1  # the form of ``evening_figures`` kept in the listing's index
+ROSTER_VERSION = 1  # the form of ``<home>/players.json``
+HUNDREDTH = Decimal("0.01")
+UNIT_WORDS = {"chip": N_("chips"), "point": N_("points")}
+_APART = "\x00"  # before a seat's own name: a key no name can have (names hold no controls)
+
+
+# ---- who is who -----------------------------------------------------------------------------
+
+def player_key(name: str) -> str:
+    """The player a name stands for across evenings: the name trimmed, in Unicode's NFKC form
+    and case-folded (``Anna``, ``ANNA`` and ``Ａｎｎａ`` are one player; ``Änna`` is another)."""
+    folded = unicodedata.normalize("NFKC", name.strip()).casefold()
+    return unicodedata.normalize("NFKC", folded)
+
+
+def _bare(key: str) -> str:
+    """A folded name without its marks (``änna`` -> ``anna``)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", key)
+                   if not unicodedata.combining(ch))
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` with one letter added, dropped or changed, or two neighbours
+    swapped."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        diffs = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        if len(diffs) == 1:
+            return True
+        i = diffs[0]
+        return len(diffs) == 2 and diffs[1] == i + 1 and a[i] == b[i + 1] and a[i + 1] == b[i]
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    i = 0
+    while i < len(short) and short[i] == long[i]:
+        i += 1
+    return short[i:] == long[i + 1:]
+
+
+def look_alike(a: str, b: str) -> bool:
+    """Whether two players' keys (``player_key``) might be one person written two ways: the
+    same letters once their marks are taken off (``anna``, ``änna``), or, for names of three
+    letters or more, one letter added, dropped, changed or two swapped (``ann``, ``anna``)."""
+    if a == b:
+        return False
+    bare_a, bare_b = _bare(a), _bare(b)
+    if bare_a == bare_b:
+        return True
+    return min(len(bare_a), len(bare_b)) >= 3 and _one_edit(bare_a, bare_b)
+
+
+@dataclass(frozen=True)
+class Roster:
+    """What the table has said about names (``<home>/players.json``): ``same`` takes a player
+    (by key) as another (a key that is never itself taken as another); ``apart`` holds pairs of
+    look-alike keys that are two people."""
+
+    same: Mapping[str, str] = field(default_factory=dict)
+    apart: frozenset[tuple[str, str]] = frozenset()
+
+    def player(self, key: str) -> str:
+        """The player a key counts as."""
+        return self.same.get(key, key)
+
+    def is_apart(self, a: str, b: str) -> bool:
+        return (min(a, b), max(a, b)) in self.apart
+
+    def merged(self, keep: str, other: str) -> Roster:
+        """``other`` (and everyone taken as it) taken as ``keep``'s player from now on."""
+        root, gone = self.player(keep), self.player(other)
+        if root == gone:
+            raise ScorekeeperError(_("they are one player already"))
+        same = {k: (root if v == gone else v) for k, v in self.same.items()}
+        same[gone] = root
+        apart = frozenset(pair for pair in self.apart
+                          if {self.player(pair[0]), self.player(pair[1])} != {root, gone})
+        return Roster(same, apart)
+
+    def unmerged(self, key: str) -> Roster:
+        """``key`` counted as its own player again."""
+        if key not in self.same:
+            raise ScorekeeperError(_("it is not taken as another player"))
+        return Roster({k: v for k, v in self.same.items() if k != key}, self.apart)
+
+    def kept_apart(self, a: str, b: str) -> Roster:
+        """``a`` and ``b`` are two people: not asked about again."""
+        if self.player(a) == self.player(b):
+            raise ScorekeeperError(_("they are taken as one player: undo that first"))
+        return Roster(dict(self.same), self.apart | {(min(a, b), max(a, b))})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": ROSTER_VERSION, "same": dict(sorted(self.same.items())),
+                "apart": [list(pair) for pair in sorted(self.apart)]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Roster:
+        """The roster a ``players.json`` holds (a ``ScorekeeperError`` saying what is wrong)."""
+        if data is None:
+            return cls()
+        if not isinstance(data, dict) or data.get("version") != ROSTER_VERSION:
+            raise ScorekeeperError(_("not a list of players written by this scorekeeper"))
+        same, apart = data.get("same", {}), data.get("apart", [])
+        if (not isinstance(same, dict) or not isinstance(apart, list)
+                or not all(isinstance(k, str) and isinstance(v, str) for k, v in same.items())
+                or not all(isinstance(p, list) and len(p) == 2
+                           and all(isinstance(k, str) for k in p) for p in apart)):
+            raise ScorekeeperError(_("its aliases cannot be read"))
+        if any(v in same for v in same.values()):
+            raise ScorekeeperError(_("an alias points to another alias"))
+        return cls(dict(same), frozenset((min(a, b), max(a, b)) for a, b in apart))
+
+
+# ---- one evening's figures (kept in the listing's index) -------------------------------------
+
+def evening_figures(config: SessionConfig, state: TableState, hands: Iterable[HandOutcome],
+                    money: tuple[str, Mapping[str, Decimal]] | None) -> dict[str, Any]:
+    """What a season needs of one session: each player's net (the settle-up's result,
+    docs/rules.md D16: won + or lost −, in the game's unit) at ``state``, whether they won (a
+    finished session's leaders), the game's own counts over its ``hands``
+    (``Ruleset.player_figures``) and ``money``: the currency and each player's money of the
+    newest settle-up made at a value (``None``: none was). As the listing's index keeps it."""
+    ruleset = get_ruleset(config.game)
+    results = ruleset.results(config, state).players
+    counts = ruleset.player_figures(config, hands)
+    paid = None if money is None else {
+        "currency": money[0],
+        "players": {p: to_decimal_string(v) for p, v in money[1].items()}}
+    winners = state.leaders if state.finished else ()
+    return {"version": FIGURES_VERSION, "game": config.game, "unit": ruleset.unit,
+            "hands": state.hands_played, "finished": state.finished,
+            "players": [{"name": p, "net": to_decimal_string(results[p]), "won": p in winners,
+                         "figures": counts[p]} for p in config.players],
+            "money": paid}
+
+
+def source_figures(source: ExportSource) -> dict[str, Any]:
+    """``evening_figures`` of a session settled here (or exported): its hands' outcomes and
+    the newest settle-up at a value its history keeps."""
+    agreed, _changed = source.settled_up()
+    money = None
+    for a in agreed:
+        if a.settled.currency is not None:
+            money = (a.settled.currency, {share.party: share.money
+                                          for share in a.settled.players
+                                          if isinstance(share.party, str)
+                                          and share.money is not None})
+    return evening_figures(source.config, source.state,
+                           [s.outcome for s in source.settlements], money)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player at one evening: the name as seated, the net, a win, the game's counts and the
+    money of the newest settle-up with a value (``None`` without one)."""
+
+    name: str
+    net: Decimal
+    won: bool
+    counts: Mapping[str, int]
+    money: Decimal | None
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """One session as a season sees it."""
+
+    session: str
+    started: str
+    game: str
+    unit: str
+    hands: int
+    finished: bool
+    seats: tuple[Seat, ...]
+    currency: str | None
+
+    @property
+    def day(self) -> str:
+        """The (UTC) day it started: ``2026-12-01``."""
+        return self.started[:10]
+
+
+def _amount(text: Any) -> Decimal:
+    from .amounts import stored_amount
+
+    found = stored_amount(text) if type(text) is str else None
+    if found is None:
+        raise ValueError(f"{text!r} is not an amount")
+    return found
+
+
+def evening_from_json(session: str, started: str, data: Any) -> Evening:
+    """An evening from its figures as the listing's index keeps them (``evening_figures``). The
+    index is only a cache: what it says is checked all the same (a ``ScorekeeperError``)."""
+    try:
+        if not isinstance(data, dict) or data.get("version") != FIGURES_VERSION:
+            raise ValueError("not this version's figures")
+        game = data["game"]
+        if game not in RULESETS:
+            raise ValueError(f"{game!r} is not a game here")
+        money = data.get("money")
+        paid: Mapping[str, Any] = {}
+        currency = None
+        if money is not None:
+            currency, paid = str(money["currency"]), money["players"]
+            if not isinstance(paid, dict):
+                raise ValueError("money")
+        seats = []
+        for seat in data["players"]:
+            name = seat["name"]
+            counts = seat["figures"]
+            if (type(name) is not str or not isinstance(counts, dict)
+                    or not all(type(v) is int for v in counts.values())):
+                raise ValueError("a seat")
+            seats.append(Seat(name=name, net=_amount(seat["net"]), won=bool(seat["won"]),
+                              counts={str(k): v for k, v in counts.items()},
+                              money=_amount(paid[name]) if name in paid else None))
+        hands = data["hands"]
+        if type(hands) is not int or hands < 0:
+            raise ValueError("hands")
+        return Evening(session=session, started=started, game=game, unit=str(data["unit"]),
+                       hands=hands, finished=bool(data["finished"]), seats=tuple(seats),
+                       currency=currency)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise ScorekeeperError(_("its figures in the listing's index cannot be read")) from None
+
+
+class Listed(Protocol):
+    """A line of the sessions listing as a season reads it (the store's ``Listing``)."""
+
+    @property
+    def file(self) -> str: ...
+    @property
+    def summary(self) -> SessionSummary | None: ...
+    @property
+    def problem(self) -> str | None: ...
+    @property
+    def figures(self) -> dict[str, Any] | None: ...
+    @property
+    def figures_problem(self) -> str | None: ...
+
+
+def evenings_listed(listing: Iterable[Listed]) -> tuple[list[Evening], list[tuple[str, str]]]:
+    """The evenings of a listing with figures (``Store.list_sessions(figures=True)``), and the
+    files left out, each with why: damaged, or figures that cannot be read."""
+    evenings, skipped = [], []
+    for line in listing:
+        file = f"sessions/{line.file}"
+        summary = line.summary
+        if summary is None or line.figures is None:
+            problem = line.problem if summary is None else line.figures_problem
+            skipped.append((file, str(problem or "").removeprefix(f"{file}: ")))
+            continue
+        try:
+            evenings.append(evening_from_json(summary.id, summary.started, line.figures))
+        except ScorekeeperError as error:
+            skipped.append((file, str(error)))
+    return evenings, skipped
+
+
+# ---- adding up -------------------------------------------------------------------------------
+
+@dataclass
+class Tally:
+    """A player's figures added up over evenings (of one game, or of all)."""
+
+    key: str
+    name: str = ""
+    evenings: int = 0
+    hands: int = 0
+    wins: int = 0
+    net: Decimal = ZERO
+    money: dict[str, Decimal] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    # each spelling seated: how many evenings, and the start of the newest
+    spellings: dict[str, tuple[int, str]] = field(default_factory=dict)
+
+    def add(self, evening: Evening, seat: Seat) -> None:
+        self.evenings += 1
+        self.hands += evening.hands
+        self.wins += seat.won
+        with exact():
+            self.net += seat.net
+            if seat.money is not None and evening.currency is not None:
+                self.money[evening.currency] = self.money.get(evening.currency, ZERO) + seat.money
+        for k, v in seat.counts.items():
+            self.counts[k] = self.counts.get(k, 0) + v
+        count, newest = self.spellings.get(seat.name, (0, ""))
+        self.spellings[seat.name] = (count + 1, max(newest, evening.started))
+
+    @property
+    def average(self) -> Decimal:
+        """The net per evening, rounded to the hundredth (half to even)."""
+        return average(self.net, self.evenings)
+
+
+def average(net: Decimal, evenings: int) -> Decimal:
+    """``net`` over ``evenings``, rounded to the hundredth, half to even (the one figure here
+    that is rounded: a third of a chip has no exact decimal)."""
+    if not evenings:
+        return ZERO
+    with localcontext() as context:
+        context.prec = 200
+        return (net / evenings).quantize(HUNDREDTH, rounding=ROUND_HALF_EVEN)
+
+
+def average_is_exact(net: Decimal, evenings: int) -> bool:
+    with localcontext() as context:
+        context.prec = 200
+        return not evenings or average(net, evenings) * evenings == net
+
+
+def seat_keys(evening: Evening, roster: Roster) -> list[str]:
+    """The player each seat of an evening counts as (two seats of one evening are never one
+    player: a later seat whose player is taken counts under its name as written)."""
+    keys: list[str] = []
+    for seat in evening.seats:
+        key = roster.player(player_key(seat.name))
+        keys.append(_APART + seat.name if key in keys else key)
+    return keys
+
+
+def _named(tally: Tally, roster: Roster) -> Tally:
+    """The tally with the name it is shown under: of the spellings that are the player's own
+    key (not a spelling merged into it), the one seated at most evenings, then the newest;
+    without one, the same among all its spellings."""
+    own = [s for s in tally.spellings if tally.key.startswith(_APART)
+           or player_key(s) == tally.key]
+    pool = own or list(tally.spellings)
+    tally.name = max(pool, key=lambda s: (*tally.spellings[s], s))
+    return tally
+
+
+def tallies(evenings: Iterable[Evening], roster: Roster) -> list[Tally]:
+    """Every player's figures over these evenings (``counts`` added up within one game only:
+    call it with one game's evenings for those)."""
+    found: dict[str, Tally] = {}
+    for evening in evenings:
+        for key, seat in zip(seat_keys(evening, roster), evening.seats, strict=True):
+            found.setdefault(key, Tally(key)).add(evening, seat)
+    return [_named(t, roster) for t in found.values()]
+
+
+def lookalikes(evenings: Sequence[Evening], roster: Roster) -> list[tuple[str, str]]:
+    """The pairs of players whose names look alike (``look_alike``), never said to be one
+    player or two, and never seated at one evening: the question to ask. Shown by name."""
+    tallied = {t.key: t for t in tallies(evenings, roster) if not t.key.startswith(_APART)}
+    together: set[tuple[str, str]] = set()
+    for evening in evenings:
+        keys = sorted(k for k in seat_keys(evening, roster) if not k.startswith(_APART))
+        together.update((a, b) for i, a in enumerate(keys) for b in keys[i + 1:])
+    pairs = []
+    keys = sorted(tallied)
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            if (a, b) in together or roster.is_apart(a, b) or not look_alike(a, b):
+                continue
+            pairs.append((tallied[a].name, tallied[b].name))
+    return pairs
+
+
+def _order(rows: list[Tally]) -> list[Tally]:
+    """Best net first; equal nets by name."""
+    return sorted(rows, key=lambda t: (-t.net, player_key(t.name), t.name))
+
+
+def within(evenings: Iterable[Evening], game: str | None = None, start: date | None = None,
+           end: date | None = None) -> list[Evening]:
+    """The evenings of ``game`` that started (UTC day) from ``start`` to ``end`` (both
+    included; ``None``: no bound), with at least one hand played, oldest first."""
+    low = start.isoformat() if start else ""
+    high = end.isoformat() if end else "9999-12-31"
+    chosen = [e for e in evenings if e.hands and (game is None or e.game == game)
+              and low <= e.day <= high]
+    return sorted(chosen, key=lambda e: (e.started, e.session))
+
+
+# ---- the season's table -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GameTable:
+    """One game's table over a season: the evenings (oldest first) and the players, best net
+    first."""
+
+    ruleset: Ruleset
+    evenings: tuple[Evening, ...]
+    players: tuple[Tally, ...]
+    keys: tuple[tuple[str, ...], ...]  # the player each seat of each evening counts as
+
+    def running_totals(self) -> dict[str, list[Decimal]]:
+        """Each player's net added up after each evening (0 before the first): the chart."""
+        totals = {t.key: ZERO for t in self.players}
+        series: dict[str, list[Decimal]] = {t.key: [ZERO] for t in self.players}
+        for evening, keys in zip(self.evenings, self.keys, strict=True):
+            with exact():
+                for key, seat in zip(keys, evening.seats, strict=True):
+                    totals[key] += seat.net
+            for key in series:
+                series[key].append(totals[key])
+        names = {t.key: t.name for t in self.players}
+        return {names[k]: v for k, v in series.items()}
+
+
+@dataclass(frozen=True)
+class Season:
+    """The season's tables, one per game, and what was left out: files whose figures could not
+    be read, and look-alike names still to be decided."""
+
+    game: str | None
+    start: date | None
+    end: date | None
+    tables: tuple[GameTable, ...]
+    lookalikes: tuple[tuple[str, str], ...]
+    skipped: tuple[tuple[str, str], ...]  # (file, problem)
+
+
+def season(evenings: Iterable[Evening], roster: Roster, game: str | None = None,
+           start: date | None = None, end: date | None = None,
+           skipped: Iterable[tuple[str, str]] = ()) -> Season:
+    """The season over these evenings: a table for ``game`` (or one per game played, in the
+    registry's order), from ``start`` to ``end``."""
+    chosen = within(evenings, game, start, end)
+    tables = []
+    for name, ruleset in RULESETS.items():
+        mine = [e for e in chosen if e.game == name]
+        if not mine:
+            continue
+        keys = tuple(tuple(seat_keys(e, roster)) for e in mine)
+        tables.append(GameTable(ruleset, tuple(mine), tuple(_order(tallies(mine, roster))),
+                                keys))
+    return Season(game, start, end, tuple(tables), tuple(lookalikes(chosen, roster)),
+                  tuple(skipped))
+
+
+def _money_words(money: Mapping[str, Decimal]) -> str:
+    return ", ".join(money_text(v, c) for c, v in sorted(money.items()))
+
+
+def _average_words(t: Tally) -> str:
+    shown = format_amount(t.average, signed=True)
+    return shown if average_is_exact(t.net, t.evenings) else "~" + shown
+
+
+def unit_words(unit: str) -> str:
+    name = UNIT_WORDS.get(unit)
+    return _(name) if name else unit
+
+
+def _span_words(s: Season) -> str:
+    if s.start and s.end:
+        return _("from {start} to {end}").format(start=s.start, end=s.end)
+    if s.start:
+        return _("from {start}").format(start=s.start)
+    if s.end:
+        return _("up to {end}").format(end=s.end)
+    return _("every evening")
+
+
+def _headers(unit: str) -> list[str]:
+    return ["#", _("player"), _("evenings"), _("hands"), _("wins"),
+            _("net ({unit})").format(unit=unit_words(unit)), _("per evening"), _("money")]
+
+
+def season_rows(table: GameTable) -> list[list[str]]:
+    """A game's table as rows of text for people: rank, player, evenings, hands, wins, net,
+    per evening (``~`` when rounded), money."""
+    return [[str(i), t.name, str(t.evenings), str(t.hands), str(t.wins),
+             format_amount(t.net, signed=True), _average_words(t), _money_words(t.money)]
+            for i, t in enumerate(table.players, start=1)]
+
+
+def season_lines(s: Season) -> list[str]:
+    """The season as the command line prints it: each game's table, then what was left out
+    and the look-alike names to decide."""
+    from .presentation import _table
+
+    lines: list[str] = []
+    if not s.tables:
+        lines.append(_("No evening with a hand played {span}.").format(span=_span_words(s)))
+    for table in s.tables:
+        if lines:
+            lines.append("")
+        n = len(table.evenings)
+        lines.append(ngettext("{game}, {span}: {count} evening", "{game}, {span}: {count} "
+                              "evenings", n).format(game=table.ruleset.title,
+                                                    span=_span_words(s), count=n))
+        lines += _table(_headers(table.ruleset.unit), season_rows(table),
+                        right={0, 2, 3, 4, 5, 6, 7})
+    lines += notes_lines(s.lookalikes, s.skipped)
+    return lines
+
+
+def notes_lines(pairs: Sequence[tuple[str, str]], skipped: Sequence[tuple[str, str]]) -> list[str]:
+    """The evenings left out (damaged files) and the look-alike names still to decide."""
+    lines: list[str] = []
+    for file, problem in skipped:
+        lines.append(_("left out: {file}: {problem}").format(file=file, problem=problem))
+    if pairs:
+        lines += ["", _("These names look alike and are counted as two players until you say:")]
+        for a, b in pairs:
+            lines.append(f"  {a} / {b}")
+        lines.append(_("  one person: scorekeeper player merge NAME OTHER; two people: "
+                       "scorekeeper player apart NAME OTHER"))
+    return lines
+
+
+def season_document(s: Season) -> dict[str, Any]:
+    """The season as JSON (docs/contract.md): every amount an exact decimal string, except
+    ``average`` (net ÷ evenings, rounded to the hundredth, half to even)."""
+    tables = []
+    for table in s.tables:
+        keyed = [dict(zip(keys, e.seats, strict=True))
+                 for keys, e in zip(table.keys, table.evenings, strict=True)]
+        names = {t.key: t.name for t in table.players}
+        tables.append({
+            "game": table.ruleset.game, "unit": table.ruleset.unit,
+            "evenings": len(table.evenings),
+            "players": [{"name": t.name, "evenings": t.evenings, "hands": t.hands,
+                         "wins": t.wins, "net": to_decimal_string(t.net),
+                         "average": to_decimal_string(t.average),
+                         "money": {c: to_decimal_string(v) for c, v in sorted(t.money.items())}}
+                        for t in table.players],
+            "sessions": [{"id": e.session, "started": e.started, "hands": e.hands,
+                          "finished": e.finished,
+                          "results": {names[k]: to_decimal_string(seat.net)
+                                      for k, seat in seats.items()}}
+                         for e, seats in zip(table.evenings, keyed, strict=True)]})
+    return {"game": s.game, "from": s.start.isoformat() if s.start else None,
+            "to": s.end.isoformat() if s.end else None, "tables": tables,
+            "lookalikes": [list(pair) for pair in s.lookalikes],
+            "skipped": [{"file": f, "problem": p} for f, p in s.skipped]}
+
+
+def season_json(s: Season) -> str:
+    return jsontext.indented(season_document(s)) + "\n"
+
+
+def season_text(s: Season) -> str:
+    return "\n".join(season_lines(s)) + "\n"
+
+
+def season_csv(s: Season) -> str:
+    """One row per player and game; a money column per currency. Text cells a spreadsheet would
+    run as a formula are neutralised."""
+    currencies = sorted({c for t in s.tables for p in t.players for c in p.money})
+    rows: list[list[Any]] = [["game", "rank", "player", "evenings", "hands", "wins", "net",
+                              "average", *(f"money {c}" for c in currencies)]]
+    for table in s.tables:
+        for i, t in enumerate(table.players, start=1):
+            rows.append([table.ruleset.game, i, csv_text_cell(t.name), t.evenings, t.hands,
+                         t.wins, to_decimal_string(t.net), to_decimal_string(t.average),
+                         *(to_decimal_string(t.money[c]) if c in t.money else ""
+                           for c in currencies)])
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    return buffer.getvalue()
+
+
+def season_md(s: Season) -> str:
+    """The season as Markdown: a table per game; names shown literally."""
+    lines = ["# " + _("Season: {span}").format(span=_span_words(s))]
+    for table in s.tables:
+        n = len(table.evenings)
+        lines += ["", "## " + ngettext("{game}: {count} evening", "{game}: {count} evenings",
+                                       n).format(game=table.ruleset.title, count=n), ""]
+        lines.append("| " + " | ".join(_headers(table.ruleset.unit)) + " |")
+        lines.append("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for row in season_rows(table):
+            row[1] = md_cell(row[1])
+            lines.append("| " + " | ".join(row) + " |")
+    notes = notes_lines(s.lookalikes, s.skipped)
+    if notes:
+        lines += [""] + [md_cell(line) if line else "" for line in notes]
+    return "\n".join(lines) + "\n"
+
+
+def season_html(s: Season) -> str:
+    """One self-contained page: a table per game and a chart of each player's running total
+    over the evenings (an SVG line per player, with a key); names escaped."""
+    e = html.escape
+    title = e(_("Season: {span}").format(span=_span_words(s)))
+    out = ["<!DOCTYPE html>",
+           f'<html lang="{current_language()}"><head><meta charset="utf-8">',
+           f"<title>{title}</title>",
+           "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
+           "margin:1em 0}td,th{border:1px solid #bbb;padding:.2em .6em}td.n{text-align:right}"
+           "</style></head><body>", f"<h1>{title}</h1>"]
+    for table in s.tables:
+        n = len(table.evenings)
+        out.append("<h2>" + e(ngettext("{game}: {count} evening", "{game}: {count} evenings", n)
+                              .format(game=table.ruleset.title, count=n)) + "</h2>")
+        out.append("<table><tr>" + "".join(f"<th>{e(h)}</th>"
+                                           for h in _headers(table.ruleset.unit)) + "</tr>")
+        for row in season_rows(table):
+            out.append("<tr>" + "".join(f"<td>{e(c)}</td>" if i == 1 else
+                                        f"<td class=n>{e(c)}</td>"
+                                        for i, c in enumerate(row)) + "</tr>")
+        out.append("</table>")
+        out.append(svg_chart(table.running_totals(), legend=True,
+                             label=_("running total by evening"),
+                             axis=_("evening (0 to {last})").format(last=n)))
+    notes = notes_lines(s.lookalikes, s.skipped)
+    if notes:
+        out.append("<ul>" + "".join(f"<li>{e(line.strip())}</li>" for line in notes if line)
+                   + "</ul>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+SEASON_FORMATS = {"text": season_text, "csv": season_csv, "md": season_md, "html": season_html,
+                  "json": season_json}
+
+
+# ---- the players, and one player -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlayerCard:
+    """One player over every evening: the totals, each game's (with the game's counts, in the
+    game's order) and each evening."""
+
+    everything: Tally
+    games: tuple[tuple[Ruleset, Tally], ...]
+    evenings: tuple[tuple[Evening, Seat], ...]
+    lookalikes: tuple[str, ...]
+
+
+def find_player(evenings: Sequence[Evening], roster: Roster, name: str) -> PlayerCard | None:
+    """The player ``name`` stands for (``player_key``, then the roster), or ``None``."""
+    key = roster.player(player_key(name))
+    chosen = within(evenings)
+    mine = [(e, seat) for e in chosen
+            for k, seat in zip(seat_keys(e, roster), e.seats, strict=True) if k == key]
+    if not mine:
+        return None
+    everything = _named(_tally(key, mine), roster)
+    games = []
+    for game, ruleset in RULESETS.items():
+        of_game = [(e, seat) for e, seat in mine if e.game == game]
+        if of_game:
+            tally = _named(_tally(key, of_game), roster)
+            tally.counts = {k: tally.counts.get(k, 0) for k in ruleset.player_figure_names}
+            games.append((ruleset, tally))
+    others = [b if a == everything.name else a for a, b in lookalikes(chosen, roster)
+              if everything.name in (a, b)]
+    return PlayerCard(everything, tuple(games), tuple(mine), tuple(others))
+
+
+def _tally(key: str, seats: Iterable[tuple[Evening, Seat]]) -> Tally:
+    tally = Tally(key)
+    for evening, seat in seats:
+        tally.add(evening, seat)
+    return tally
+
+
+def known_keys(evenings: Iterable[Evening]) -> set[str]:
+    """Every name's key seated at any of these evenings."""
+    return {player_key(seat.name) for e in evenings for seat in e.seats}
+
+
+def player_lines(card: PlayerCard) -> list[str]:
+    """One player as the command line prints it."""
+    t = card.everything
+    lines = [t.name]
+    others = sorted(s for s in t.spellings if s != t.name)
+    if others:
+        lines.append("  " + _("also written: {names}").format(names=", ".join(others)))
+    lines.append("  " + _tally_words(t))
+    if t.money:
+        lines.append("  " + _("money: {money}").format(money=_money_words(t.money)))
+    for ruleset, g in card.games:
+        lines += ["", f"{ruleset.title}: " + _tally_words(g)]
+        lines.append("  " + _("net: {net} {unit}, {average} an evening").format(
+            net=format_amount(g.net, signed=True), unit=unit_words(ruleset.unit),
+            average=_average_words(g)) + (
+            "; " + _("money: {money}").format(money=_money_words(g.money)) if g.money else ""))
+        lines.append("  " + ", ".join(f"{ruleset.figure_words(k)} {v}"
+                                      for k, v in g.counts.items()))
+    lines += ["", _("Evenings:")]
+    for evening, seat in card.evenings:
+        money = (" (" + money_text(seat.money, evening.currency) + ")"
+                 if seat.money is not None and evening.currency else "")
+        status = _("won") if seat.won else (_("running") if not evening.finished else "")
+        lines.append(f"  {evening.started[:16].replace('T', ' ')}  {evening.session}  "
+                     f"{RULESETS[evening.game].title}: "
+                     + ngettext("{count} hand", "{count} hands", evening.hands).format(
+                         count=evening.hands)
+                     + f", {format_amount(seat.net, signed=True)}{money}"
+                     + ("  " + _("as {name}").format(name=seat.name) if seat.name != t.name
+                        else "")
+                     + (f"  {status}" if status else ""))
+    if card.lookalikes:
+        lines += ["", _("Look alike, counted apart until you say: {names}").format(
+            names=", ".join(card.lookalikes))]
+    return lines
+
+
+def _tally_words(t: Tally) -> str:
+    return ", ".join([
+        ngettext("{count} evening", "{count} evenings", t.evenings).format(count=t.evenings),
+        ngettext("{count} hand", "{count} hands", t.hands).format(count=t.hands),
+        ngettext("{count} win", "{count} wins", t.wins).format(count=t.wins)])
+
+
+def player_document(card: PlayerCard) -> dict[str, Any]:
+    """One player as JSON (docs/contract.md)."""
+    t = card.everything
+
+    def money(m: Mapping[str, Decimal]) -> dict[str, str]:
+        return {c: to_decimal_string(v) for c, v in sorted(m.items())}
+
+    return {"name": t.name, "spellings": sorted(t.spellings), "evenings": t.evenings,
+            "hands": t.hands, "wins": t.wins, "money": money(t.money),
+            "games": [{"game": r.game, "unit": r.unit, "evenings": g.evenings,
+                       "hands": g.hands, "wins": g.wins, "net": to_decimal_string(g.net),
+                       "average": to_decimal_string(g.average), "money": money(g.money),
+                       "figures": dict(g.counts)} for r, g in card.games],
+            "sessions": [{"id": e.session, "game": e.game, "started": e.started,
+                          "hands": e.hands, "finished": e.finished, "won": seat.won,
+                          "name": seat.name, "net": to_decimal_string(seat.net),
+                          "money": None if seat.money is None else to_decimal_string(seat.money),
+                          "currency": e.currency if seat.money is not None else None}
+                         for e, seat in card.evenings],
+            "lookalikes": list(card.lookalikes)}
+
+
+def players_table(evenings: Sequence[Evening], roster: Roster) -> list[tuple[Tally, dict[str,
+                                                                                        Decimal]]]:
+    """Every player over every evening, most evenings first (then by name), with the net of
+    each game they played (nets of different games are in different units: never added)."""
+    chosen = within(evenings)
+    rows = []
+    for t in tallies(chosen, roster):
+        nets: dict[str, Decimal] = {}
+        for e in chosen:
+            for k, seat in zip(seat_keys(e, roster), e.seats, strict=True):
+                if k == t.key:
+                    with exact():
+                        nets[e.game] = nets.get(e.game, ZERO) + seat.net
+        rows.append((t, {g: nets[g] for g in RULESETS if g in nets}))
+    return sorted(rows, key=lambda r: (-r[0].evenings, player_key(r[0].name), r[0].name))
+
+
+def players_lines(evenings: Sequence[Evening], roster: Roster,
+                  skipped: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """The players as the command line lists them."""
+    from .presentation import _table
+
+    rows = players_table(evenings, roster)
+    lines: list[str] = []
+    if not rows:
+        lines.append(_("No players yet: no evening has a hand played."))
+    else:
+        lines += _table([_("player"), _("evenings"), _("hands"), _("net")],
+                        [[t.name, str(t.evenings), str(t.hands),
+                          ", ".join(f"{RULESETS[g].title} {format_amount(v, signed=True)}"
+                                    for g, v in nets.items())] for t, nets in rows],
+                        right={1, 2})
+    return lines + notes_lines(lookalikes(within(evenings), roster), skipped)
+
+
+def players_document(evenings: Sequence[Evening], roster: Roster,
+                     skipped: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+    """The players as JSON (docs/contract.md)."""
+    return {"players": [{"name": t.name, "spellings": sorted(t.spellings),
+                         "evenings": t.evenings, "hands": t.hands, "wins": t.wins,
+                         "net": {g: to_decimal_string(v) for g, v in nets.items()},
+                         "money": {c: to_decimal_string(v) for c, v in sorted(t.money.items())}}
+                        for t, nets in players_table(evenings, roster)],
+            "lookalikes": [list(p) for p in lookalikes(within(evenings), roster)],
+            "skipped": [{"file": f, "problem": p} for f, p in skipped]}
+
+
+def read_day(text: str) -> date:
+    """A day typed as ``2026-12-01`` (a ``ScorekeeperError`` otherwise)."""
+    try:
+        return date.fromisoformat(text.strip())
+    except (ValueError, AttributeError):
+        raise ScorekeeperError(_("{text} is not a day (write it 2026-12-01)").format(
+            text=repr(text))) from None
