@@ -314,6 +314,18 @@ class Store(Evenings, FromElsewhere):
     # -- writing
 
     @contextlib.contextmanager
+    def _changing(self, ref: str, expect: str | None) -> Iterator[_Transaction]:
+        """Write to session ``ref`` under its lock; with ``expect`` (the digest the change was
+        made from), only if the session is still there (a typing mistake in it is said before
+        the lock is taken)."""
+        path = self.resolve(ref)
+        if expect is not None:
+            expected_digest(expect)
+        with self._writing(path) as tx:
+            check_expected(tx.session, expect)
+            yield tx
+
+    @contextlib.contextmanager
     def _writing(self, path: Path, new: dict[str, Any] | None = None) -> Iterator[_Transaction]:
         label = self.label(path)
         lock = take_lock(path, label, self.lock_wait)
@@ -403,12 +415,8 @@ class Store(Evenings, FromElsewhere):
         from .. import documents
         from ..ledger import settle_next
 
-        path = self.resolve(ref)
-        if expect is not None:
-            expected_digest(expect)  # a typing mistake is said before the lock is taken
-        with self._writing(path) as tx:
+        with self._changing(ref, expect) as tx:
             s = tx.session
-            check_expected(s, expect)
             if expected_hands is not None and s.hands_played != expected_hands:
                 raise StoreError(f"{s.label}: the session changed meanwhile (it now has "
                                  f"{s.hands_played} hands, not {expected_hands}); nothing was "
@@ -424,12 +432,8 @@ class Store(Evenings, FromElsewhere):
         """Withdraw the last hand: it stays in the history, marked withdrawn. With ``expect``,
         only if the session's digest is still that one (so the hand withdrawn is the last one
         the caller saw)."""
-        path = self.resolve(ref)
-        if expect is not None:
-            expected_digest(expect)
-        with self._writing(path) as tx:
+        with self._changing(ref, expect) as tx:
             s = tx.session
-            check_expected(s, expect)
             n = s.hands_played
             if n == 0:
                 raise StoreError(f"{s.label}: there is no hand to withdraw")
@@ -483,12 +487,8 @@ class Store(Evenings, FromElsewhere):
         digest is still that one (the figures previewed are the figures stored)."""
         from .. import documents
 
-        path = self.resolve(ref)
-        if expect is not None:
-            expected_digest(expect)
-        with self._writing(path) as tx:
+        with self._changing(ref, expect) as tx:
             s = tx.session
-            check_expected(s, expect)
             amended = self._amended(s, amendments)
             before, after, numbers = amended.before, amended.after, amended.numbers
             for number in numbers:
@@ -516,12 +516,8 @@ class Store(Evenings, FromElsewhere):
         from ..ledger import compare_count, counted_ends, counted_in_ledger
         from ..rules.base import End, end_text
 
-        path = self.resolve(ref)
-        if expect is not None:
-            expected_digest(expect)
-        with self._writing(path) as tx:
+        with self._changing(ref, expect) as tx:
             s = tx.session
-            check_expected(s, expect)
             state = s.state()
             accounts = s.ruleset.accounts
             try:
@@ -553,12 +549,8 @@ class Store(Evenings, FromElsewhere):
         from ..documents import agreed_already, settle_up_event
         from ..settleup import settle_up
 
-        path = self.resolve(ref)
-        if expect is not None:
-            expected_digest(expect)
-        with self._writing(path) as tx:
+        with self._changing(ref, expect) as tx:
             s = tx.session
-            check_expected(s, expect)
             state = s.state()
             if state.hands_played == 0:
                 raise StoreError(f"{s.label}: no hand has been played yet: nothing to settle")
