@@ -153,3 +153,41 @@ def test_new_and_replay_keep_the_language_of_the_command(run, monkeypatch, tmp_p
     assert Store(home).open(made["id"]).language == "de"  # ...the session was played in German
     replayed = run("--lang", "pt", "replay", str(EXAMPLES / "letzter.toml"), "--save").out
     assert Store(home).open(replayed.split()[-1]).language == "pt"
+
+
+async def test_cards_typed_at_the_table_take_the_letters_of_the_language(tmp_path):
+    """Card by card (ctrl+o), a rank key may be the letter of the language in use, as on the
+    command line (Card.parse_typed): German d for Dame (the queen) and b for Bube (the jack);
+    Spanish r for rey (the king). The suit keys stay c d h s, so d is a rank first, a suit
+    second."""
+    from scorekeeper.cards import Card
+    from scorekeeper.rules import make_config
+
+    store = fixed_store(tmp_path)
+    config = make_config("letzter-stich", ["Anna", "Ben", "Cleo", "Dora"], "Anna")
+    for language, keys, cards in (("de", "dcbhdd", ["QC", "JH", "QD"]),
+                                  ("es", "rcdh", ["KC", "QH"]),
+                                  ("pt", "rcdhvs", ["KC", "QH", "JS"])):
+        session = store.create(config).id
+        app = make_app(tmp_path, session, language=language)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("ctrl+o")
+            assert screen.entry.by_cards
+            app.said.clear()
+            await pilot.press(*keys)
+            assert screen.entry.draft.cards == (tuple(Card.parse(c) for c in cards),)
+            assert not app.said  # nothing refused
+
+
+async def test_the_referee_screen_takes_the_letters_of_the_language(tmp_path):
+    session = saved(tmp_path, "letzter-stich", 1)
+    app = make_app(tmp_path, session, language="de")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        await pilot.press(*"BH DH")                    # Bube, then Dame of hearts
+        verdict = str(app.screen.query_one("#referee-verdict", Static).render())
+        assert "Q♥ (Karte 2 von 2)" in verdict, verdict

@@ -11,12 +11,15 @@ from __future__ import annotations
 from rich.cells import cell_len
 
 from ..cards import Card, Deck, Rank, Suit
+from ..errors import ScorekeeperError
 from ..i18n import _
 from ..presentation import step_prompt
 from ..rules import HandDraft, HandRecord
 from ..rules.draft import Answer
 
-# The rank each key stands for, as ``Card.parse`` reads it ("1" begins "10": its "0" may follow).
+# The rank each key stands for, as ``Card.parse`` reads it ("1" begins "10": its "0" may follow);
+# the letters of the language in use (German d for Dame) as the command line reads them
+# (``Card.parse_typed``, see ``typed_rank``).
 RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "o": "O", "j": "J", "u": "U", "t": "10", "1": "10",
              "9": "9", "8": "8", "7": "7"}
 SUIT_KEYS = {"c": "C", "d": "D", "h": "H", "s": "S"}
@@ -29,6 +32,20 @@ RANK_HINT_KEYS = {"french": "a k q j t 9 8 7", "german": "a k o u t 9 8 7"}
 def rank_of(typed: str) -> Rank:
     """The rank a rank key stands for (``RANK_KEYS``' values: ``O`` is the Ober, the queen)."""
     return Card.parse(typed + "C").rank
+
+
+def typed_rank(key: str) -> str | None:
+    """The rank (as ``Card.parse`` reads it) that a rank key stands for: one of ``RANK_KEYS``,
+    else a letter of the language in use (German ``d`` Dame, ``b`` Bube; Portuguese ``r``
+    ``d`` ``v``; Spanish ``r`` ``d``), read as the command line reads it; ``None``: no rank."""
+    if key in RANK_KEYS:
+        return RANK_KEYS[key]
+    if len(key) != 1 or not key.isalpha():
+        return None
+    try:
+        return Card.parse_typed(key + "C").rank.value
+    except ScorekeeperError:
+        return None
 
 
 class KeyEntry:
@@ -193,8 +210,9 @@ class KeyEntry:
             special = self.special_card()
             if key == SPECIAL_KEY and special is not None:
                 return self._give(special, key)
-            if key in RANK_KEYS:
-                self.pending = RANK_KEYS[key]
+            rank = typed_rank(key)
+            if rank is not None:
+                self.pending = rank
                 return None
             if special is not None:
                 return _("type a rank ({keys}) or {key} for {card}").format(
