@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from . import jsontext
 from .amounts import ZERO, exact, parse_amount, stored_amount, to_decimal_string
 from .errors import ScorekeeperError
-from .i18n import normalize
+from .i18n import _, ngettext, normalize
 from .ledger import (
     ChipCount,
     Event,
@@ -279,47 +279,52 @@ def link_findings(entry: OpeningEntry, config: SessionConfig, earlier: SessionCo
     its hands, must be what the entry says; so must what carries from the earlier session as
     it stands now (``earlier_state``: a hand amended or recorded there since changes what the
     next evening should have opened with)."""
-    where = f"the link to session {entry.previous_id} ({label})"
-
     def broken(problem: str) -> list[Finding]:
-        return [Finding(hand=None, kind="link", message=f"{where} is broken: {problem}")]
+        return [Finding(hand=None, kind="link", message=_(
+            "the link to session {id} ({file}) is broken: {problem}").format(
+                id=entry.previous_id, file=label, problem=problem))]
 
     if (earlier.game, earlier.players) != (config.game, config.players):
-        return broken("that session is not of the same game and players")
+        return broken(_("that session is not of the same game and players"))
     hashes = [row.get("hash") for row in earlier_rows]
     if entry.previous_hash not in hashes:
-        return broken(f"its history does not hold the state this session continued (digest "
-                      f"{entry.previous_digest}): it was changed or is another session")
+        return broken(_("its history does not hold the state this session continued (digest "
+                        "{digest}): it was changed or is another session").format(
+                            digest=entry.previous_digest))
     upto = hashes.index(entry.previous_hash) + 1
     try:
         with exact():
             then = settle_hands(earlier, records_in_force(events_from_json(earlier_rows[:upto])),
                                 earlier_ruleset).state
     except ScorekeeperError as error:
-        return broken(f"its hands no longer settle ({error})")
+        return broken(_("its hands no longer settle ({problem})").format(problem=error))
     carried = earlier_ruleset.carried(earlier, then)
     if then.hands_played != entry.previous_hands or carried != entry.opening:
-        return broken(f"at digest {entry.previous_digest} it left "
-                      f"{_carried_words(carried, then.hands_played)}, not the "
-                      f"{_carried_words(entry.opening, entry.previous_hands)} this session "
-                      f"opened with")
+        return broken(_("at digest {digest} it left {left}, not the {opened} this session "
+                        "opened with").format(
+                            digest=entry.previous_digest,
+                            left=_carried_words(carried, then.hands_played),
+                            opened=_carried_words(entry.opening, entry.previous_hands)))
     now = earlier_ruleset.carried(earlier, earlier_state)
     if now != entry.opening:
-        return [Finding(hand=None, kind="link", message=(
-            f"{where}: that session changed after this one continued it (at digest "
-            f"{entry.previous_digest}): it now leaves "
-            f"{_carried_words(now, earlier_state.hands_played)}, not the "
-            f"{_carried_words(entry.opening, entry.previous_hands)} this session opened with"))]
+        return [Finding(hand=None, kind="link", message=_(
+            "the link to session {id} ({file}): that session changed after this one continued "
+            "it (at digest {digest}): it now leaves {left}, not the {opened} this session "
+            "opened with").format(id=entry.previous_id, file=label, digest=entry.previous_digest,
+                                  left=_carried_words(now, earlier_state.hands_played),
+                                  opened=_carried_words(entry.opening, entry.previous_hands)))]
     return []
 
 
 def _carried_words(opening: Opening, hands: int) -> str:
     """``pot 52 after 4 hands`` (and the scores, where they carry), for the audit's words."""
-    words = "nothing" if opening.pot is None else f"pot {to_decimal_string(opening.pot)}"
+    words = (_("nothing") if opening.pot is None
+             else _("pot {amount}").format(amount=to_decimal_string(opening.pot)))
     if opening.scores is not None:
-        words += " and scores " + ", ".join(f"{p} {to_decimal_string(v)}"
-                                            for p, v in opening.scores.items())
-    return f"{words} after {hands} hand{'' if hands == 1 else 's'}"
+        words = _("{pot} and scores {scores}").format(pot=words, scores=", ".join(
+            f"{p} {to_decimal_string(v)}" for p, v in opening.scores.items()))
+    return ngettext("{what} after {count} hand", "{what} after {count} hands", hands).format(
+        what=words, count=hands)
 
 
 # ---- the event chain ----------------------------------------------------------------------------
@@ -385,12 +390,13 @@ def chain_problem(rows: list[dict[str, Any]]) -> str | None:
     previous: Any = GENESIS
     for i, row in enumerate(rows, start=1):
         if row.get("seq") != i or row.get("prev") != previous:
-            return f"event {i} does not follow the event before it"
+            return _("event {seq} does not follow the event before it").format(seq=i)
         try:
             if row.get("hash") != event_hash(row):
-                return f"event {i} does not match its hash (changed after it was written)"
+                return _("event {seq} does not match its hash (changed after it was "
+                         "written)").format(seq=i)
         except (TypeError, ValueError):
-            return f"event {i} cannot be read"
+            return _("event {seq} cannot be read").format(seq=i)
         previous = row.get("hash")
     return None
 
@@ -417,15 +423,17 @@ def header_problem(header: dict[str, Any], rows: list[dict[str, Any]]) -> str | 
         return None
     created = rows[0]
     if created.get("type") != "created":
-        return "the history does not begin with the session's start"
+        return _("the history does not begin with the session's start")
     for key in _SEALED_HEADER:
         if key in created and header.get(key) != created[key]:
-            return f"the header's {key} is not what the session was started with"
+            return _("the header's {key} is not what the session was started with").format(
+                key=key)
     for key in _SEALED_IF_ANY:
         if header.get(key) != created.get(key):
-            return f"the header's {key} is not what the session was started with"
+            return _("the header's {key} is not what the session was started with").format(
+                key=key)
     if created.get("settings") is None:
-        return "the session's start has no settings"
+        return _("the session's start has no settings")
     return None
 
 
@@ -688,17 +696,16 @@ def _audit(document: dict[str, Any], notes: list[Finding]) -> list[Finding]:
     for i, event in enumerate(events, start=1):
         where = _event_label(event)
         if event.get("seq") != i:
-            findings.append(Finding(hand=event.get("number"), kind="chain",
-                                    message=f"{where}: out of sequence (expected event {i})"))
+            findings.append(Finding(hand=event.get("number"), kind="chain", message=_(
+                "{event}: out of sequence (expected event {seq})").format(event=where, seq=i)))
         if event.get("prev") != previous_hash:
-            findings.append(Finding(hand=event.get("number"), kind="chain",
-                                    message=f"{where}: does not follow the event before it "
-                                            f"(broken chain: an event was removed, added or "
-                                            f"moved)"))
+            findings.append(Finding(hand=event.get("number"), kind="chain", message=_(
+                "{event}: does not follow the event before it (broken chain: an event was "
+                "removed, added or moved)").format(event=where)))
         if event.get("hash") != event_hash(event):
-            findings.append(Finding(hand=event.get("number"), kind="chain",
-                                    message=f"{where}: its contents do not match its hash "
-                                            f"(changed after it was written)"))
+            findings.append(Finding(hand=event.get("number"), kind="chain", message=_(
+                "{event}: its contents do not match its hash (changed after it was "
+                "written)").format(event=where)))
         previous_hash = event.get("hash")
 
     version = header.get("ruleset")
@@ -709,12 +716,13 @@ def _audit(document: dict[str, Any], notes: list[Finding]) -> list[Finding]:
     try:
         config = session_config(header.get("settings"), events)
     except ScorekeeperError as error:
-        return findings + [Finding(hand=None, kind="settings", message=f"settings: {error}")]
+        return findings + [Finding(hand=None, kind="settings",
+                                   message=_("settings: {problem}").format(problem=error))]
     created = events[0] if events else {}
     if created.get("type") != "created" or created.get("settings") != header.get("settings"):
         findings.append(Finding(hand=None, kind="settings",
-                                message="the session's settings differ from those it was "
-                                        "created with"))
+                                message=_("the session's settings differ from those it was "
+                                          "created with")))
     else:
         problem = header_problem(header, events)
         if problem is not None:
@@ -723,44 +731,46 @@ def _audit(document: dict[str, Any], notes: list[Finding]) -> list[Finding]:
     for n, hand in sorted(stored.items()):
         seal = seals.get(n)
         if seal is not None and figures_seal(hand) != seal:
-            findings.append(Finding(hand=n, kind="figures", message=(
-                f"hand {n}: its stored figures are not those its history sealed (changed "
-                f"after they were written)")))
+            findings.append(Finding(hand=n, kind="figures", message=_(
+                "hand {number}: its stored figures are not those its history sealed (changed "
+                "after they were written)").format(number=n)))
     try:
         typed = events_from_json(events)
         ledger = settle_hands(config, records_in_force(typed), ruleset)
     except ScorekeeperError as error:
         return findings + [Finding(hand=getattr(error, "hand", None), kind="record",
-                                   message=f"the hands no longer settle: {error}")]
+                                   message=_("the hands no longer settle: {problem}").format(
+                                       problem=error))]
 
     matching: dict[int, Settlement] = {}  # hands whose stored figures are the re-settled ones
     for settlement in ledger.settlements:
         n = settlement.number
         got = stored.get(n)
         if got is None:
-            findings.append(Finding(hand=n, kind="figures",
-                                    message=f"hand {n}: its settlement is missing from the file"))
+            findings.append(Finding(hand=n, kind="figures", message=_(
+                "hand {number}: its settlement is missing from the file").format(number=n)))
             continue
         expected = checked_hand(settlement)
         same = True
         if got.get("transfers") != expected["transfers"]:
             same = False
-            findings.append(Finding(hand=n, kind="transfers", message=(
-                f"hand {n}: stored transfers differ from the re-settled ones: "
-                f"{_transfer_difference(got.get('transfers'), expected['transfers'])}")))
+            findings.append(Finding(hand=n, kind="transfers", message=_(
+                "hand {number}: stored transfers differ from the re-settled ones: "
+                "{difference}").format(number=n, difference=_transfer_difference(
+                    got.get("transfers"), expected["transfers"]))))
         for key in ("dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
                     "scores_after", "record"):
             if got.get(key) != expected[key]:
                 same = False
-                findings.append(Finding(hand=n, kind="figures", message=(
-                    f"hand {n}: stored {key} {_show(got.get(key))} differs from "
-                    f"{_show(expected[key])} re-settled")))
+                findings.append(Finding(hand=n, kind="figures", message=_(
+                    "hand {number}: stored {key} {stored} differs from {settled} "
+                    "re-settled").format(number=n, key=key, stored=_show(got.get(key)),
+                                         settled=_show(expected[key]))))
         if same:
             matching[n] = settlement
     for n in sorted(set(stored) - {s.number for s in ledger.settlements}):
-        findings.append(Finding(hand=n, kind="figures",
-                                message=f"hand {n}: a settlement is stored for a hand not "
-                                        f"in force"))
+        findings.append(Finding(hand=n, kind="figures", message=_(
+            "hand {number}: a settlement is stored for a hand not in force").format(number=n)))
 
     if ruleset.has_pot:  # chips move between players and the pot: their total never changes
         start = ruleset.initial_state(config)
@@ -777,9 +787,10 @@ def _audit(document: dict[str, Any], notes: list[Finding]) -> list[Finding]:
                 except (KeyError, TypeError, AttributeError, ScorekeeperError):
                     continue
             if held != total:
-                findings.append(Finding(hand=n, kind="conservation", message=(
-                    f"hand {n}: balances plus pot come to {to_decimal_string(held)}, "
-                    f"not {to_decimal_string(total)}")))
+                findings.append(Finding(hand=n, kind="conservation", message=_(
+                    "hand {number}: balances plus pot come to {held}, not {total}").format(
+                        number=n, held=to_decimal_string(held),
+                        total=to_decimal_string(total))))
 
     findings += _audit_counts(config, ruleset, events, typed, ledger, notes)
     findings += _audit_settle_ups(config, ruleset, events)
@@ -787,7 +798,7 @@ def _audit(document: dict[str, Any], notes: list[Finding]) -> list[Finding]:
     summary = _only(document.get("summary"))
     if summary and (summary.get("hands") != ledger.state.hands_played
                     or summary.get("digest") != raw_digest(events)):
-        findings.append(Finding(hand=None, kind="summary", message=(
+        findings.append(Finding(hand=None, kind="summary", message=_(
             "the session's summary (used by the listing) does not match its hands")))
     return findings
 
@@ -808,7 +819,8 @@ def _audit_counts(config: SessionConfig, ruleset: Ruleset, events: list[dict[str
         check = next(checks)
         count = check.count
         n = count.after_hand
-        where = f"chip count after hand {n} (event {event.get('seq')})"
+        where = _("chip count after hand {number} (event {seq})").format(
+            number=n, seq=event.get("seq"))
         try:
             then = settle_hands(config, records_in_force(typed[:i]), ruleset).state
             counted = {end_from_text(who, ruleset.accounts): amount
@@ -818,33 +830,40 @@ def _audit_counts(config: SessionConfig, ruleset: Ruleset, events: list[dict[str
             off = {end_text(who, ruleset.accounts): amount
                    for who, amount in compare_count(then, counted).items()}
         except (KeyError, ScorekeeperError, AttributeError, TypeError):
-            findings.append(Finding(hand=n, kind="count", message=f"{where} cannot be read"))
+            findings.append(Finding(hand=n, kind="count",
+                                    message=_("{count} cannot be read").format(count=where)))
             continue
         if then.hands_played != n or said != count.expected or off != count.off:
-            findings.append(Finding(hand=n, kind="count", message=(
-                f"{where}: the ledger figures it was compared with "
-                f"({_named_amounts(count.expected)}) are not those of the hands then, settled "
-                f"again ({_named_amounts(said)})")))
+            findings.append(Finding(hand=n, kind="count", message=_(
+                "{count}: the ledger figures it was compared with ({compared}) are not those "
+                "of the hands then, settled again ({settled})").format(
+                    count=where, compared=_named_amounts(count.expected),
+                    settled=_named_amounts(said))))
         if not check.compared:
-            notes.append(Finding(hand=n, kind="count", message=(
-                f"{where}: hand {n} was withdrawn since: not compared with the ledger now")))
+            notes.append(Finding(hand=n, kind="count", message=_(
+                "{count}: hand {number} was withdrawn since: not compared with the ledger "
+                "now").format(count=where, number=n)))
         elif not check.changed:
             if check.off_now:
                 detail = ", ".join(
-                    f"{who} counted {to_decimal_string(count.counted[who])}, the ledger says "
-                    f"{to_decimal_string(count.counted[who] - amount)} (off by "
-                    f"{to_decimal_string(amount)})" for who, amount in check.off_now.items())
-                findings.append(Finding(hand=n, kind="count",
-                                        message=f"{where} disagreed: {detail}"))
+                    _("{who} counted {counted}, the ledger says {said} (off by {off})").format(
+                        who=who, counted=to_decimal_string(count.counted[who]),
+                        said=to_decimal_string(count.counted[who] - amount),
+                        off=to_decimal_string(amount)) for who, amount in check.off_now.items())
+                findings.append(Finding(hand=n, kind="count", message=_(
+                    "{count} disagreed: {detail}").format(count=where, detail=detail)))
         else:
             now = check.now or {}
             since = _changes_since(check.since)
-            then_words = (f"off by {_named_amounts(count.off)}" if count.off else "agreed")
-            now_words = (f"off by {_named_amounts(check.off_now)}" if check.off_now
-                         else "it agrees now")
-            message = (f"{where}: counted {_named_amounts(count.counted)}; the ledger said "
-                       f"{_named_amounts(count.expected)} then ({then_words}); after {since} it "
-                       f"says {_named_amounts(now)}: {now_words}")
+            then_words = (_("off by {amounts}").format(amounts=_named_amounts(count.off))
+                          if count.off else _("agreed"))
+            now_words = (_("off by {amounts}").format(amounts=_named_amounts(check.off_now))
+                         if check.off_now else _("it agrees now"))
+            message = _("{count}: counted {counted}; the ledger said {said} then ({then}); "
+                        "after {since} it says {now}: {verdict}").format(
+                count=where, counted=_named_amounts(count.counted),
+                said=_named_amounts(count.expected), then=then_words, since=since,
+                now=_named_amounts(now), verdict=now_words)
             (findings if check.off_now else notes).append(
                 Finding(hand=n, kind="count", message=message))
     return findings
@@ -861,14 +880,15 @@ def _changes_since(changes: tuple[Event, ...]) -> str:
     words: list[str] = []
     for change in changes:
         if isinstance(change, HandAmended):
-            word = f"the amendment of hand {change.number}"
+            word = _("the amendment of hand {number}").format(number=change.number)
         elif isinstance(change, HandWithdrawn):
-            word = f"the withdrawal of hand {change.number}"
+            word = _("the withdrawal of hand {number}").format(number=change.number)
         else:
-            word = f"hand {getattr(change, 'number', '?')} recorded again"
+            word = _("hand {number} recorded again").format(
+                number=getattr(change, "number", "?"))
         if word not in words:
             words.append(word)
-    return ", ".join(words) or "a later change"
+    return ", ".join(words) or _("a later change")
 
 
 def _audit_settle_ups(config: SessionConfig, ruleset: Ruleset,
@@ -881,28 +901,33 @@ def _audit_settle_ups(config: SessionConfig, ruleset: Ruleset,
             continue
         state = settle_hands(config, records_in_force(events_from_json(events[:i])),
                              ruleset).state
-        where = f"settle-up after hand {state.hands_played} (event {event.get('seq')})"
+        where = _("settle-up after hand {number} (event {seq})").format(
+            number=state.hands_played, seq=event.get("seq"))
         try:
             agreed = event_from_json(event)
             if not isinstance(agreed, SettledUp):  # its type says it is one
-                raise ScorekeeperError("it is not a settle-up")
+                raise ScorekeeperError(_("it is not a settle-up"))
             if agreed.rounding not in (None, ROUNDING):
-                raise ScorekeeperError(f"its cents rule {agreed.rounding!r} is not known here")
+                raise ScorekeeperError(_("its cents rule {rule} is not known here").format(
+                    rule=repr(agreed.rounding)))
             currency = None if agreed.currency is None else read_currency(agreed.currency)
             if agreed.value is not None and agreed.value <= 0:
-                raise ScorekeeperError("its value is not more than 0")
+                raise ScorekeeperError(_("its value is not more than 0"))
             worked = settle_up_event(settle_up(ruleset, config, state, agreed.value, currency),
                                      ruleset.accounts)
         except (ScorekeeperError, ValueError, ArithmeticError) as error:
             findings.append(Finding(hand=state.hands_played, kind="settle",
-                                    message=f"{where}: cannot be worked out again ({error})"))
+                                    message=_("{settle}: cannot be worked out again "
+                                              "({problem})").format(settle=where,
+                                                                    problem=error)))
             continue
         for key in ("after_hand", "currency", "rounding", "scores", "results", "money",
                     "transfers"):
             if event.get(key) != worked[key]:
-                findings.append(Finding(hand=state.hands_played, kind="settle", message=(
-                    f"{where}: stored {key} {_show(event.get(key))} differs from "
-                    f"{_show(worked[key])} worked out again")))
+                findings.append(Finding(hand=state.hands_played, kind="settle", message=_(
+                    "{settle}: stored {key} {stored} differs from {worked} worked out "
+                    "again").format(settle=where, key=key, stored=_show(event.get(key)),
+                                    worked=_show(worked[key]))))
     return findings
 
 
@@ -920,10 +945,10 @@ def _only(table: Any) -> dict[str, Any]:
 
 
 def _event_label(event: dict[str, Any]) -> str:
-    label = f"event {event.get('seq')} ({event.get('type')}"
     if event.get("number") is not None:
-        label += f" of hand {event.get('number')}"
-    return label + ")"
+        return _("event {seq} ({type} of hand {number})").format(
+            seq=event.get("seq"), type=event.get("type"), number=event.get("number"))
+    return _("event {seq} ({type})").format(seq=event.get("seq"), type=event.get("type"))
 
 
 def _show(value: Any) -> str:
@@ -932,8 +957,10 @@ def _show(value: Any) -> str:
 
 def _transfer_difference(got: Any, expected: list[dict[str, Any]]) -> str:
     if not isinstance(got, list) or len(got) != len(expected):
-        return f"{len(got) if isinstance(got, list) else 'no'} stored, {len(expected)} expected"
+        return _("{stored} stored, {expected} expected").format(
+            stored=len(got) if isinstance(got, list) else _("none"), expected=len(expected))
     for i, (a, b) in enumerate(zip(got, expected, strict=True), start=1):
         if a != b:
-            return f"transfer {i}: stored {_show(a)}, re-settled {_show(b)}"
-    return "they differ"
+            return _("transfer {number}: stored {stored}, re-settled {settled}").format(
+                number=i, stored=_show(a), settled=_show(b))
+    return _("they differ")

@@ -558,3 +558,70 @@ def test_a_worker_may_speak_another_language_than_the_screen():
     thread.join(5)
     assert inside == ["de"] and outside == ["es"]
     assert current_language() == "es"
+
+
+# ---- the store's and the audit's words ---------------------------------------------------------
+
+def test_the_store_s_refusals_speak_the_language(run, monkeypatch):
+    """A session that is not there, a write based on a digest the session has moved on from, a
+    damaged file: one ``error:`` line in German (the prefix stays), exit 2."""
+    session = run("replay", str(EXAMPLES / "letzter-stich.toml"), "--save").out.split()[-1]
+    missing = run("--lang", "de", "show", "nosuch")
+    assert missing.code == 2 and missing.err.startswith("error: keine Partie 'nosuch' in ")
+    assert missing.err.endswith(" (siehe 'scorekeeper sessions')\n")
+    stale = run("--lang", "de", "undo", session, "--expect", "000000000000")
+    assert stale.code == 2
+    assert "die Partie hat sich inzwischen geändert (ihre Prüfsumme ist jetzt " in stale.err
+    assert ", nicht 000000000000); nichts wurde geschrieben\n" in stale.err
+    with open(_session_file(run, session), "w", encoding="utf-8") as damaged:
+        damaged.write('{"session": ')
+    broken = run("--lang", "pt", "show", session)
+    assert broken.code == 2
+    assert f"sessions/{session}.json: danificado: JSON inválido (" in broken.err
+    assert "); fica como está\n" in broken.err
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert "error: no hay ninguna partida 'nosuch' en " in run("show", "nosuch").err
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert run("show", "nosuch").err.startswith("error: keine Partie 'nosuch' in ")
+    english = run("--lang", "en", "show", "nosuch").err
+    assert english.startswith("error: no session 'nosuch' in ")
+
+
+def test_the_audit_s_findings_speak_the_language_and_its_json_does_not(run):
+    """A stored figure changed by hand: the audit says so in the language in use; its JSON is
+    the same bytes in every language (the findings' messages English)."""
+    session = run("replay", str(EXAMPLES / "kratzen.toml"), "--save").out.split()[-1]
+    path = _session_file(run, session)
+    with open(path, encoding="utf-8") as stream:
+        data = json.load(stream)
+    data["hands"]["2"]["pot_after"] = "99"
+    with open(path, "w", encoding="utf-8") as stream:
+        json.dump(data, stream)
+    english = run("audit", session, "--json")
+    assert english.code == 1
+    assert "hand 2: its stored figures are not those its history sealed" in english.out
+    german = run("--lang", "de", "audit", session)
+    assert german.code == 1
+    assert ("Spiel 2: seine gespeicherten Zahlen sind nicht die von der Geschichte "
+            "versiegelten (nach dem Schreiben geändert)") in german.out
+    assert "Spiel 2: gespeichertes pot_after \"99\" weicht vom neu abgerechneten" in german.out
+    assert "hand 2" not in german.out
+    for language in TRANSLATED:
+        assert run("--lang", language, "audit", session, "--json").out == english.out
+
+
+def test_a_damaged_file_is_listed_in_the_language_and_kept_in_the_index_in_english(run):
+    """The listing's index is data: the problem of a damaged file is kept in English whatever
+    the language that listed it first, and said in the language in use."""
+    session = run("replay", str(EXAMPLES / "letzter-stich.toml"), "--save").out.split()[-1]
+    with open(_session_file(run, session), "w", encoding="utf-8") as damaged:
+        damaged.write("")
+    index = Path(os.environ["SCOREKEEPER_HOME"]) / "index.json"
+    listed = run("--lang", "de", "sessions")
+    assert f"sessions/{session}.json: beschädigt: die Datei ist leer" in listed.out
+    kept = index.read_bytes()
+    assert b"damaged: the file is empty" in kept
+    assert "damaged: the file is empty" in run("sessions", "--json").out
+    index.unlink()
+    run("--lang", "en", "sessions")
+    assert index.read_bytes() == kept

@@ -191,3 +191,22 @@ async def test_the_referee_screen_takes_the_letters_of_the_language(tmp_path):
         await pilot.press(*"BH DH")                    # Bube, then Dame of hearts
         verdict = str(app.screen.query_one("#referee-verdict", Static).render())
         assert "Q♥ (Karte 2 von 2)" in verdict, verdict
+
+
+def test_the_table_app_s_audit_speaks_the_language(tmp_path):
+    """The audit's verdict as the ledger screen and the audit dialog show it."""
+    from scorekeeper.i18n import speaking
+    from scorekeeper.tui.screens.dialogs import audit_lines
+
+    session = saved(tmp_path, "kratzen")
+    store = fixed_store(tmp_path)
+    path = store.open(session).path
+    data = json.loads(path.read_text("utf-8"))
+    data["hands"]["2"]["pot_after"] = "99"
+    path.write_text(json.dumps(data), "utf-8")
+    with speaking("es"):
+        lines = audit_lines(store, session)
+    assert lines[0] == "3 hallazgos:"
+    assert ("- mano 2: sus cifras guardadas no son las que selló el historial (cambiadas "
+            "después de escribirse)") in lines
+    assert ("- mano 2: saldos más bote suman 83, no 0") in lines

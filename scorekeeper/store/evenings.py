@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import StoreError, one_line
 from ..i18n import _
 from .atomic import sync_folder
+from .files import Damaged
 from .listing import Listing
 from .locking import take_lock
 from .session import OpenSession, check_expected, expected_digest, valid_id
@@ -230,9 +231,12 @@ class Evenings:
             earlier = self.open(str(found))
             earlier_state = earlier.state()
         except StoreError as error:
-            problem = one_line(str(error)).removeprefix(label + ": ").removesuffix("; run audit")
-            return [documents.Finding(hand=None, kind="link", message=(
-                f"the link to session {entry.previous_id} ({label}) is broken: {problem}"))]
+            problem = one_line(_("damaged: {problem}").format(problem=error.problem)
+                               if isinstance(error, Damaged) else
+                               str(error).removeprefix(label + ": "))
+            return [documents.Finding(hand=None, kind="link", message=_(
+                "the link to session {id} ({file}) is broken: {problem}").format(
+                    id=entry.previous_id, file=label, problem=problem))]
         findings = documents.link_findings(entry, session.config, earlier.config, earlier.rows,
                                            earlier.ruleset, earlier_state, label)
         if not findings:

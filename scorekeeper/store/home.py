@@ -24,6 +24,7 @@ from tinydb.table import Document
 
 from ..amounts import exact, to_decimal_string
 from ..errors import RecordError, ScorekeeperError, StoreError, one_line
+from ..i18n import _
 from .evenings import Evenings
 from .files import read_json_file
 from .imports import FromElsewhere
@@ -246,7 +247,7 @@ class Store(Evenings, FromElsewhere):
             return candidate
         ref_id = ref.strip().lower()
         if not ref_id or not all(c.isalnum() or c in "-_" for c in ref_id):
-            raise StoreError(f"'{ref}' is not a session id or a session file")
+            raise StoreError(_("'{ref}' is not a session id or a session file").format(ref=ref))
         whole = self.folder / f"{ref_id}.json"
         if whole.is_file():  # a whole id: no need to list the folder
             if len(self._whole_ids) < 1000:
@@ -254,13 +255,15 @@ class Store(Evenings, FromElsewhere):
             return whole
         matches = [p for p in self.session_files() if p.stem.lower().startswith(ref_id)]
         if not matches:
-            raise StoreError(f"no session '{ref}' in {self.folder} (see 'scorekeeper sessions')")
+            raise StoreError(_("no session '{ref}' in {folder} (see 'scorekeeper sessions')")
+                             .format(ref=ref, folder=self.folder))
         exact = [p for p in matches if p.stem.lower() == ref_id]
         if exact:
             return exact[0]
         if len(matches) > 1:
             names = ", ".join(p.stem for p in matches[:5])
-            raise StoreError(f"'{ref}' matches several sessions ({names}): type more of the id")
+            raise StoreError(_("'{ref}' matches several sessions ({names}): type more of the "
+                               "id").format(ref=ref, names=names))
         return matches[0]
 
     def open(self, ref: str) -> OpenSession:
@@ -301,8 +304,8 @@ class Store(Evenings, FromElsewhere):
             if problem is None and not isinstance(error, ValueError):
                 raise
             if problem is None:  # a stored hand numbered beyond reading, say
-                raise StoreError(f"{label}: damaged: it cannot be audited "
-                                 f"({one_line(str(error))[:200]})") from None
+                raise StoreError(_("{file}: damaged: it cannot be audited ({problem})").format(
+                    file=label, problem=one_line(str(error))[:200])) from None
             findings, notes = [], []  # the header it could not read is the finding
         if problem is not None:
             findings.append(problem)
@@ -336,7 +339,7 @@ class Store(Evenings, FromElsewhere):
                 if cached is not None and key is not None and cached[0] == key:
                     # Nobody has replaced the file since this store wrote it: its data,
                     # its text and the database over them are as this store left them.
-                    _, storage, db, session = cached
+                    storage, db, session = cached[1:]
                 else:
                     data = read_json_file(path, label)
                     session = parse_session(path, data, label)
@@ -344,7 +347,7 @@ class Store(Evenings, FromElsewhere):
                     storage = None
             else:
                 if path.exists():
-                    raise StoreError(f"{label}: already exists")
+                    raise StoreError(_("{file}: already exists").format(file=label))
                 data = {"session": {}, "events": {}, "hands": {}}
                 storage = session = None
             if storage is None:
@@ -362,8 +365,8 @@ class Store(Evenings, FromElsewhere):
             try:
                 written = storage.commit()
             except OSError as error:
-                raise StoreError(f"{label}: cannot be written ({error.strerror or error}); "
-                                 f"nothing was changed") from None
+                raise StoreError(_("{file}: cannot be written ({reason}); nothing was changed")
+                                 .format(file=label, reason=error.strerror or error)) from None
             key = file_key(path, written)
             if key is not None:
                 self._cache = {path: (key, storage, db, session)}
@@ -386,8 +389,8 @@ class Store(Evenings, FromElsewhere):
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise StoreError(f"{self.folder}: cannot be created "
-                             f"({error.strerror or error})") from None
+            raise StoreError(_("{folder}: cannot be created ({reason})").format(
+                folder=self.folder, reason=error.strerror or error)) from None
         session_id = self._new_id()
         path = self.folder / f"{session_id}.json"
         settings = documents.config_to_json(config)
@@ -418,9 +421,10 @@ class Store(Evenings, FromElsewhere):
         with self._changing(ref, expect) as tx:
             s = tx.session
             if expected_hands is not None and s.hands_played != expected_hands:
-                raise StoreError(f"{s.label}: the session changed meanwhile (it now has "
-                                 f"{s.hands_played} hands, not {expected_hands}); nothing was "
-                                 f"recorded: check the table and enter the hand again")
+                raise StoreError(_("{file}: the session changed meanwhile (it now has {count} "
+                                   "hands, not {expected}); nothing was recorded: check the "
+                                   "table and enter the hand again").format(
+                    file=s.label, count=s.hands_played, expected=expected_hands))
             settlement, state = self._settle(s, lambda: settle_next(s.ruleset, s.config,
                                                                     s.state(), record))
             tx.append({"type": "hand", "number": settlement.number,
@@ -436,7 +440,7 @@ class Store(Evenings, FromElsewhere):
             s = tx.session
             n = s.hands_played
             if n == 0:
-                raise StoreError(f"{s.label}: there is no hand to withdraw")
+                raise StoreError(_("{file}: there is no hand to withdraw").format(file=s.label))
             withdrawn = s.hand(n)
             tx.append({"type": "withdraw", "number": n, "record": s.stored[n].get("record")})
             tx.put_hands([], keep_before=n)
@@ -461,7 +465,8 @@ class Store(Evenings, FromElsewhere):
         from ..presentation import misfit_words
 
         if s.hands_played == 0:
-            raise StoreError(f"{s.label}: no hand has been recorded yet, so none can be amended")
+            raise StoreError(_("{file}: no hand has been recorded yet, so none can be "
+                               "amended").format(file=s.label))
         before = s.ledger()
         try:
             numbers, after = amend_hands(s.config, s.ruleset, s.records(), amendments)
@@ -553,7 +558,8 @@ class Store(Evenings, FromElsewhere):
             s = tx.session
             state = s.state()
             if state.hands_played == 0:
-                raise StoreError(f"{s.label}: no hand has been played yet: nothing to settle")
+                raise StoreError(_("{file}: no hand has been played yet: nothing to "
+                                   "settle").format(file=s.label))
             settled = settle_up(s.ruleset, s.config, state, value, currency)
             event = settle_up_event(settled, s.ruleset.accounts)
             again = agreed_already(s.rows, event)
@@ -571,7 +577,8 @@ class Store(Evenings, FromElsewhere):
         while True:
             candidate = self.new_id()
             if not valid_id(candidate):  # the store never writes a file it would call damaged
-                raise StoreError(f"{one_line(repr(candidate))} is not a session id")
+                raise StoreError(_("{id} is not a session id").format(
+                    id=one_line(repr(candidate))))
             if not os.path.lexists(self.folder / f"{candidate}.json"):
                 return candidate
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from .. import jsontext
 from ..errors import ScorekeeperError, StoreError, one_line
+from ..i18n import DEFAULT_LANGUAGE, _, current_language, untranslated
 from ..summary import SessionSummary
 from .atomic import atomic_write
 from .files import read_file_bytes, read_json_file
@@ -76,9 +77,9 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
         name = text_name(raw)
         if name is None:
             shown = shown_name(raw)
-            listings.append(Listing(file=shown, summary=None, problem=(
-                f"sessions/{shown}: damaged: the file name is not valid UTF-8; it is left "
-                f"as it is")))
+            listings.append(Listing(file=shown, summary=None, problem=_(
+                "{file}: damaged: the file name is not valid UTF-8; it is left as it "
+                "is").format(file=f"sessions/{shown}")))
             continue
         path = folder / name
         try:
@@ -90,12 +91,20 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
         if isinstance(cached, dict) and cached.get("key") == key:
             if figures and cached.get("summary") is not None and "figures" not in cached:
                 changed = True
-                cached = cached | summarise(path, f"sessions/{name}", figures=True)
+                with untranslated():
+                    cached = cached | summarise(path, f"sessions/{name}", figures=True)
             fresh[name] = cached
         else:
             changed = True
-            fresh[name] = {"key": key, **summarise(path, f"sessions/{name}", figures)}
-        listings.append(_listing(name, fresh[name]))
+            with untranslated():
+                fresh[name] = {"key": key, **summarise(path, f"sessions/{name}", figures)}
+        shown_entry = fresh[name]
+        if ("problem" in shown_entry or shown_entry.get("figures_problem") is not None) \
+                and current_language() != DEFAULT_LANGUAGE:
+            # The index keeps a problem in English (it is data, the same in every language);
+            # a damaged file (rare) is read again to say its problem in the language in use.
+            shown_entry = {"key": key, **summarise(path, f"sessions/{name}", figures)}
+        listings.append(_listing(name, shown_entry))
     if changed or set(fresh) != set(entries):
         _index_write(home, {"version": INDEX_VERSION, "files": fresh})
     listings.sort(key=lambda line: line.summary.started if line.summary else "", reverse=True)
@@ -140,7 +149,8 @@ def _listing(file: str, entry: dict[str, Any]) -> Listing:
         return Listing(file=file, summary=None, problem=one_line(str(error)))
     if not valid_id(summary.id):
         return Listing(file=file, summary=None,
-                       problem=f"sessions/{file}: damaged: the session id is not valid")
+                       problem=_("{file}: damaged: the session id is not valid").format(
+                           file=f"sessions/{file}"))
     figures, why = entry.get("figures"), entry.get("figures_problem")
     return Listing(file=file, summary=summary,
                    figures=figures if isinstance(figures, dict) else None,

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import StoreError, one_line
+from ..i18n import _
 
 try:
     import fcntl
@@ -37,16 +38,16 @@ def open_lock_file(path: str) -> int:
     a symbolic link and without waiting on a special file; ``LockRefused`` for anything but a
     regular file."""
     if os.path.islink(path):  # also where O_NOFOLLOW is missing
-        raise LockRefused("is a symbolic link")
+        raise LockRefused(_("is a symbolic link"))
     try:
         fd = os.open(path, _FLAGS, 0o644)
     except OSError:
         if os.path.islink(path):  # made a link meanwhile: O_NOFOLLOW said ELOOP
-            raise LockRefused("is a symbolic link") from None
+            raise LockRefused(_("is a symbolic link")) from None
         raise
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise LockRefused("is not a regular file")
+            raise LockRefused(_("is not a regular file"))
     except BaseException:
         os.close(fd)
         raise
@@ -71,7 +72,7 @@ class FileLock:
             from filelock import FileLock, Timeout  # imported here: only used off POSIX
 
             if os.path.islink(self.path):
-                raise LockRefused("is a symbolic link")
+                raise LockRefused(_("is a symbolic link"))
             self.other = FileLock(self.path, timeout=self.timeout)
             try:
                 self.other.acquire()
@@ -118,13 +119,13 @@ def take_lock(path: Path, label: str, wait: float) -> FileLock:
     try:
         lock.acquire()
     except LockTimeout:
-        raise StoreError(f"{label}: in use by another scorekeeper (waited {wait:g} s); try "
-                         f"again when it is done") from None
+        raise StoreError(_("{file}: in use by another scorekeeper (waited {seconds:g} s); try "
+                           "again when it is done").format(file=label, seconds=wait)) from None
     except LockRefused as why:
-        raise StoreError(f"{label}: cannot be locked for writing: its lock file "
-                         f"{one_line(os.path.basename(lock.path))} {why} (it is never "
-                         f"followed); remove it and try again") from None
+        raise StoreError(_("{file}: cannot be locked for writing: its lock file {lock} {why} "
+                           "(it is never followed); remove it and try again").format(
+            file=label, lock=one_line(os.path.basename(lock.path)), why=why)) from None
     except OSError as error:
-        raise StoreError(f"{label}: cannot be locked for writing "
-                         f"({error.strerror or error})") from None
+        raise StoreError(_("{file}: cannot be locked for writing ({reason})").format(
+            file=label, reason=error.strerror or error)) from None
     return lock

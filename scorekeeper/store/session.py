@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ScorekeeperError, StoreError, one_line
+from ..i18n import _
+from .files import Damaged
 
 # The rules core (pydantic models, the games) is imported where a session is read, not with
 # this module: opening the app and listing sessions from the index never need it.
@@ -35,23 +37,25 @@ def check_shape(data: dict[str, Any], label: str) -> dict[str, Any]:
 
     for table in ("session", "events", "hands"):
         if not isinstance(data.get(table), dict):
-            raise StoreError(f"{label}: damaged: not a scorekeeper session (no '{table}' table)")
+            raise Damaged(label, _("not a scorekeeper session (no '{table}' table)").format(
+                table=table))
     rows = documents.table_rows(data["session"])
     if not rows or not isinstance(rows[0], dict):
-        raise StoreError(f"{label}: damaged: the session header is missing")
+        raise Damaged(label, _("the session header is missing"))
     header = rows[0]
     version = header.get("format")
     if not isinstance(version, int):
-        raise StoreError(f"{label}: damaged: no format version")
+        raise Damaged(label, _("no format version"))
     if version > documents.FORMAT_VERSION:
-        raise StoreError(f"{label}: written by a newer scorekeeper (file format {version}; this "
-                         f"one reads format {documents.FORMAT_VERSION}); upgrade to open it")
+        raise StoreError(_("{file}: written by a newer scorekeeper (file format {version}; "
+                           "this one reads format {readable}); upgrade to open it").format(
+            file=label, version=version, readable=documents.FORMAT_VERSION))
     for event in data["events"].values():
         if not isinstance(event, dict):
-            raise StoreError(f"{label}: damaged: an event is not an object")
+            raise Damaged(label, _("an event is not an object"))
     for hand in data["hands"].values():
         if not isinstance(hand, dict):
-            raise StoreError(f"{label}: damaged: a stored hand is not an object")
+            raise Damaged(label, _("a stored hand is not an object"))
     return header
 
 
@@ -110,7 +114,7 @@ class OpenSession:
             try:
                 self._events = documents.events_from_json(self.rows)
             except ScorekeeperError as error:
-                raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+                raise Damaged(self.label, str(error), run_audit=True) from None
         return self._events
 
     def records(self) -> list[HandRecord]:
@@ -126,7 +130,7 @@ class OpenSession:
             try:
                 self._ledger = settle_hands(self.config, self.records(), self.ruleset)
             except ScorekeeperError as error:
-                raise StoreError(f"{self.label}: damaged: {error}") from None
+                raise Damaged(self.label, str(error)) from None
         return self._ledger
 
     def hand(self, number: int) -> Settlement:
@@ -142,7 +146,8 @@ class OpenSession:
         if found is None:
             raw = self.stored.get(number)
             if raw is None:
-                raise StoreError(f"{self.label}: hand {number} is not in force")
+                raise StoreError(_("{file}: hand {number} is not in force").format(
+                    file=self.label, number=number))
             if self._seals is None:
                 self._seals = documents.sealed_figures(self.rows)
             seal = self._seals.get(number)
@@ -152,12 +157,13 @@ class OpenSession:
                 try:
                     found = self.ledger().settlements[number - 1]
                 except IndexError:
-                    raise StoreError(f"{self.label}: damaged: hand {number} is stored but not "
-                                     f"in the history; run audit") from None
+                    raise Damaged(self.label, _("hand {number} is stored but not in the "
+                                                "history").format(number=number),
+                                  run_audit=True) from None
             elif not self._checked and documents.figures_seal(raw) != seal:
-                raise StoreError(f"{self.label}: damaged: hand {number}'s stored figures are "
-                                 f"not those its history sealed (changed after they were "
-                                 f"written); run audit")
+                raise Damaged(self.label, _("hand {number}'s stored figures are not those its "
+                                            "history sealed (changed after they were "
+                                            "written)").format(number=number), run_audit=True)
             else:
                 try:
                     if record is None:
@@ -165,7 +171,7 @@ class OpenSession:
                     found = documents.settlement_from_stored(raw, self.config, record,
                                                              self.ruleset)
                 except ScorekeeperError as error:
-                    raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+                    raise Damaged(self.label, str(error), run_audit=True) from None
             self._hands[number] = found
         return found
 
@@ -178,8 +184,10 @@ class OpenSession:
 
         records = self.records()  # each record once, from the history
         if len(records) != self.hands_played:
-            raise StoreError(f"{self.label}: damaged: {self.hands_played} hands are stored but "
-                             f"the history has {len(records)}; run audit")
+            raise Damaged(self.label, _("{count} hands are stored but the history has "
+                                        "{history}").format(count=self.hands_played,
+                                                            history=len(records)),
+                          run_audit=True)
         settlements = tuple(self._stored_hand(n, records[n - 1])
                             for n in range(1, self.hands_played + 1))
         state = self.state()
@@ -203,7 +211,7 @@ class OpenSession:
             return [documents.stored_outcome(self.stored[n], self.config.players)
                     for n in range(1, self.hands_played + 1)]
         except ScorekeeperError as error:
-            raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+            raise Damaged(self.label, str(error), run_audit=True) from None
 
     def newest_money(self) -> tuple[str, dict[str, Decimal]] | None:
         """The currency and each player's money of the newest settle-up the history keeps that
@@ -220,9 +228,10 @@ class OpenSession:
                 event = documents.event_from_json(row)
                 if not isinstance(event, SettledUp) or event.currency is None \
                         or event.money is None:
-                    raise ScorekeeperError(f"event {row.get('seq')}: a settle-up without money")
+                    raise ScorekeeperError(_("event {seq}: a settle-up without money").format(
+                        seq=row.get("seq")))
             except ScorekeeperError as error:
-                raise StoreError(f"{self.label}: damaged: {error}; run audit") from None
+                raise Damaged(self.label, str(error), run_audit=True) from None
             accounts, players = self.ruleset.accounts, set(self.config.players)
             money = {end_from_text(k, accounts): v for k, v in event.money.items()}
             return event.currency, {p: v for p, v in money.items()
@@ -240,8 +249,9 @@ class OpenSession:
                 try:
                     last = self.hand(n)
                 except StoreError:
-                    raise StoreError(f"{self.label}: damaged: hand {n}'s stored figures cannot "
-                                     f"be read; run audit") from None
+                    raise Damaged(self.label, _("hand {number}'s stored figures cannot be "
+                                                "read").format(number=n),
+                                  run_audit=True) from None
                 self._state = self.ruleset.state_at(self.config, n, last.scores_after,
                                                     last.pot_after)
         return self._state
@@ -267,17 +277,17 @@ class OpenSession:
             if self._seals is None:
                 self._seals = documents.sealed_figures(self.rows)
             if set(self._seals) != set(self.stored):
-                problem = (f"{self.hands_played} hands are stored but the history has "
-                           f"{len(self._seals)} in force")
+                problem = _("{count} hands are stored but the history has {history} in "
+                            "force").format(count=self.hands_played, history=len(self._seals))
             else:
                 for n, raw in self.stored.items():
                     seal = self._seals[n]
                     if seal is not None and documents.figures_seal(raw) != seal:
-                        problem = (f"hand {n}'s stored figures are not those its history "
-                                   f"sealed (changed after they were written)")
+                        problem = _("hand {number}'s stored figures are not those its history "
+                                    "sealed (changed after they were written)").format(number=n)
                         break
         if problem is not None:
-            raise StoreError(f"{self.label}: damaged: {problem}; run audit")
+            raise Damaged(self.label, problem, run_audit=True)
         self._checked = True
 
     def check_for_writing(self) -> None:
@@ -350,26 +360,28 @@ def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
     try:
         config = documents.config_from_json(header.get("settings"))
     except ScorekeeperError as error:
-        raise StoreError(f"{label}: damaged: settings: {error}") from None
+        raise Damaged(label, _("settings: {problem}").format(problem=error)) from None
     if any(row.get("type") == "opening" for row in rows):
         try:  # a session that continues another opens with what it carried
             config = documents.session_config(header.get("settings"), rows)
         except ScorekeeperError as error:
-            raise StoreError(f"{label}: damaged: {error}; run audit") from None
+            raise Damaged(label, str(error), run_audit=True) from None
     if ruleset.game != config.game:
-        raise StoreError(f"{label}: damaged: the ruleset {ruleset.version!r} is not one of "
-                         f"{config.game!r}, the game of its settings")
+        raise Damaged(label, _("the ruleset {ruleset} is not one of {game}, the game of its "
+                               "settings").format(ruleset=repr(ruleset.version),
+                                                  game=repr(config.game)))
     session_id = header.get("id")
     if not valid_id(session_id):
-        shown = one_line(repr(session_id)) if "id" in header else "(none)"
-        raise StoreError(f"{label}: damaged: the session id {shown} is not valid (a session "
-                         f"id is {ID_LENGTH} hex digits)")
+        shown = one_line(repr(session_id)) if "id" in header else _("(none)")
+        raise Damaged(label, _("the session id {id} is not valid (a session id is {length} "
+                               "hex digits)").format(id=shown, length=ID_LENGTH))
     try:
         hands = {int(k): v for k, v in data["hands"].items()}
     except ValueError:
-        raise StoreError(f"{label}: damaged: a stored hand has no number") from None
+        raise Damaged(label, _("a stored hand has no number")) from None
     if sorted(hands) != list(range(1, len(hands) + 1)):
-        raise StoreError(f"{label}: damaged: the stored hands are not numbered 1 to {len(hands)}")
+        raise Damaged(label, _("the stored hands are not numbered 1 to {count}").format(
+            count=len(hands)))
     return OpenSession(path=path, label=label, header=header, rows=rows, stored=hands,
                        config=config, ruleset=ruleset)
 
@@ -386,8 +398,9 @@ def expected_digest(expect: str) -> str:
     print) or the whole hash of the newest event (64); else a ``StoreError``."""
     text = str(expect).strip().lower()
     if len(text) not in (DIGEST_LENGTH, HASH_LENGTH) or not _HEX.fullmatch(text):
-        raise StoreError(f"{one_line(repr(str(expect)))[:80]} is not a digest (12 hex digits, "
-                         f"as 'show' prints it, or the whole hash of the newest event)")
+        raise StoreError(_("{digest} is not a digest (12 hex digits, as 'show' prints it, or "
+                           "the whole hash of the newest event)").format(
+            digest=one_line(repr(str(expect)))[:80]))
     return text
 
 
@@ -404,7 +417,7 @@ def check_expected(session: OpenSession, expect: str | None) -> None:
     newest = session.rows[-1].get("hash") if session.rows else None
     current = newest.lower() if isinstance(newest, str) else ""
     if current[:len(wanted)] != wanted:
-        raise SessionChanged(f"{session.label}: the session changed meanwhile (its digest is "
-                             f"now {session.digest}, not {wanted[:DIGEST_LENGTH]}); nothing was "
-                             f"written")
+        raise SessionChanged(_("{file}: the session changed meanwhile (its digest is now "
+                               "{digest}, not {expected}); nothing was written").format(
+            file=session.label, digest=session.digest, expected=wanted[:DIGEST_LENGTH]))
 
