@@ -5,9 +5,12 @@ from __future__ import annotations
 import codecs
 import contextlib
 import gc
+import gettext
 import inspect
 import os
 import sys
+from collections.abc import Iterator, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -16,12 +19,14 @@ import click
 from . import jsontext
 from .errors import ScorekeeperError, one_line
 from .i18n import (
+    DOMAIN,
     LANGUAGES,
     _,
     current_language,
     decimal_separator,
     language_from_environment,
     ngettext,
+    normalize,
     speaking,
     use_language,
 )
@@ -190,7 +195,7 @@ def json_words(as_json: bool) -> None:
     """A command asked for JSON speaks English from here on: what it prints is for programs,
     byte for byte the same whatever the language (its error lines too)."""
     if as_json:
-        use_language("en")
+        speak("en")
 
 
 # ---- the words of the help, in the language in use ---------------------------------------------
@@ -296,7 +301,7 @@ def choose_language(lang: str | None, home: str | None = None) -> str:
     """The language to speak: ``--lang``, else the setting kept in the home folder (the table
     app's), else the locale (LC_ALL, LC_MESSAGES, LANG)."""
     if lang:
-        return use_language(lang)
+        return speak(lang)
     setting = None
     try:
         from .paths import home_folder
@@ -305,7 +310,7 @@ def choose_language(lang: str | None, home: str | None = None) -> str:
         setting = language_setting(home_folder(home))
     except ScorekeeperError:
         pass  # a --home that cannot be used is said by the command that uses it
-    return use_language(setting or language_from_environment())
+    return speak(setting or language_from_environment())
 
 
 def export_language(ctx: click.Context, session: Any) -> contextlib.AbstractContextManager:
@@ -321,8 +326,78 @@ def set_language(ctx: click.Context, param: click.Parameter, value: str | None) 
     kept (a callback's return is the option's value): ``cli`` must know that it was given, or
     the setting of a ``--home`` would overrule it."""
     if value and not ctx.resilient_parsing:
-        use_language(value)
+        speak(value)
     return value
+
+
+# ---- click's own words, in the language in use -------------------------------------------------
+#
+# click says its own words ("Usage:", "Options:", "Missing argument 'SESSION'.", "No such option
+# '--x'.", the help option's "Show this message and exit.") through the standard library's
+# gettext.gettext and ngettext (``from gettext import gettext as _`` in its modules): the
+# default text domain, in the language the environment names (LANGUAGE first), looked up each
+# time a message is made. The catalogs carry click's messages beside ours (tools/catalogs.py
+# extracts them from the installed click), so while a command runs the default domain is
+# ours and LANGUAGE names the language in use, following every change of it (--lang, the
+# home's setting, --json's English); both are given back when the command ends. The
+# language is chosen before click parses anything: the locale or the home's setting, and a
+# --lang given before the command (``lang_before_command``), so that even an error in the
+# options of ``scorekeeper`` itself, raised before --lang's callback runs, speaks it.
+
+_CLICK_WORDS = {"depth": 0}  # click_words() entered and not left yet (main() and cli.main)
+
+
+def speak(code: str | None) -> str:
+    """Speak ``code`` from now on (``use_language``), click's own words too while a command
+    runs. Returns the language now in use."""
+    language = use_language(code)
+    if _CLICK_WORDS["depth"]:
+        os.environ["LANGUAGE"] = language
+    return language
+
+
+@contextlib.contextmanager
+def click_words() -> Iterator[None]:
+    """While a command runs and its error is said: click's messages come from our catalogs, in
+    the language in use (a usage error's words are made when it is printed, after click's
+    main has returned: main() holds this around both)."""
+    if _CLICK_WORDS["depth"]:
+        _CLICK_WORDS["depth"] += 1
+        try:
+            yield
+        finally:
+            _CLICK_WORDS["depth"] -= 1
+        return
+    saved_language, saved_domain = os.environ.get("LANGUAGE"), gettext.textdomain()
+    gettext.bindtextdomain(DOMAIN, str(resources.files(__package__).joinpath("locale")))
+    gettext.textdomain(DOMAIN)
+    _CLICK_WORDS["depth"] = 1
+    os.environ["LANGUAGE"] = current_language()
+    try:
+        yield
+    finally:
+        _CLICK_WORDS["depth"] = 0
+        gettext.textdomain(saved_domain)
+        if saved_language is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = saved_language
+
+
+def lang_before_command(args: Sequence[str]) -> str | None:
+    """The language of a ``--lang`` among the options of ``scorekeeper`` itself (before the
+    command's name), read before click parses them; ``None`` when there is none of ours."""
+    words = iter(args)
+    for arg in words:
+        if arg.startswith("--lang="):
+            return normalize(arg.partition("=")[2])
+        if arg == "--lang":
+            return normalize(next(words, None))
+        if arg == "--home":
+            next(words, None)
+        elif arg == "--" or not arg.startswith("-"):
+            return None
+    return None
 
 
 class GameChoice(click.Choice):
@@ -398,6 +473,14 @@ class NamesGames(click.Command):
             with formatter.indentation():
                 formatter.write_text(epilog)
 
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        # click makes the help option once per command and keeps it, with its help in the
+        # language of that moment: said again in the language in use.
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
 
 class Command(NamesGames, click.Command):
     pass
@@ -406,6 +489,14 @@ class Command(NamesGames, click.Command):
 class Group(NamesGames, click.Group):
     command_class = Command
     group_class = type  # subgroups are of this class too
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **settings: Any) -> Any:
+        given = sys.argv[1:] if args is None else list(args)
+        with click_words():
+            early = lang_before_command(given)
+            if early is not None:
+                speak(early)
+            return super().main(given, *rest, **settings)
 
 
 EXAMPLES = """\b
@@ -1891,7 +1982,8 @@ def main(argv: list[str] | None = None) -> NoReturn:
     choose_language(None)  # --lang, read first of all, may say otherwise
     fitted = _fit_streams()
     try:
-        code = _run(argv)
+        with click_words():
+            code = _run(argv)
         code = _output_lost_ending(code)
     finally:
         for stream, errors in fitted:

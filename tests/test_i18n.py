@@ -625,3 +625,53 @@ def test_a_damaged_file_is_listed_in_the_language_and_kept_in_the_index_in_engli
     index.unlink()
     run("--lang", "en", "sessions")
     assert index.read_bytes() == kept
+
+
+# ---- click's own words -------------------------------------------------------------------------
+
+def test_click_s_own_words_speak_the_language(run, monkeypatch):
+    """Usage errors and the help's headings, which click words itself, in the language of
+    --lang (or the locale); the exit status stays 2 for a usage error, 0 for the help."""
+    missing = run("--lang", "de", "show")
+    assert (missing.code, missing.err) == (2, "error: Fehlendes Argument 'SESSION'.\n")
+    unknown = run("--lang", "es", "show", "--bogus")
+    assert (unknown.code, unknown.err) == (2, "error: No existe la opción '--bogus'.\n")
+    extra = run("--lang", "pt", "show", "a", "b")
+    assert (extra.code, extra.err) == (2, "error: Argumento a mais inesperado (b)\n")
+    bad = run("--lang", "de", "rules", "nope")
+    assert bad.code == 2 and bad.err.startswith("error: Ungültiger Wert für 'GAME': "), bad.err
+    english = run("show", "--help")  # click keeps each command's help option once made
+    assert "Usage: scorekeeper show [OPTIONS] SESSION" in english.out
+    assert "Show this message and exit." in english.out
+    helped = run("--lang", "de", "show", "--help")
+    assert helped.code == 0
+    assert helped.out.startswith("Aufruf: scorekeeper show [OPTIONS] SESSION\n")
+    assert "\nOptionen:\n" in helped.out and "Diese Hilfe zeigen und beenden." in helped.out
+    assert "Usage" not in helped.out and "Show this" not in helped.out
+    top = run("--lang", "pt", "--help").out
+    assert top.startswith("Uso: scorekeeper ") and "\nComandos:\n" in top
+    assert run("show").err == "error: Missing argument 'SESSION'.\n"  # English as it was
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert run("show", "--bogus").err == "error: Keine Option '--bogus'.\n"
+
+
+def test_a_lang_before_the_command_speaks_even_for_an_error_in_the_options_before_it(run):
+    """click refuses an unknown option of scorekeeper itself while it parses, before --lang's
+    callback: the --lang given there is read first."""
+    assert run("--lang", "de", "--bogus").err == "error: Keine Option '--bogus'.\n"
+    assert run("--bogus", "--lang=pt").err == "error: Não existe a opção '--bogus'.\n"
+    refused = run("--lang", "es", "--lang", "xx")
+    assert refused.code == 2
+    assert refused.err.startswith("error: Valor no válido para '--lang': 'xx' no es ninguno de ")
+
+
+def test_click_s_words_leave_the_environment_as_they_found_it(run, monkeypatch):
+    import gettext
+
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    domain = gettext.textdomain()
+    run("--lang", "de", "show")
+    assert "LANGUAGE" not in os.environ and gettext.textdomain() == domain
+    monkeypatch.setenv("LANGUAGE", "fr:it")
+    run("--lang", "pt", "show")
+    assert os.environ["LANGUAGE"] == "fr:it" and gettext.textdomain() == domain

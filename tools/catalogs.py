@@ -8,7 +8,9 @@ compile the catalogs the program reads. Babel's tools; run from the repository r
 The messages are every ``_()``, ``ngettext()`` and ``N_()`` in scorekeeper/ (the table app's
 too), the help of the command line (each command's help and epilog, each option's help), which
 click keeps as plain text and the command line translates when it shows it, and the
-descriptions of the examples that ship with the package (``examples/index.json``).
+descriptions of the examples that ship with the package (``examples/index.json``), and
+click's own messages ("Usage:", "Missing argument …"), taken from the installed click, which
+the command line has said in the language in use (scorekeeper/cli.py, ``click_words``).
 """
 
 from __future__ import annotations
@@ -92,7 +94,23 @@ def template() -> Catalog:
                     auto_comments=comments, context=context)
     for message, where in _cli_help():
         catalog.add(message, None, [(where, 0)])
+    for message, comments in _click_messages():
+        if message not in catalog:
+            catalog.add(message, None, [("click", 0)], auto_comments=comments)
     return catalog
+
+
+def _click_messages() -> Iterator[tuple[str | tuple[str, str], list[str]]]:
+    """click's own messages (its ``_()`` and ``ngettext()``), from the installed click: the
+    words it says itself (usage, help headings, usage errors), which the command line says in
+    the language in use. Its test runner's, which no user sees, are left out."""
+    import click
+
+    folder = Path(click.__file__).parent
+    for filename, _lineno, message, _comments, _context in extract_from_dir(
+            str(folder), [("testing.py", "ignore"), ("**.py", "python")],
+            keywords={"_": None, "gettext": None, "ngettext": (1, 2)}):
+        yield message, [f"click's own words ({filename})"]
 
 
 def template_text(catalog: Catalog) -> bytes:
