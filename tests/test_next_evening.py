@@ -416,3 +416,18 @@ def test_an_evening_continued_before_it_said_so_is_still_continued_once(tmp_path
     assert store.open(first.id).continued_by is None
     with pytest.raises(StoreError, match=f"session {second.id} continues it already"):
         store.next_evening(first.id)
+
+
+def test_the_list_says_which_evening_goes_on_where(tmp_path, run):
+    store = clocked(tmp_path / "home")
+    first = example(store, "kratzen", 3)
+    second = store.next_evening(first.id).session
+    lines = run("sessions").out.splitlines()
+    [old] = [line for line in lines if line.startswith(first.id)]
+    [new] = [line for line in lines if line.startswith(second.id)]
+    assert "  continued  " in old and old.endswith(f"[goes on in {second.id}]")
+    assert "  running  " in new and "(no hand yet)" in new and "goes on" not in new
+    listed = {item["id"]: item for item in json.loads(run("sessions", "--json").out)}
+    assert listed[first.id]["continued_by"] == second.id
+    assert listed[second.id]["continued_by"] is None
+    assert listed[second.id]["continues"] == first.id

@@ -259,3 +259,15 @@ async def test_the_evening_continued_takes_no_more_hands_and_says_where_it_goes_
         assert screen.entry.keys == [] and isinstance(app.screen, TableScreen)
         assert f"The evening goes on in session {second}" in app.said[-1]
     assert Store(tmp_path).open(first).hands_played == 3
+
+
+async def test_the_home_screen_lists_an_evening_that_went_on_as_continued(tmp_path):
+    ledger = replay_file(EXAMPLES / "kratzen.toml")
+    store = fixed_store(tmp_path)
+    first = store.create(ledger.config, [s.record for s in ledger.settlements][:3]).id
+    second = store.next_evening(first).session.id
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        status = {row[0]: row[5] for row in rows(app)}
+        assert status == {first: "continued", second: "running"}
