@@ -1139,7 +1139,8 @@ def sessions(ctx, everything, as_json, home) -> None:
                if everything or line.summary is None or not line.summary.archived]
     hidden = len(whole) - len(listing)
     if as_json:
-        emit_json([line.summary.to_json() | {"file": line.file} if line.summary else
+        emit_json([line.summary.to_json() | {"continued_by": line.summary.continued_by,
+                                             "file": line.file} if line.summary else
                    {"file": line.file, "damaged": line.problem} for line in listing])
         return
     if not listing:
@@ -1154,20 +1155,22 @@ def sessions(ctx, everything, as_json, home) -> None:
         return
     from .cells import cell_width
 
-    finished, running = _("finished"), _("running")
-    status_width = max(8, cell_width(finished), cell_width(running))
+    finished, running, went_on = _("finished"), _("running"), _("continued")
+    status_width = max(8, cell_width(finished), cell_width(running), cell_width(went_on))
     for line in listing:
         if line.summary is None:
             say(_("{file}  DAMAGED: {problem}").format(file=line.file, problem=line.problem))
             continue
         s = line.summary
-        status = finished if s.finished else running
+        status = finished if s.finished else went_on if s.continued_by else running
         hands = ngettext("{count} hand ", "{count} hands", s.hands).format(count=f"{s.hands:>4}")
         leaders = ", ".join(s.leaders)
         word = (_("winners: {names}") if s.finished else _("leading: {names}")).format(
-            names=leaders)
+            names=leaders) if s.hands else _("no hand yet")
         name = f"“{s.name}”  " if s.name else ""
         mark = "  " + _("[archived]") if s.archived else ""
+        if s.continued_by:
+            mark += "  " + _("[goes on in {id}]").format(id=s.continued_by)
         say(f"{s.id}  {s.game:<13}  {s.started[:16].replace('T', ' ')}  "
             f"{hands}  {status}{' ' * (status_width - cell_width(status))}  "
             f"{name}{', '.join(s.players)}  ({word}){mark}")
@@ -1808,9 +1811,9 @@ def share(ctx, session, fmt, output, home) -> None:
 
 def refuse_home_target(output: str, home: Path, session_file: Path | None) -> None:
     """An export never replaces a session, nor a file of the home folder: refuse a target in
-    the sessions folder, the home's own files (the index, the players' names, lock and
-    temporary files), and the session file read (given by its path) and its lock. Symbolic
-    links and ``..`` are followed first."""
+    the sessions folder or the folder of imported histories, the home's own files (the index,
+    the players' names, the settings, lock and temporary files), and the session file read
+    (given by its path) and its lock. Symbolic links and ``..`` are followed first."""
     try:
         target = Path(output).resolve()
         home = home.resolve()
@@ -1818,12 +1821,14 @@ def refuse_home_target(output: str, home: Path, session_file: Path | None) -> No
     except (OSError, RuntimeError) as error:
         fail(_("-o {file}: cannot be followed to a file ({reason})").format(file=output,
                                                                            reason=error))
-    sessions = home / "sessions"
+    sessions, imported = home / "sessions", home / "imported"
     name = target.name
-    if target in (home, sessions) or target.is_relative_to(sessions):
-        fail(_("-o {file}: is in the sessions folder {folder}; an export never replaces a "
-               "session: write it elsewhere").format(file=output, folder=sessions))
-    if target.parent == home and (name.startswith(("index.json", "players.json", ".")) or
+    for kept in (sessions, imported):
+        if target in (home, kept) or target.is_relative_to(kept):
+            fail(_("-o {file}: is in the sessions folder {folder}; an export never replaces a "
+                   "session: write it elsewhere").format(file=output, folder=kept))
+    if target.parent == home and (name.startswith(("index.json", "players.json",
+                                                   "settings.json", ".")) or
                                   name.endswith(".lock")):
         fail(_("-o {file}: is a file the home folder {folder} keeps for itself; write the export "
                "elsewhere").format(file=output, folder=home))

@@ -32,6 +32,7 @@ from .ledger import (
     OpeningEntry,
     Payment,
     SessionArchived,
+    SessionContinued,
     SessionNamed,
     SessionStarted,
     SessionUnarchived,
@@ -60,13 +61,21 @@ from .rules import (
     ruleset_for_version,
 )
 from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error, present, transfer
-from .settleup import ROUNDING, SettleUp, Share, read_currency, settle_up
+from .settleup import (
+    EARLIER_PAYMENTS,
+    PAYMENT_RULES,
+    ROUNDING,
+    SettleUp,
+    Share,
+    read_currency,
+    settle_up,
+)
 from .summary import SessionSummary
 
 FORMAT_VERSION = 1
 GENESIS = "0" * 64
 EVENT_TYPES = ("created", "hand", "amend", "withdraw", "count", "note", "settle", "opening",
-               "named", "archived", "unarchived")
+               "named", "archived", "unarchived", "continued")
 
 
 # ---- documents: the JSON forms of records, settlements and settings ---------------------------
@@ -97,14 +106,15 @@ def record_to_json(record: HandRecord) -> dict[str, Any]:
 def record_from_json(data: Any) -> HandRecord:
     """A stored record, checked for shape like any input."""
     if not isinstance(data, dict):
-        raise ScorekeeperError("a hand's record must be an object")
+        raise ScorekeeperError(_("a hand's record must be an object"))
     try:
         return HandRecord(**data)
     except (ValidationError, TypeError) as error:
         if isinstance(error, ValidationError):
             field, message = describe_validation_error(error)
-            raise ScorekeeperError(f"a hand's record is not valid: {field}: {message}") from None
-        raise ScorekeeperError("a hand's record is not valid") from None
+            raise ScorekeeperError(_("a hand's record is not valid: {field}: {problem}").format(
+                field=field, problem=message)) from None
+        raise ScorekeeperError(_("a hand's record is not valid")) from None
 
 
 HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
@@ -188,7 +198,7 @@ def config_to_json(config: SessionConfig) -> dict[str, Any]:
 def config_from_json(data: Any) -> SessionConfig:
     """A file's settings, checked like any input (a ``ConfigError`` naming the field)."""
     if not isinstance(data, dict):
-        raise ScorekeeperError("the session's settings are missing")
+        raise ScorekeeperError(_("the session's settings are missing"))
     return make_config(data.get("game"), data.get("players"), data.get("first_dealer"),
                        data.get("options"))
 
@@ -245,19 +255,37 @@ def session_config(settings: Any, rows: list[dict[str, Any]]) -> SessionConfig:
     config = config_from_json(settings)
     misplaced = [row for row in rows[2:] if row.get("type") == "opening"]
     if misplaced or (rows and rows[0].get("type") == "opening"):
-        raise ScorekeeperError("an opening entry comes only right after the session's start")
+        raise ScorekeeperError(_("an opening entry comes only right after the session's "
+                                 "start"))
     row = opening_row(rows)
     if row is None:
         return config
     entry = event_from_json(row)
     if not isinstance(entry, OpeningEntry):  # its type says it is one
-        raise ScorekeeperError("the opening entry cannot be read")
+        raise ScorekeeperError(_("the opening entry cannot be read"))
     problem = RULESETS[config.game].opening_problem(config, entry.opening)
     if problem is not None:
-        raise ScorekeeperError(f"the opening entry does not fit the session: {problem}")
+        raise ScorekeeperError(_("the opening entry does not fit the session: {problem}").format(
+            problem=problem))
     return SessionConfig(game=config.game, players=config.players,
                          first_dealer=config.first_dealer, options=config.options,
                          opening=entry.opening)
+
+
+def continued_event(by: str) -> dict[str, Any]:
+    """The event that says, in the history of the session continued, which session goes on
+    from it (the next evening); the writer seals it."""
+    return {"type": "continued", "by": by}
+
+
+def continued_by(rows: Iterable[dict[str, Any]]) -> str | None:
+    """From a history as the file writes it: the id of the session that continues it (its
+    ``continued`` event's), or ``None``."""
+    found = None
+    for row in rows:
+        if row.get("type") == "continued" and isinstance(row.get("by"), str):
+            found = row["by"]
+    return found
 
 
 def opening_event(previous_id: str, previous_hash: str, previous_hands: int,
@@ -449,13 +477,13 @@ _EVENT_MODELS: dict[str, type[Event]] = {
     "created": SessionStarted, "hand": HandRecorded, "amend": HandAmended,
     "withdraw": HandWithdrawn, "count": ChipCount, "note": NoteAdded, "settle": SettledUp,
     "opening": OpeningEntry, "named": SessionNamed, "archived": SessionArchived,
-    "unarchived": SessionUnarchived}
+    "unarchived": SessionUnarchived, "continued": SessionContinued}
 _RECORD_KEYS = ("record", "previous")
 _AMOUNT_KEYS = ("counted", "expected", "off", "scores", "results", "money")  # amounts by name
 _AMOUNT_KEY = ("value", "pot")  # one amount (or null)
 _PAYMENTS_KEY = "transfers"  # a settle-up's payments: [{"from", "to", "amount"}]
 # Fields an event has only when the version that wrote it wrote them (absent, never null).
-_OPTIONAL_KEYS = ("figures", "together", "format", "id", "ruleset", "created")
+_OPTIONAL_KEYS = ("figures", "together", "format", "id", "ruleset", "created", "payments")
 
 
 def event_from_json(raw: dict[str, Any]) -> Event:
@@ -465,7 +493,8 @@ def event_from_json(raw: dict[str, Any]) -> Event:
     kind = raw.get("type")
     model = _EVENT_MODELS.get(kind) if isinstance(kind, str) else None
     if model is None:
-        raise ScorekeeperError(f"event {seq}: unknown event type {kind!r}")
+        raise ScorekeeperError(_("event {seq}: unknown event type {type}").format(
+            seq=seq, type=repr(kind)))
     fields: dict[str, Any] = {}
     known = model.model_fields
     for key, value in raw.items():
@@ -476,11 +505,12 @@ def event_from_json(raw: dict[str, Any]) -> Event:
         elif key == "settings":
             value = config_from_json(value)
         elif key in _AMOUNT_KEYS and value is not None:
-            value = _amounts_from_json(value, f"event {seq}: {key}")
+            value = _amounts_from_json(value, _("event {seq}: {field}").format(seq=seq, field=key))
         elif key in _AMOUNT_KEY:
-            value = _optional_amount(value, f"event {seq}: {key}")
+            value = _optional_amount(value, _("event {seq}: {field}").format(seq=seq, field=key))
         elif key == _PAYMENTS_KEY:
-            value = _payments_from_json(value, f"event {seq}: {key}")
+            value = _payments_from_json(value, _("event {seq}: {field}").format(seq=seq,
+                                                                              field=key))
         fields[key] = value
     if model is HandAmended and "previous" not in fields:
         fields["previous"] = None
@@ -488,7 +518,8 @@ def event_from_json(raw: dict[str, Any]) -> Event:
         return model(**fields)
     except ValidationError as error:
         field, message = describe_validation_error(error)
-        raise ScorekeeperError(f"event {seq} ({kind}): {field}: {message}") from None
+        raise ScorekeeperError(_("event {seq} ({type}): {field}: {problem}").format(
+            seq=seq, type=kind, field=field, problem=message)) from None
 
 
 def events_from_json(rows: list[dict[str, Any]]) -> tuple[Event, ...]:
@@ -533,12 +564,13 @@ def _payment_to_json(payment: Payment) -> dict[str, str]:
 
 def _payments_from_json(value: Any, where: str) -> list[Payment]:
     if not isinstance(value, list):
-        raise ScorekeeperError(f"{where}: must be a list of payments")
+        raise ScorekeeperError(_("{where}: must be a list of payments").format(where=where))
     payments = []
     for item in value:
         if (not isinstance(item, dict) or set(item) != {"from", "to", "amount"}
                 or type(item["from"]) is not str or type(item["to"]) is not str):
-            raise ScorekeeperError(f"{where}: a payment must name from, to and the amount")
+            raise ScorekeeperError(_("{where}: a payment must name from, to and the "
+                                     "amount").format(where=where))
         payments.append(Payment(source=item["from"], target=item["to"],
                                 amount=_amount_from_json(item["amount"], where)))
     return payments
@@ -553,13 +585,17 @@ def settle_up_event(settled: SettleUp, accounts: Collection[Account]) -> dict[st
         return {end_text(share.party, accounts): _amount(amount(share))
                 for share in settled.shares}
 
-    return {"type": "settle", "after_hand": settled.after_hand, "value": _amount(settled.value),
-            "currency": settled.currency, "rounding": settled.rounding,
-            "scores": by_party(lambda share: share.score),
-            "results": by_party(lambda share: share.result),
-            "money": None if settled.value is None else by_party(lambda share: share.money),
-            "transfers": [{"from": end_text(t.source, accounts), "to": end_text(t.target, accounts),
-                           "amount": to_decimal_string(t.amount)} for t in settled.transfers]}
+    event = {"type": "settle", "after_hand": settled.after_hand, "value": _amount(settled.value),
+             "currency": settled.currency, "rounding": settled.rounding,
+             "scores": by_party(lambda share: share.score),
+             "results": by_party(lambda share: share.result),
+             "money": None if settled.value is None else by_party(lambda share: share.money),
+             "transfers": [{"from": end_text(t.source, accounts),
+                            "to": end_text(t.target, accounts),
+                            "amount": to_decimal_string(t.amount)} for t in settled.transfers]}
+    if settled.payments != EARLIER_PAYMENTS:  # settle-ups stored before the rule had a name
+        event["payments"] = settled.payments  # have none: worked out again, they still match
+    return event
 
 
 def agreed_already(rows: list[dict[str, Any]], event: dict[str, Any]) -> bool:
@@ -576,14 +612,15 @@ def agreed_already(rows: list[dict[str, Any]], event: dict[str, Any]) -> bool:
 
 def _amounts_from_json(value: Any, where: str) -> dict[str, Decimal]:
     if not isinstance(value, dict):
-        raise ScorekeeperError(f"{where}: must be amounts by name")
+        raise ScorekeeperError(_("{where}: must be amounts by name").format(where=where))
     return {who: _amount_from_json(text, where) for who, text in value.items()}
 
 
 def _amount_from_json(text: Any, where: str) -> Decimal:
     found = stored_amount(text) if type(text) is str else None
     if found is None:
-        raise ScorekeeperError(f"{where}: {text!r} is not an amount")
+        raise ScorekeeperError(_("{where}: {text} is not an amount").format(
+            where=where, text=repr(text)))
     return found
 
 
@@ -597,36 +634,44 @@ def settlement_from_stored(raw: dict[str, Any], config: SessionConfig, record: H
     the shape is checked: whether the figures are right is ``audit``'s question. A shape
     problem is a ``ScorekeeperError`` naming the hand."""
     number = raw.get("number")
-    where = f"hand {number}"
+    where = _("hand {number}").format(number=number)
+
+    def unreadable() -> ScorekeeperError:
+        return ScorekeeperError(_("{where}: its stored figures cannot be read").format(
+            where=where))
+
     if type(number) is not int:
-        raise ScorekeeperError(f"{where}: its stored figures cannot be read")
+        raise unreadable()
     try:
         players = set(config.players)
         accounts = ruleset.accounts
         ends: set[End] = set(players) | set(accounts)
         if raw["dealer"] not in players or raw["kind"] not in ruleset.hand_kinds:
-            raise ScorekeeperError(f"{where}: its dealer or its kind is not one of this game's")
+            raise ScorekeeperError(_("{where}: its dealer or its kind is not one of this "
+                                     "game's").format(where=where))
         transfers = []
         for t in raw["transfers"]:
             source, target = end_from_text(t["from"], accounts), end_from_text(t["to"], accounts)
             if source not in ends or target not in ends or type(t["reason"]) is not str:
-                raise ScorekeeperError(f"{where}: a transfer is not between players and the pot")
+                raise ScorekeeperError(_("{where}: a transfer is not between players and the "
+                                         "pot").format(where=where))
             transfers.append(transfer(source, target, _amount_from_json(t["amount"], where),
                                       t["reason"], _optional_amount(t.get("due"), where)))
         deltas = _amounts_from_json(raw["deltas"], where)
         scores = _amounts_from_json(raw["scores_after"], where)
         if deltas.keys() != players or scores.keys() != players:
-            raise ScorekeeperError(f"{where}: its figures are not one per player")
+            raise ScorekeeperError(_("{where}: its figures are not one per player").format(
+                where=where))
         findings = raw.get("findings", [])
         if not all(type(f) is str for f in findings):
-            raise ScorekeeperError(f"{where}: its stored figures cannot be read")
+            raise unreadable()
         return Settlement(number=number, dealer=raw["dealer"], kind=raw["kind"], record=record,
                           pot_before=_optional_amount(raw["pot_before"], where),
                           stake=_optional_amount(raw["stake"], where), transfers=tuple(transfers),
                           deltas=deltas, pot_after=_optional_amount(raw["pot_after"], where),
                           scores_after=scores, game=config.game, findings=tuple(findings))
     except (KeyError, TypeError, AttributeError, ValidationError):
-        raise ScorekeeperError(f"{where}: its stored figures cannot be read") from None
+        raise unreadable() from None
 
 
 def stored_outcome(raw: dict[str, Any], players: Collection[str]) -> HandOutcome:
@@ -644,8 +689,8 @@ def stored_outcome(raw: dict[str, Any], players: Collection[str]) -> HandOutcome
                 or (entered is not None and not names.issuperset(entered))):
             raise TypeError
     except (KeyError, TypeError, AttributeError):
-        raise ScorekeeperError(f"hand {raw.get('number')}: its stored figures cannot be "
-                               f"read") from None
+        raise ScorekeeperError(_("{where}: its stored figures cannot be read").format(
+            where=_("hand {number}").format(number=raw.get("number")))) from None
     return HandOutcome(dealer, kind, tricks, entered)
 
 
@@ -910,11 +955,15 @@ def _audit_settle_ups(config: SessionConfig, ruleset: Ruleset,
             if agreed.rounding not in (None, ROUNDING):
                 raise ScorekeeperError(_("its cents rule {rule} is not known here").format(
                     rule=repr(agreed.rounding)))
+            payments = agreed.payments or EARLIER_PAYMENTS
+            if payments not in PAYMENT_RULES:
+                raise ScorekeeperError(_("its rule for who pays whom {rule} is not known "
+                                         "here").format(rule=repr(payments)))
             currency = None if agreed.currency is None else read_currency(agreed.currency)
             if agreed.value is not None and agreed.value <= 0:
                 raise ScorekeeperError(_("its value is not more than 0"))
-            worked = settle_up_event(settle_up(ruleset, config, state, agreed.value, currency),
-                                     ruleset.accounts)
+            worked = settle_up_event(settle_up(ruleset, config, state, agreed.value, currency,
+                                               payments), ruleset.accounts)
         except (ScorekeeperError, ValueError, ArithmeticError) as error:
             findings.append(Finding(hand=state.hands_played, kind="settle",
                                     message=_("{settle}: cannot be worked out again "
@@ -922,12 +971,12 @@ def _audit_settle_ups(config: SessionConfig, ruleset: Ruleset,
                                                                     problem=error)))
             continue
         for key in ("after_hand", "currency", "rounding", "scores", "results", "money",
-                    "transfers"):
-            if event.get(key) != worked[key]:
+                    "transfers", "payments"):
+            if event.get(key) != worked.get(key):
                 findings.append(Finding(hand=state.hands_played, kind="settle", message=_(
                     "{settle}: stored {key} {stored} differs from {worked} worked out "
                     "again").format(settle=where, key=key, stored=_show(event.get(key)),
-                                    worked=_show(worked[key]))))
+                                    worked=_show(worked.get(key)))))
     return findings
 
 

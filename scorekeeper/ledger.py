@@ -216,8 +216,9 @@ class SettledUp(Event):
     """The table settled up after ``after_hand`` hands and agreed on it: at ``value`` a chip or
     point in ``currency`` (both ``None``: in chips or points), each party's standing
     (``scores``), result and money (``None`` without a value), rounded to the cent by the rule
-    ``rounding``, and who pays whom. Keyed as the file writes ends, the pot as ``"pot"``
-    (``settleup`` works them out; the chain vouches for them; ``audit`` works them out again)."""
+    ``rounding``, and who pays whom (by the rule ``payments``). Keyed as the file writes ends,
+    the pot as ``"pot"`` (``settleup`` works them out; the chain vouches for them; ``audit``
+    works them out again)."""
 
     after_hand: int
     value: Exact | None
@@ -227,6 +228,9 @@ class SettledUp(Event):
     results: dict[str, Exact]
     money: dict[str, Exact] | None
     transfers: tuple[Payment, ...]
+    payments: str | None = None
+    """The rule for who pays whom (``settleup.PAYMENTS``); ``None`` in a settle-up stored
+    before the rule had a name (``settleup.EARLIER_PAYMENTS``)."""
 
 
 class NoteAdded(Event):
@@ -293,6 +297,13 @@ class SessionArchived(Event):
 
 class SessionUnarchived(Event):
     """The session was taken out of the archive: listed again."""
+
+
+class SessionContinued(Event):
+    """The next evening goes on from here: session ``by`` continues this one (its opening
+    entry carried what this one left, D21). No hand is recorded here after it."""
+
+    by: str
 
 
 def records_in_force(events: Iterable[Event]) -> list[HandRecord]:

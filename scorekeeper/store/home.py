@@ -420,6 +420,10 @@ class Store(Evenings, FromElsewhere):
 
         with self._changing(ref, expect) as tx:
             s = tx.session
+            if s.continued_by:
+                raise StoreError(_("{file}: the evening goes on in session {id}, which carried "
+                                   "on from here (the next evening): record the hand there")
+                                 .format(file=s.label, id=s.continued_by))
             if expected_hands is not None and s.hands_played != expected_hands:
                 raise StoreError(_("{file}: the session changed meanwhile (it now has {count} "
                                    "hands, not {expected}); nothing was recorded: check the "
