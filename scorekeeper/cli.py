@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import contextvars
 import gc
 import gettext
 import inspect
@@ -191,6 +192,10 @@ def emit_json(document: Any) -> None:
     say(jsontext.indented(document))
 
 
+JSON_ASKED: contextvars.ContextVar[bool] = contextvars.ContextVar("json_asked", default=False)
+"""Whether the command line holds ``--json``: then ``--lang`` changes nothing it prints."""
+
+
 def json_words(as_json: bool) -> None:
     """A command asked for JSON speaks English from here on: what it prints is for programs,
     byte for byte the same whatever the language (its error lines too)."""
@@ -325,7 +330,7 @@ def set_language(ctx: click.Context, param: click.Parameter, value: str | None) 
     """``--lang``: read before everything else, so that even the help speaks it. The value is
     kept (a callback's return is the option's value): ``cli`` must know that it was given, or
     the setting of a ``--home`` would overrule it."""
-    if value and not ctx.resilient_parsing:
+    if value and not ctx.resilient_parsing and not JSON_ASKED.get():
         speak(value)
     return value
 
@@ -496,7 +501,15 @@ class Group(NamesGames, click.Group):
             early = lang_before_command(given)
             if early is not None:
                 speak(early)
-            return super().main(given, *rest, **settings)
+            # A command given --json speaks English, its error line too (the contract), even
+            # when click refuses the command line before the command's own switch runs.
+            asked = "--json" in (given[:given.index("--")] if "--" in given else given)
+            json_words(asked)
+            token = JSON_ASKED.set(asked)
+            try:
+                return super().main(given, *rest, **settings)
+            finally:
+                JSON_ASKED.reset(token)
 
 
 EXAMPLES = """\b

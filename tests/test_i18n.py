@@ -675,3 +675,20 @@ def test_click_s_words_leave_the_environment_as_they_found_it(run, monkeypatch):
     monkeypatch.setenv("LANGUAGE", "fr:it")
     run("--lang", "pt", "show")
     assert os.environ["LANGUAGE"] == "fr:it" and gettext.textdomain() == domain
+
+
+def test_a_command_given_json_is_refused_in_english_whatever_the_language(run, monkeypatch):
+    """The contract: a command given --json prints in English, its error line too, even when
+    click refuses the command line before the command runs."""
+    for how in (["--lang", "de"], ["--lang=es"]):
+        missing = run(*how, "show", "--json")
+        assert (missing.code, missing.err) == (2, "error: Missing argument 'SESSION'.\n")
+        unknown = run(*how, "sessions", "--bogus", "--json")
+        assert (unknown.code, unknown.err) == (2, "error: No such option '--bogus'.\n")
+        gone = run(*how, "show", "nosuch", "--json")
+        assert gone.code == 2 and gone.err.startswith("error: no session 'nosuch' in ")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert run("show", "--json").err == "error: Missing argument 'SESSION'.\n"
+    assert run("show").err == "error: Fehlendes Argument 'SESSION'.\n"
