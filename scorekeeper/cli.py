@@ -193,7 +193,7 @@ def emit_json(document: Any) -> None:
 
 
 JSON_ASKED: contextvars.ContextVar[bool] = contextvars.ContextVar("json_asked", default=False)
-"""Whether the command line holds ``--json``: then ``--lang`` changes nothing it prints."""
+"""Whether the command line holds ``--json``: then click's own words are English."""
 
 
 def json_words(as_json: bool) -> None:
@@ -330,7 +330,7 @@ def set_language(ctx: click.Context, param: click.Parameter, value: str | None) 
     """``--lang``: read before everything else, so that even the help speaks it. The value is
     kept (a callback's return is the option's value): ``cli`` must know that it was given, or
     the setting of a ``--home`` would overrule it."""
-    if value and not ctx.resilient_parsing and not JSON_ASKED.get():
+    if value and not ctx.resilient_parsing:
         speak(value)
     return value
 
@@ -357,7 +357,7 @@ def speak(code: str | None) -> str:
     runs. Returns the language now in use."""
     language = use_language(code)
     if _CLICK_WORDS["depth"]:
-        os.environ["LANGUAGE"] = language
+        os.environ["LANGUAGE"] = "en" if JSON_ASKED.get() else language
     return language
 
 
@@ -498,15 +498,15 @@ class Group(NamesGames, click.Group):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **settings: Any) -> Any:
         given = sys.argv[1:] if args is None else list(args)
         with click_words():
-            early = lang_before_command(given)
-            if early is not None:
-                speak(early)
-            # A command given --json speaks English, its error line too (the contract), even
-            # when click refuses the command line before the command's own switch runs.
+            # A command given --json prints in English, its error line too (the contract):
+            # click's own words as well, though click may refuse the line before the
+            # command's own switch to English runs. (The session is still played in the
+            # language in use: only what is printed is English.)
             asked = "--json" in (given[:given.index("--")] if "--" in given else given)
-            json_words(asked)
             token = JSON_ASKED.set(asked)
             try:
+                early = lang_before_command(given)
+                speak(current_language() if early is None else early)
                 return super().main(given, *rest, **settings)
             finally:
                 JSON_ASKED.reset(token)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from textual.widgets import Static
 
 from scorekeeper.i18n import current_language, use_language
@@ -210,3 +211,19 @@ def test_the_table_app_s_audit_speaks_the_language(tmp_path):
     assert ("- mano 2: sus cifras guardadas no son las que selló el historial (cambiadas "
             "después de escribirse)") in lines
     assert ("- mano 2: saldos más bote suman 83, no 0") in lines
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pt", "es"])
+def test_the_rank_keys_a_french_pack_s_hint_names_are_read_in_that_language(language):
+    """The hint names the letters of the language in use (German d Dame, b Bube): each must be
+    read as the rank it stands for, in the order ace, king, queen, jack, 10, 9, 8, 7."""
+    from scorekeeper.cards import Rank
+    from scorekeeper.i18n import speaking
+    from scorekeeper.tui.entry import rank_hint_keys, rank_of, typed_rank
+
+    with speaking(language):
+        keys = rank_hint_keys("french").split()
+        ranks = [rank_of(typed_rank(key)) for key in keys]
+    assert ranks == [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE,
+                     Rank.EIGHT, Rank.SEVEN]
+    assert (keys[2:4] == ["d", "b"]) is (language == "de")

@@ -25,8 +25,18 @@ RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "o": "O", "j": "J", "u": "U", "t": "1
 SUIT_KEYS = {"c": "C", "d": "D", "h": "H", "s": "S"}
 PLAY_KEYS = {"p": True, "y": True, "d": False, "n": False}
 SPECIAL_KEY = "w"  # a card typed with one key, when the game's pack has it
-# The rank keys a hint names, for the pack's letters (the other letters are accepted too).
-RANK_HINT_KEYS = {"french": "a k q j t 9 8 7", "german": "a k o u t 9 8 7"}
+
+
+def rank_hint_keys(deck: Deck) -> str:
+    """The rank keys a hint names (the other letters are accepted too): a German pack's
+    letters (Ober, Unter) in every language; a French pack's in the language in use (German
+    ``d`` Dame and ``b`` Bube), as ``typed_rank`` reads them."""
+    if deck == "german":
+        return "a k o u t 9 8 7"
+    # Translators: the keys typed for the ranks of a French pack, ace king queen jack 10 9 8 7,
+    # as people say them at your table; only letters scorekeeper reads in your language
+    # (German d Dame, b Bube; Portuguese r d v; Spanish r d), t for the 10.
+    return _("a k q j t 9 8 7")
 
 
 def rank_of(typed: str) -> Rank:
@@ -96,7 +106,7 @@ class KeyEntry:
         """The rank keys in the pack's letters: ``a k o u t 9 8 7`` (Ober, Unter) for a German
         pack, ``a k q j t 9 8 7`` for a French one."""
         deck = self.deck()
-        keys = RANK_HINT_KEYS[deck]
+        keys = rank_hint_keys(deck)
         if deck == "german":
             return _("rank {keys} (o = Ober, u = Unter, t = 10)").format(keys=keys)
         return _("rank {keys} (t = 10)").format(keys=keys)
@@ -130,7 +140,7 @@ class KeyEntry:
             if step.kind == "card":  # short: a hand has many cards, and the keys are known
                 return (_("{asked} (rank {keys}, {special}, then suit)") if extra else
                         _("{asked} (rank {keys}, then suit)")).format(
-                    asked=asked, keys=RANK_HINT_KEYS[self.deck()], special=extra)
+                    asked=asked, keys=rank_hint_keys(self.deck()), special=extra)
             return (_("{asked}: {ranks}, then suit c d h s; {special}") if extra else
                     _("{asked}: {ranks}, then suit c d h s")).format(
                 asked=asked, ranks=self.ranks_hint(), special=extra)
@@ -155,10 +165,11 @@ class KeyEntry:
             deck = self.deck()
             what = (_("the turned card") if step.kind == "turn" else _("the card played"))
             if self.pending is None:
+                hint = rank_hint_keys(deck)
+                named = ((key, typed_rank(key)) for key in hint.split())
                 ranks = ", ".join(f"{key} {rank_of(value).name_in(deck)}"
-                                  for key, value in RANK_KEYS.items()
-                                  if key in RANK_HINT_KEYS[deck].split() and value.isalpha())
-                keys.append((RANK_HINT_KEYS[deck],
+                                  for key, value in named if value and value.isalpha())
+                keys.append((hint,
                              _("the rank of {what}: {ranks}; t for a 10; 9 8 7 as they "
                                "are").format(what=what, ranks=ranks)))
             keys.append(("c d h s", _("then its suit: {suits}").format(
@@ -216,8 +227,8 @@ class KeyEntry:
                 return None
             if special is not None:
                 return _("type a rank ({keys}) or {key} for {card}").format(
-                    keys=RANK_HINT_KEYS[self.deck()], key=SPECIAL_KEY, card=special.symbol())
-            return _("type a rank ({keys})").format(keys=RANK_HINT_KEYS[self.deck()])
+                    keys=rank_hint_keys(self.deck()), key=SPECIAL_KEY, card=special.symbol())
+            return _("type a rank ({keys})").format(keys=rank_hint_keys(self.deck()))
         if key == "0" and self.pending == "10":
             return None  # "10" typed as two keys
         if key not in SUIT_KEYS:
