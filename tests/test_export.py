@@ -217,7 +217,8 @@ def test_the_json_export_in_pieces_is_the_whole_document(tmp_path, edit):
 
     config = make_config("letzter", ["Zoë", "Ben", "Cleo"], "Zoë")
     store = Store(tmp_path)
-    session = store.create(config, [HandRecord(tricks=("Zoë",) * 8), HandRecord(tricks=("Ben",) * 8)])
+    session = store.create(config, [HandRecord(tricks=("Zoë",) * 8),
+                                    HandRecord(tricks=("Ben",) * 8)])
     source = Store(tmp_path).open(session.id).export_source()
     odd = "x\ud800"
     if edit == "event":
