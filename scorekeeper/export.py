@@ -309,7 +309,7 @@ def export_json(source: ExportSource) -> str:
 
 
 def _json_document(source: ExportSource, hands: Iterable[dict[str, Any]],
-                   events: Iterable[dict[str, Any]]) -> dict[str, Any]:
+                   events: Iterable[dict[str, Any] | jsontext.Written]) -> dict[str, Any]:
     agreed, _ = source.settled_up()
     return _standings(source.config, source.state, hands) | {
         "session": source.session_id, "digest": source.digest, "events": events,
