@@ -1737,9 +1737,9 @@ def share(ctx, session, fmt, output, home) -> None:
 
 def refuse_home_target(output: str, home: Path, session_file: Path | None) -> None:
     """An export never replaces a session, nor a file of the home folder: refuse a target in
-    the sessions folder, the home's own files (the index, the players' names, lock and
-    temporary files), and the session file read (given by its path) and its lock. Symbolic
-    links and ``..`` are followed first."""
+    the sessions folder or the folder of imported histories, the home's own files (the index,
+    the players' names, the settings, lock and temporary files), and the session file read
+    (given by its path) and its lock. Symbolic links and ``..`` are followed first."""
     try:
         target = Path(output).resolve()
         home = home.resolve()
@@ -1747,12 +1747,14 @@ def refuse_home_target(output: str, home: Path, session_file: Path | None) -> No
     except (OSError, RuntimeError) as error:
         fail(_("-o {file}: cannot be followed to a file ({reason})").format(file=output,
                                                                            reason=error))
-    sessions = home / "sessions"
+    sessions, imported = home / "sessions", home / "imported"
     name = target.name
-    if target in (home, sessions) or target.is_relative_to(sessions):
-        fail(_("-o {file}: is in the sessions folder {folder}; an export never replaces a "
-               "session: write it elsewhere").format(file=output, folder=sessions))
-    if target.parent == home and (name.startswith(("index.json", "players.json", ".")) or
+    for kept in (sessions, imported):
+        if target in (home, kept) or target.is_relative_to(kept):
+            fail(_("-o {file}: is in the sessions folder {folder}; an export never replaces a "
+                   "session: write it elsewhere").format(file=output, folder=kept))
+    if target.parent == home and (name.startswith(("index.json", "players.json",
+                                                   "settings.json", ".")) or
                                   name.endswith(".lock")):
         fail(_("-o {file}: is a file the home folder {folder} keeps for itself; write the export "
                "elsewhere").format(file=output, folder=home))

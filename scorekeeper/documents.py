@@ -60,7 +60,15 @@ from .rules import (
     ruleset_for_version,
 )
 from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error, present, transfer
-from .settleup import ROUNDING, SettleUp, Share, read_currency, settle_up
+from .settleup import (
+    EARLIER_PAYMENTS,
+    PAYMENT_RULES,
+    ROUNDING,
+    SettleUp,
+    Share,
+    read_currency,
+    settle_up,
+)
 from .summary import SessionSummary
 
 FORMAT_VERSION = 1
@@ -447,7 +455,7 @@ _AMOUNT_KEYS = ("counted", "expected", "off", "scores", "results", "money")  # a
 _AMOUNT_KEY = ("value", "pot")  # one amount (or null)
 _PAYMENTS_KEY = "transfers"  # a settle-up's payments: [{"from", "to", "amount"}]
 # Fields an event has only when the version that wrote it wrote them (absent, never null).
-_OPTIONAL_KEYS = ("figures", "together", "format", "id", "ruleset", "created")
+_OPTIONAL_KEYS = ("figures", "together", "format", "id", "ruleset", "created", "payments")
 
 
 def event_from_json(raw: dict[str, Any]) -> Event:
@@ -545,13 +553,17 @@ def settle_up_event(settled: SettleUp, accounts: Collection[Account]) -> dict[st
         return {end_text(share.party, accounts): _amount(amount(share))
                 for share in settled.shares}
 
-    return {"type": "settle", "after_hand": settled.after_hand, "value": _amount(settled.value),
-            "currency": settled.currency, "rounding": settled.rounding,
-            "scores": by_party(lambda share: share.score),
-            "results": by_party(lambda share: share.result),
-            "money": None if settled.value is None else by_party(lambda share: share.money),
-            "transfers": [{"from": end_text(t.source, accounts), "to": end_text(t.target, accounts),
-                           "amount": to_decimal_string(t.amount)} for t in settled.transfers]}
+    event = {"type": "settle", "after_hand": settled.after_hand, "value": _amount(settled.value),
+             "currency": settled.currency, "rounding": settled.rounding,
+             "scores": by_party(lambda share: share.score),
+             "results": by_party(lambda share: share.result),
+             "money": None if settled.value is None else by_party(lambda share: share.money),
+             "transfers": [{"from": end_text(t.source, accounts),
+                            "to": end_text(t.target, accounts),
+                            "amount": to_decimal_string(t.amount)} for t in settled.transfers]}
+    if settled.payments != EARLIER_PAYMENTS:  # settle-ups stored before the rule had a name
+        event["payments"] = settled.payments  # have none: worked out again, they still match
+    return event
 
 
 def agreed_already(rows: list[dict[str, Any]], event: dict[str, Any]) -> bool:
@@ -888,21 +900,24 @@ def _audit_settle_ups(config: SessionConfig, ruleset: Ruleset,
                 raise ScorekeeperError("it is not a settle-up")
             if agreed.rounding not in (None, ROUNDING):
                 raise ScorekeeperError(f"its cents rule {agreed.rounding!r} is not known here")
+            payments = agreed.payments or EARLIER_PAYMENTS
+            if payments not in PAYMENT_RULES:
+                raise ScorekeeperError(f"its rule for who pays whom {payments!r} is not known here")
             currency = None if agreed.currency is None else read_currency(agreed.currency)
             if agreed.value is not None and agreed.value <= 0:
                 raise ScorekeeperError("its value is not more than 0")
-            worked = settle_up_event(settle_up(ruleset, config, state, agreed.value, currency),
-                                     ruleset.accounts)
+            worked = settle_up_event(settle_up(ruleset, config, state, agreed.value, currency,
+                                               payments), ruleset.accounts)
         except (ScorekeeperError, ValueError, ArithmeticError) as error:
             findings.append(Finding(hand=state.hands_played, kind="settle",
                                     message=f"{where}: cannot be worked out again ({error})"))
             continue
         for key in ("after_hand", "currency", "rounding", "scores", "results", "money",
-                    "transfers"):
-            if event.get(key) != worked[key]:
+                    "transfers", "payments"):
+            if event.get(key) != worked.get(key):
                 findings.append(Finding(hand=state.hands_played, kind="settle", message=(
                     f"{where}: stored {key} {_show(event.get(key))} differs from "
-                    f"{_show(worked[key])} worked out again")))
+                    f"{_show(worked.get(key))} worked out again")))
     return findings
 
 

@@ -103,6 +103,7 @@ def settle_up_document(settled: SettleUp) -> dict[str, Any]:
         "value": None if value is None else to_decimal_string(value),
         "cent": None if value is None else to_decimal_string(CENT),
         "rounding": settled.rounding,
+        "payments": settled.payments,
         "players": [{"name": share.party} | figures(share) for share in settled.players],
         "pot": None if pot is None else figures(pot),
         "transfers": [{"from": end_text(t.source, accounts), "to": end_text(t.target, accounts),

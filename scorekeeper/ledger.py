@@ -220,8 +220,9 @@ class SettledUp(Event):
     """The table settled up after ``after_hand`` hands and agreed on it: at ``value`` a chip or
     point in ``currency`` (both ``None``: in chips or points), each party's standing
     (``scores``), result and money (``None`` without a value), rounded to the cent by the rule
-    ``rounding``, and who pays whom. Keyed as the file writes ends, the pot as ``"pot"``
-    (``settleup`` works them out; the chain vouches for them; ``audit`` works them out again)."""
+    ``rounding``, and who pays whom (by the rule ``payments``). Keyed as the file writes ends,
+    the pot as ``"pot"`` (``settleup`` works them out; the chain vouches for them; ``audit``
+    works them out again)."""
 
     after_hand: int
     value: Exact | None
@@ -231,6 +232,9 @@ class SettledUp(Event):
     results: dict[str, Exact]
     money: dict[str, Exact] | None
     transfers: tuple[Payment, ...]
+    payments: str | None = None
+    """The rule for who pays whom (``settleup.PAYMENTS``); ``None`` in a settle-up stored
+    before the rule had a name (``settleup.EARLIER_PAYMENTS``)."""
 
 
 class NoteAdded(Event):

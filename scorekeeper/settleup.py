@@ -4,8 +4,8 @@ in money, and who pays whom. Pure: no I/O.
 The game says what a result is (``Ruleset.results``: the chips gained, the balance, or penalty
 points settled pair by pair) and what the pot keeps. Here the results become money at a value
 per chip or point, are rounded to the cent by one stated rule (``ROUNDING_WORDS``), and payers
-are matched with payees, the one who owes most paying the one owed most, so that there are at
-most one fewer transfers than parties (the players, and the pot when it has a share).
+are matched with payees in as few payments as there can be (``fewest_transfers``, D18): at
+most one fewer than the parties (the players, and the pot when it has a share).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
+from functools import cache
 
 from .amounts import ZERO, exact, parse_typed_amount
 from .errors import ScorekeeperError, one_line
@@ -27,6 +28,14 @@ CENT = Decimal("0.01")
 ROUNDING = "largest-remainder"
 """The name of the cents rule, stored with every settle-up that has a value (so that a later
 rule never changes what an old settle-up said)."""
+
+PAYMENTS = "fewest"
+"""The name of the rule for who pays whom (D18: as few payments as there can be), stored with
+every settle-up. A settle-up stored without one was worked out by ``EARLIER_PAYMENTS``."""
+
+EARLIER_PAYMENTS = "largest-first"
+"""The rule of settle-ups stored before ``PAYMENTS`` had a name: the party that owes most pays
+the one owed most (``largest_first``), which can take a payment more than needed."""
 
 ROUNDING_WORDS = N_(
     "Cents: each amount is worked out exactly (result × value) and first rounded down to the "
@@ -109,6 +118,9 @@ class SettleUp:
     shares: tuple[Share, ...]
     transfers: tuple[Payment, ...]
     words: str
+    payments: str = PAYMENTS
+    """The rule that said who pays whom (``PAYMENTS``, or ``EARLIER_PAYMENTS`` for an old
+    settle-up)."""
 
     @property
     def rounding(self) -> str | None:
@@ -130,10 +142,14 @@ class SettleUp:
 
 
 def settle_up(ruleset: Ruleset, config: SessionConfig, state: TableState,
-              value: Decimal | None = None, currency: str | None = None) -> SettleUp:
+              value: Decimal | None = None, currency: str | None = None,
+              payments: str = PAYMENTS) -> SettleUp:
     """The settle-up of a session at ``state``: the game's results, at ``value`` a chip or
     point in ``currency`` (both or neither) the money rounded to the cent by the rule, and
-    who pays whom. Exact: an amount too large to keep exactly raises ``ArithmeticError``."""
+    who pays whom by the rule ``payments`` (an old settle-up is worked out again by its own).
+    Exact: an amount too large to keep exactly raises ``ArithmeticError``."""
+    if payments not in PAYMENT_RULES:
+        raise ValueError(f"no rule for who pays whom is called {payments!r}")
     if (value is None) != (currency is None):
         raise ValueError("a value and a currency go together")
     if value is not None and value <= 0:
@@ -154,10 +170,10 @@ def settle_up(ruleset: Ruleset, config: SessionConfig, state: TableState,
             money = list(round_to_cents(worth))
     shares = tuple(Share(party, score, result, exacts[i], money[i])
                    for i, (party, score, result) in enumerate(parties))
-    transfers = fewest_transfers([(s.party, s.settles) for s in shares])
+    transfers = PAYMENT_RULES[payments]([(s.party, s.settles) for s in shares])
     return SettleUp(game=ruleset.game, unit=ruleset.unit, after_hand=state.hands_played,
                     value=value, currency=currency, shares=shares, transfers=transfers,
-                    words=results.words)
+                    words=results.words, payments=payments)
 
 
 def round_to_cents(amounts: Sequence[Decimal]) -> tuple[Decimal, ...]:
@@ -189,12 +205,13 @@ class _Open:
         return (-self.amount, self.order) < (-other.amount, other.order)
 
 
-def fewest_transfers(amounts: Sequence[tuple[End, Decimal]]) -> tuple[Payment, ...]:
+def largest_first(amounts: Sequence[tuple[End, Decimal]]) -> tuple[Payment, ...]:
     """Who pays whom so that every party's transfers come to its amount (+ receives, − pays;
     the amounts add up to zero): the party that owes most pays the one owed most, as much as
     the smaller of the two, until nobody owes anything; equal amounts in the order given
     (seating order, the pot last). Each payment settles at least one party in full (the last
-    one two), so there is at most one fewer payment than parties with an amount."""
+    one two), so there is at most one fewer payment than parties with an amount. (The rule
+    of settle-ups stored before ``PAYMENTS``; within a group it is the rule still.)"""
     owes = [_Open(-amount, i, party) for i, (party, amount) in enumerate(amounts) if amount < 0]
     owed = [_Open(amount, i, party) for i, (party, amount) in enumerate(amounts) if amount > 0]
     payments: list[Payment] = []
@@ -212,6 +229,67 @@ def fewest_transfers(amounts: Sequence[tuple[End, Decimal]]) -> tuple[Payment, .
             if creditor.amount == 0:
                 owed.remove(creditor)
     return tuple(payments)
+
+
+def fewest_transfers(amounts: Sequence[tuple[End, Decimal]]) -> tuple[Payment, ...]:
+    """Who pays whom in as few payments as there can be (D18): the parties with an amount
+    split into as many groups as possible that each add up to 0, and each group settles
+    within itself, largest first (``largest_first``). A group of k parties that no smaller
+    group of them adds up to 0 needs k − 1 payments, and so does any way of paying it: so
+    the fewest payments are the parties with an amount less the number of groups. Of the
+    splits into the most groups: the first party's group (in the order given: seating order,
+    the pot last) is the smallest that allows them, of equally small ones the one whose parties
+    come first; then the same for the parties left. Payments are listed group by group."""
+    parties = [(party, amount) for party, amount in amounts if amount != 0]
+    with exact():
+        if sum((amount for _, amount in parties), ZERO) != 0:
+            raise ValueError("the amounts do not add up to zero")  # a bug, not input
+        payments: list[Payment] = []
+        for group in _zero_groups([amount for _, amount in parties]):
+            payments += largest_first([parties[i] for i in group])
+    return tuple(payments)
+
+
+def _zero_groups(amounts: list[Decimal]) -> list[tuple[int, ...]]:
+    """``amounts`` (adding up to 0, none 0) split into the most groups that each add up to 0,
+    as index tuples, chosen as ``fewest_transfers`` says. A settle-up has at most seven
+    parties (six players and the pot), so every group is tried: sets of parties are bit masks
+    (bit i: party i), and the most groups each set splits into are remembered."""
+    def total(members: int) -> Decimal:
+        return sum((a for i, a in enumerate(amounts) if members >> i & 1), ZERO)
+
+    def groups_of_first(members: int) -> list[int]:
+        """The groups within ``members`` that hold its first party and add up to 0."""
+        first = members & -members
+        others = members ^ first
+        found, subset = [], others
+        while True:  # every subset of the others, the first party added to each
+            if total(subset | first) == 0:
+                found.append(subset | first)
+            if subset == 0:
+                return found
+            subset = (subset - 1) & others
+
+    @cache
+    def most(members: int) -> int:
+        if not members:
+            return 0
+        return max(1 + most(members ^ g) for g in groups_of_first(members))
+
+    def indices(members: int) -> tuple[int, ...]:
+        return tuple(i for i in range(len(amounts)) if members >> i & 1)
+
+    split, left = [], (1 << len(amounts)) - 1
+    while left:
+        best = [g for g in groups_of_first(left) if 1 + most(left ^ g) == most(left)]
+        group = min(best, key=lambda g: (len(indices(g)), indices(g)))
+        split.append(indices(group))
+        left ^= group
+    return split
+
+
+PAYMENT_RULES = {PAYMENTS: fewest_transfers, EARLIER_PAYMENTS: largest_first}
+"""Each rule for who pays whom by its stored name."""
 
 
 def from_event(event: SettledUp, config: SessionConfig, ruleset: Ruleset) -> SettleUp:
@@ -251,7 +329,8 @@ def from_event(event: SettledUp, config: SessionConfig, ruleset: Ruleset) -> Set
         transfers.append(Payment(source, target, t.amount))
     return SettleUp(game=ruleset.game, unit=ruleset.unit, after_hand=event.after_hand,
                     value=event.value, currency=event.currency, shares=tuple(shares),
-                    transfers=tuple(transfers), words=ruleset.results(config, state).words)
+                    transfers=tuple(transfers), words=ruleset.results(config, state).words,
+                    payments=event.payments or EARLIER_PAYMENTS)
 
 
 @dataclass(frozen=True, slots=True)

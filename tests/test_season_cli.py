@@ -120,10 +120,14 @@ def test_the_season_in_each_format_and_to_a_file(run, two_evenings, tmp_path):
     assert page.read_text("utf-8").count("<polyline") == 4
     assert run("season", "--json").out == run("season", "--format", "json").out
     # never over a file the home keeps
-    for target in ("sessions/x.html", "index.json", "players.json"):
+    index = (tmp_path / "home" / "index.json").read_bytes()
+    for target in ("sessions/x.html", "index.json", "players.json", "settings.json",
+                   "imported/x.json"):
         refused = run("season", "-o", str(tmp_path / "home" / target))
-        assert refused.code == 2 and refused.err.startswith("error: -o")
-    assert not (tmp_path / "home" / "players.json").exists()
+        assert refused.code == 2 and refused.err.startswith("error: -o"), target
+    assert (tmp_path / "home" / "index.json").read_bytes() == index
+    for target in ("sessions/x.html", "players.json", "settings.json", "imported"):
+        assert not (tmp_path / "home" / target).exists(), target
 
 
 @pytest.mark.parametrize(("args", "message"), [

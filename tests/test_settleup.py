@@ -18,6 +18,7 @@ from scorekeeper.ledger import settle_hands
 from scorekeeper.rules import POT, get_ruleset, make_config
 from scorekeeper.settleup import (
     fewest_transfers,
+    largest_first,
     read_currency,
     read_value,
     round_to_cents,
@@ -54,6 +55,29 @@ def net_of_transfers(transfers):
         net[t.source] = net.get(t.source, 0) - Fraction(t.amount)
         net[t.target] = net.get(t.target, 0) + Fraction(t.amount)
     return net
+
+
+def set_partitions(items):
+    """Every way of splitting ``items`` into groups (lists of lists)."""
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for partition in set_partitions(rest):
+        yield [[first], *partition]
+        for i in range(len(partition)):
+            yield [*partition[:i], [first, *partition[i]], *partition[i + 1:]]
+
+
+def fewest_possible(amounts):
+    """The fewest payments that settle ``amounts`` (none 0, adding up to 0), by trying every
+    split into groups: payments between parties join them into groups that each add up to 0,
+    and a group of k parties needs k − 1 payments at least (each payment joins two), so the
+    fewest is the parties less the most groups adding up to 0 that they split into."""
+    if not amounts:
+        return 0
+    most = max(len(p) for p in set_partitions(list(amounts)) if all(sum(g) == 0 for g in p))
+    return len(amounts) - most
 
 
 def cents_rule(exact_amounts):
@@ -101,12 +125,8 @@ def check(settled, config, state, value):
     for t in settled.transfers:
         assert t.amount > 0 and t.source != t.target
         assert owed[t.source] < 0 < owed[t.target]  # nobody both pays and receives
-    if settled.transfers:  # the one who owes most pays the one owed most (equal: by seat)
-        first = settled.transfers[0]
-        assert first.source == min(parties, key=lambda p: (owed[p], parties.index(p)))
-        assert first.target == min(parties, key=lambda p: (-owed[p], parties.index(p)))
-    with_amount = sum(1 for p in parties if owed[p] != 0)
-    assert len(settled.transfers) <= max(with_amount - 1, 0)
+    with_amount = [owed[p] for p in parties if owed[p] != 0]
+    assert len(settled.transfers) == fewest_possible(with_amount)
     if pot is None or owed.get(POT, 0) == 0:
         assert len(settled.transfers) <= len(config.players) - 1
 
@@ -150,7 +170,7 @@ def test_the_cents_rule_on_any_amounts_that_add_up_to_zero(numerators, denominat
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(-500, 500), min_size=0, max_size=8))
-def test_transfers_settle_any_amounts_in_fewer_than_the_parties(numbers):
+def test_transfers_settle_any_amounts_in_as_few_payments_as_there_can_be(numbers):
     amounts = [Decimal(n) / 4 for n in numbers]
     amounts.append(-sum(amounts, Decimal(0)))
     parties = [f"p{i}" for i in range(len(amounts))]
@@ -158,7 +178,49 @@ def test_transfers_settle_any_amounts_in_fewer_than_the_parties(numbers):
     net = net_of_transfers(transfers)
     for party, amount in zip(parties, amounts, strict=True):
         assert net.get(party, 0) == amount
+    assert len(transfers) == fewest_possible([Fraction(a) for a in amounts if a])
     assert len(transfers) <= max(sum(1 for a in amounts if a) - 1, 0)
+
+
+def test_groups_that_add_up_to_nothing_settle_among_themselves():
+    # The one who owes most paying the one owed most takes four payments here (Eve pays
+    # Dora 6, Cleo pays Ben 5, Eve pays Anna 2, Cleo pays Anna 1); but Cleo and Dora settle
+    # between them (−6 + 6), and Anna, Ben and Eve among them (3 + 5 − 8): three.
+    amounts = [("Anna", Decimal(3)), ("Ben", Decimal(5)), ("Cleo", Decimal(-6)),
+               ("Dora", Decimal(6)), ("Eve", Decimal(-8))]
+    transfers = fewest_transfers(amounts)
+    assert [(t.source, t.target, t.amount) for t in transfers] == [
+        ("Eve", "Ben", 5), ("Eve", "Anna", 3), ("Cleo", "Dora", 6)]
+    assert len(largest_first(amounts)) == 4  # the rule of settle-ups stored before
+
+
+def test_of_equally_many_groups_the_first_party_settles_with_the_fewest_and_earliest():
+    # Anna (−1) could settle with Ben (+1) or with Cleo (+1): Ben sits first. Both splits
+    # give two groups; Dora (−1) then settles with Cleo.
+    transfers = fewest_transfers([("Anna", Decimal(-1)), ("Ben", Decimal(1)),
+                                  ("Cleo", Decimal(1)), ("Dora", Decimal(-1))])
+    assert [(t.source, t.target) for t in transfers] == [("Anna", "Ben"), ("Dora", "Cleo")]
+    # Anna (−2) could settle with Ben (+2) alone or with Cleo and Dora (+1, +1): the smaller
+    # group goes first, leaving Eve (−2) with Cleo and Dora; either way three payments.
+    transfers = fewest_transfers([("Anna", Decimal(-2)), ("Ben", Decimal(2)),
+                                  ("Cleo", Decimal(1)), ("Dora", Decimal(1)),
+                                  ("Eve", Decimal(-2))])
+    assert [(t.source, t.target) for t in transfers] == [
+        ("Anna", "Ben"), ("Eve", "Cleo"), ("Eve", "Dora")]
+
+
+def test_with_a_pot_every_player_may_have_to_pay():
+    # Where the pot holds money it is a party: when every player has lost (each paid more
+    # into the pot than was taken out), each must pay, so "players - 1" payments cannot be
+    # enough; the bound is one fewer than the parties with an amount (docs/rules.md, D18).
+    config = make_config("kratzen", ["Anna", "Ben", "Cleo"], "Anna")
+    ruleset = get_ruleset("kratzen")
+    state = ruleset.state_at(config, 0, {"Anna": Decimal(-2), "Ben": Decimal(-1),
+                                         "Cleo": Decimal(-3)}, Decimal(6))
+    settled = settle_up(ruleset, config, state, Decimal("0.10"), "EUR")
+    assert [(t.source, t.target, t.amount) for t in settled.transfers] == [
+        ("Cleo", POT, Decimal("0.30")), ("Anna", POT, Decimal("0.20")),
+        ("Ben", POT, Decimal("0.10"))]
 
 
 def test_ties_go_in_seating_order_and_the_pot_last():

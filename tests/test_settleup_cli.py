@@ -310,3 +310,46 @@ def test_the_same_settle_up_is_recorded_again_only_after_a_hand_changed(run, tmp
     store.undo(session)  # the standings are as they were, but hands changed meanwhile
     assert json.loads(run(*args).out)["recorded"] is True
     assert len([e for e in store.open(session).events if type(e).__name__ == "SettledUp"]) == 2
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("payments", "largest-first", "stored payments"),
+    ("payments", "cheapest", "its rule for who pays whom 'cheapest' is not known here"),
+])
+def test_audit_holds_a_settle_up_to_its_rule_for_who_pays_whom(run, tmp_path, field, value,
+                                                               said):
+    store, session = saved(tmp_path, "letzter-stich")
+    assert run("settle", session, "--value", "0.10", "--currency", "EUR").code == 0
+    path = file_of(store, session)
+    data = json.loads(path.read_text("utf-8"))
+    settle = next(e for e in data["events"].values() if e["type"] == "settle")
+    assert settle["payments"] == "fewest"
+    settle[field] = value
+    path.write_bytes(jsontext.canonical(resealed(data)))
+    result = run("audit", session)
+    assert result.code == 1 and said in result.out, result.out
+
+
+def test_a_settle_up_stored_before_the_rule_had_a_name_audits_by_its_own_rule(run, tmp_path):
+    # docs/rules.md, the worked Letzter Stich settle-up: the rule before (the one who owes
+    # most pays the one owed most) had Cleo pay the pot 0.20 first, then Ben pay Dora 0.10;
+    # such a settle-up has no "payments". It is still what was agreed: audit is clean, and
+    # show says those payments. The same payments under "fewest" are not what that rule says.
+    store, session = saved(tmp_path, "letzter-stich")
+    assert run("settle", session, "--value", "0.10", "--currency", "EUR").code == 0
+    path = file_of(store, session)
+    data = json.loads(path.read_text("utf-8"))
+    settle = next(e for e in data["events"].values() if e["type"] == "settle")
+    assert settle["transfers"] == [{"from": "Ben", "to": "Dora", "amount": "0.1"},
+                                   {"from": "Cleo", "to": "pot", "amount": "0.2"}]
+    settle["transfers"] = [{"from": "Cleo", "to": "pot", "amount": "0.2"},
+                           {"from": "Ben", "to": "Dora", "amount": "0.1"}]
+    path.write_bytes(jsontext.canonical(resealed(data)))
+    findings = audit_document(json.loads(path.read_text("utf-8")))
+    assert findings and "stored transfers" in findings[0].message
+    del settle["payments"]
+    path.write_bytes(jsontext.canonical(resealed(data)))
+    assert audit_document(json.loads(path.read_text("utf-8"))) == []
+    assert run("audit", session).code == 0
+    shown = run("show", session).out
+    assert shown.index("Cleo pays 0.20 EUR into the pot") < shown.index("Ben pays Dora 0.10 EUR")

@@ -120,7 +120,7 @@ async def test_the_night_is_copied_and_written(tmp_path):
         await pilot.pause()
         text = night_text(Store(tmp_path).open(session).export_source())
         assert app.clipboard == text
-        assert "Cleo pays 0.20 EUR into the pot\n  Ben pays Dora 0.10 EUR" in text
+        assert "Ben pays Dora 0.10 EUR\n  Cleo pays 0.20 EUR into the pot" in text
         for suffix in ("txt", "md", "html"):
             assert (tmp_path / "exports" / f"{session}-night.{suffix}").is_file()
         assert (tmp_path / "exports" / f"{session}-night.txt").read_text("utf-8") == text
