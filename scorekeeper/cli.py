@@ -1069,7 +1069,8 @@ def sessions(ctx, everything, as_json, home) -> None:
                if everything or line.summary is None or not line.summary.archived]
     hidden = len(whole) - len(listing)
     if as_json:
-        emit_json([line.summary.to_json() | {"file": line.file} if line.summary else
+        emit_json([line.summary.to_json() | {"continued_by": line.summary.continued_by,
+                                             "file": line.file} if line.summary else
                    {"file": line.file, "damaged": line.problem} for line in listing])
         return
     if not listing:
@@ -1084,20 +1085,22 @@ def sessions(ctx, everything, as_json, home) -> None:
         return
     from .cells import cell_width
 
-    finished, running = _("finished"), _("running")
-    status_width = max(8, cell_width(finished), cell_width(running))
+    finished, running, went_on = _("finished"), _("running"), _("continued")
+    status_width = max(8, cell_width(finished), cell_width(running), cell_width(went_on))
     for line in listing:
         if line.summary is None:
             say(_("{file}  DAMAGED: {problem}").format(file=line.file, problem=line.problem))
             continue
         s = line.summary
-        status = finished if s.finished else running
+        status = finished if s.finished else went_on if s.continued_by else running
         hands = ngettext("{count} hand ", "{count} hands", s.hands).format(count=f"{s.hands:>4}")
         leaders = ", ".join(s.leaders)
         word = (_("winners: {names}") if s.finished else _("leading: {names}")).format(
-            names=leaders)
+            names=leaders) if s.hands else _("no hand yet")
         name = f"“{s.name}”  " if s.name else ""
         mark = "  " + _("[archived]") if s.archived else ""
+        if s.continued_by:
+            mark += "  " + _("[goes on in {id}]").format(id=s.continued_by)
         say(f"{s.id}  {s.game:<13}  {s.started[:16].replace('T', ' ')}  "
             f"{hands}  {status}{' ' * (status_width - cell_width(status))}  "
             f"{name}{', '.join(s.players)}  ({word}){mark}")

@@ -32,6 +32,7 @@ from .ledger import (
     OpeningEntry,
     Payment,
     SessionArchived,
+    SessionContinued,
     SessionNamed,
     SessionStarted,
     SessionUnarchived,
@@ -74,7 +75,7 @@ from .summary import SessionSummary
 FORMAT_VERSION = 1
 GENESIS = "0" * 64
 EVENT_TYPES = ("created", "hand", "amend", "withdraw", "count", "note", "settle", "opening",
-               "named", "archived", "unarchived")
+               "named", "archived", "unarchived", "continued")
 
 
 # ---- documents: the JSON forms of records, settlements and settings ---------------------------
@@ -268,6 +269,22 @@ def session_config(settings: Any, rows: list[dict[str, Any]]) -> SessionConfig:
                          opening=entry.opening)
 
 
+def continued_event(by: str) -> dict[str, Any]:
+    """The event that says, in the history of the session continued, which session goes on
+    from it (the next evening); the writer seals it."""
+    return {"type": "continued", "by": by}
+
+
+def continued_by(rows: Iterable[dict[str, Any]]) -> str | None:
+    """From a history as the file writes it: the id of the session that continues it (its
+    ``continued`` event's), or ``None``."""
+    found = None
+    for row in rows:
+        if row.get("type") == "continued" and isinstance(row.get("by"), str):
+            found = row["by"]
+    return found
+
+
 def opening_event(previous_id: str, previous_hash: str, previous_hands: int,
                   opening: Opening) -> dict[str, Any]:
     """The opening entry of a session that continues the session ``previous_id`` (as it stood
@@ -449,7 +466,7 @@ _EVENT_MODELS: dict[str, type[Event]] = {
     "created": SessionStarted, "hand": HandRecorded, "amend": HandAmended,
     "withdraw": HandWithdrawn, "count": ChipCount, "note": NoteAdded, "settle": SettledUp,
     "opening": OpeningEntry, "named": SessionNamed, "archived": SessionArchived,
-    "unarchived": SessionUnarchived}
+    "unarchived": SessionUnarchived, "continued": SessionContinued}
 _RECORD_KEYS = ("record", "previous")
 _AMOUNT_KEYS = ("counted", "expected", "off", "scores", "results", "money")  # amounts by name
 _AMOUNT_KEY = ("value", "pot")  # one amount (or null)

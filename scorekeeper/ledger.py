@@ -303,6 +303,13 @@ class SessionUnarchived(Event):
     """The session was taken out of the archive: listed again."""
 
 
+class SessionContinued(Event):
+    """The next evening goes on from here: session ``by`` continues this one (its opening
+    entry carried what this one left, D21). No hand is recorded here after it."""
+
+    by: str
+
+
 def records_in_force(events: Iterable[Event]) -> list[HandRecord]:
     """The hands in force after every hand, amendment and withdrawal, in order."""
     records: list[HandRecord] = []

@@ -26,6 +26,7 @@ from .ledger import (
     Ledger,
     OpeningEntry,
     SessionArchived,
+    SessionContinued,
     SessionNamed,
     SessionUnarchived,
     check_counts,
@@ -384,29 +385,40 @@ def carried_lines(ruleset: Ruleset, earlier_id: str, earlier_digest: str, earlie
 
 
 def evening_lines(events: Collection[Event]) -> list[str]:
-    """The session's name and whether it is archived, as ``show`` says them (nothing when it
-    has no name and is not archived)."""
-    name, archived = None, False
+    """The session's name, whether it is archived and the session that continues it, as
+    ``show`` says them (nothing when it has no name, is not archived and goes on nowhere)."""
+    name, archived, continued = None, False, None
     for event in events:
         if isinstance(event, SessionNamed):
             name = event.name or None
         elif isinstance(event, (SessionArchived, SessionUnarchived)):
             archived = isinstance(event, SessionArchived)
+        elif isinstance(event, SessionContinued):
+            continued = event.by
     lines = []
     if name is not None:
         lines.append(_("name: {name}").format(name=name))
     if archived:
         lines.append(_("archived (left out of the list of sessions; 'scorekeeper archive "
                        "SESSION --undo' lists it again)"))
+    if continued is not None:
+        lines.append(_("the evening goes on in session {id} (the next evening): what this one "
+                       "left went there, and no more hands are recorded here").format(
+                           id=continued))
     return lines
 
 
-EVENING_MARKS = (SessionNamed, SessionArchived, SessionUnarchived)
+EVENING_MARKS = (SessionNamed, SessionArchived, SessionUnarchived, SessionContinued)
 
 
-def mark_line(event: SessionNamed | SessionArchived | SessionUnarchived) -> str:
-    """A name given or taken away, an archiving or its undoing, in one line with when."""
+def mark_line(event: SessionNamed | SessionArchived | SessionUnarchived | SessionContinued
+              ) -> str:
+    """A name given or taken away, an archiving or its undoing, the next evening started from
+    here, in one line with when."""
     when = _minute(event.at)
+    if isinstance(event, SessionContinued):
+        return _("continued by session {id}, the next evening ({time})").format(
+            id=event.by, time=when)
     if isinstance(event, SessionNamed):
         if not event.name:
             return _("name taken away ({time})").format(time=when)

@@ -30,6 +30,9 @@ class SessionSummary:
     name: str | None = None  # the name the table gave the evening, if any
     archived: bool = False  # left out of the list unless asked
     continues: str | None = None  # the id of the session this one continues (the pot carried)
+    continued_by: str | None = None
+    """The id of the session that continues this one (the evening went on there). Not kept in
+    the index: the listing finds it among the other sessions' ``continues``."""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "players": list(self.players),

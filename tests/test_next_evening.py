@@ -46,7 +46,8 @@ def test_the_next_kratzen_evening_opens_with_the_pot_and_settles_from_it(tmp_pat
     store = clocked(tmp_path)
     first = example(store, "kratzen")
     assert first.state().pot == 52 and first.state().dealer == "Anna"
-    result = store.next_evening(first.id, expect=first.digest)
+    seen = first.digest  # the earlier session's digest when it was continued
+    result = store.next_evening(first.id, expect=seen)
     second = result.session
     assert result.carried and result.earlier.id == first.id
     start = second.state()
@@ -54,7 +55,7 @@ def test_the_next_kratzen_evening_opens_with_the_pot_and_settles_from_it(tmp_pat
     assert set(start.scores.values()) == {0}
     entry = second.opening()
     assert (entry.previous_id, entry.previous_digest, entry.previous_hands, entry.pot,
-            entry.scores) == (first.id, first.digest, 4, 52, None)
+            entry.scores) == (first.id, seen, 4, 52, None)
 
     hand = store.record(second.id, HandRecord(indicator=("KC",), entered=("Ben", "Cleo", "Dora"),
                                               tricks=("Ben", "Ben", "Cleo", "Dora"))).settlement
@@ -69,7 +70,7 @@ def test_the_next_kratzen_evening_opens_with_the_pot_and_settles_from_it(tmp_pat
     audited = Store(tmp_path).audit_report(second.id)
     assert audited.findings == [] and audited.session.ledger().state == state
     assert [(n.kind, n.message) for n in audited.notes] == [(
-        "link", f"the link to session {first.id} (digest {first.digest}) checked against "
+        "link", f"the link to session {first.id} (digest {seen}) checked against "
                 f"sessions/{first.id}.json: it left what this session opened with")]
 
 
@@ -130,6 +131,7 @@ def test_an_earlier_file_rewritten_whole_breaks_the_link(tmp_path):
     the state the opening entry names is not in it."""
     store = clocked(tmp_path)
     first = example(store, "kratzen")
+    seen = first.digest  # when it was continued
     second = store.next_evening(first.id).session
     other = Store(tmp_path / "elsewhere", now=lambda: "2026-12-01T19:00:00.000000Z",
                   new_id=lambda: first.id)
@@ -140,7 +142,7 @@ def test_an_earlier_file_rewritten_whole_breaks_the_link(tmp_path):
     findings = audited.findings
     assert [f.kind for f in findings] == ["link"] and audited.notes == []
     assert ("is broken: its history does not hold the state this session continued (digest "
-            f"{first.digest})") in findings[0].message
+            f"{seen})") in findings[0].message
 
 
 def test_an_earlier_session_amended_after_it_was_continued_is_said(tmp_path):
@@ -149,12 +151,13 @@ def test_an_earlier_session_amended_after_it_was_continued_is_said(tmp_path):
     what the first evening says."""
     store = clocked(tmp_path)
     first = example(store, "kratzen")
+    seen = first.digest  # when it was continued
     second = store.next_evening(first.id).session
     store.amend(first.id, 4, {"indicator": ("9S",), "entered": ("Anna", "Ben", "Cleo")})
     findings = store.audit(second.id)[1]
     assert [f.kind for f in findings] == ["link"]
     assert "that session changed after this one continued it" in findings[0].message
-    assert f"(at digest {first.digest})" in findings[0].message
+    assert f"(at digest {seen})" in findings[0].message
 
 
 def test_names_and_archiving_in_the_earlier_session_leave_the_link_whole(tmp_path):
@@ -171,12 +174,13 @@ def test_without_the_earlier_file_the_link_is_not_checked_and_said_so(tmp_path, 
     home = tmp_path / "home"
     store = clocked(home)
     first = example(store, "kratzen")
+    seen = first.digest  # when it was continued
     second = store.next_evening(first.id).session
     first.path.rename(tmp_path / "away.json")
     result = run("audit", second.id)
     assert result.code == 0
     assert (f"sessions/{second.id}.json: note: this session continues session {first.id} "
-            f"(digest {first.digest}), whose file is not here: the link was not checked"
+            f"(digest {seen}), whose file is not here: the link was not checked"
             ) in result.out
     assert "audit clean" in result.out
     document = json.loads(run("audit", second.id, "--json").out)
@@ -347,12 +351,13 @@ def test_new_continue_json(tmp_path, run):
 def test_the_opening_is_in_the_exports(tmp_path, run):
     store = clocked(tmp_path / "home")
     first = example(store, "kratzen")
+    seen_hash = first.rows[-1]["hash"]  # its newest event when it was continued
     second = store.next_evening(first.id).session
     store.record(second.id, HandRecord(indicator=("KC",), entered=("Ben", "Cleo", "Dora"),
                                        tricks=("Ben", "Ben", "Cleo", "Dora")))
     events = json.loads(run("export", second.id, "--format", "json").out)["events"]
     assert {k: v for k, v in events[1].items() if k not in ("at", "seq", "prev", "hash")} == {
-        "type": "opening", "previous_id": first.id, "previous_hash": first.rows[-1]["hash"],
+        "type": "opening", "previous_id": first.id, "previous_hash": seen_hash,
         "previous_hands": 4, "pot": "52", "scores": None}
     assert f"continues session {first.id}" in run("export", second.id, "--format", "md").out
     assert f"continues session {first.id}" in run("export", second.id, "--format", "html").out
@@ -364,3 +369,65 @@ def test_the_opening_is_in_the_exports(tmp_path, run):
         path.write_text(bean, encoding="utf-8")
         checked = subprocess.run([BEAN_CHECK, str(path)], capture_output=True, text=True)
         assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+# ---- the earlier evening says where it goes on, and takes no more hands ----------------------
+
+def test_no_hand_is_recorded_in_an_evening_that_goes_on_in_another(tmp_path, run):
+    """A hand recorded in the first evening after the next one opened with its pot would count
+    that pot twice: it is refused, naming the session to record it in, and nothing is written.
+    The first evening's history says where it went on; both audit clean."""
+    home = tmp_path / "home"
+    store = clocked(home)
+    first = example(store, "kratzen", 3)
+    second = store.next_evening(first.id, expect=first.digest).session
+    earlier = store.open(first.id)
+    assert earlier.continued_by == second.id and second.continued_by is None
+    assert [row["type"] for row in earlier.rows][-1] == "continued"
+    before = earlier.path.read_bytes()
+    result = run("record", first.id, "--indicator", "7S", "--tricks", "Anna,Ben,Cleo,Dora")
+    assert result.code == 2 and result.out == ""
+    assert result.err == (f"error: sessions/{first.id}.json: the evening goes on in session "
+                          f"{second.id}, which carried on from here (the next evening): record "
+                          "the hand there\n")
+    assert earlier.path.read_bytes() == before
+    shown = run("show", first.id).out
+    assert f"the evening goes on in session {second.id} (the next evening)" in shown
+    assert f"continued by session {second.id}, the next evening (2026-11-30 20:" in shown
+    assert run("audit", first.id).code == 0
+    audited = store.audit_report(second.id)
+    assert audited.findings == [] and "checked against" in audited.notes[0].message
+    # what carried is still the first evening's: amend it there and the link is said broken
+    store.amend(first.id, 3, {"tricks": ("Anna", "Anna", "Anna", "Anna")})
+    assert [f.kind for f in store.audit(second.id)[1]] == ["link"]
+
+
+def test_an_evening_continued_before_it_said_so_is_still_continued_once(tmp_path):
+    """Sessions continued by an earlier version have no ``continued`` event: the list of
+    sessions still finds the one that continues it."""
+    from scorekeeper import documents
+
+    store = clocked(tmp_path)
+    first = example(store, "kratzen")
+    config = first.ruleset.next_evening(first.config, first.state(), True)
+    entry = documents.opening_event(first.id, first.rows[-1]["hash"], first.hands_played,
+                                    config.opening)
+    second = store.create(config, opening=entry)  # as the version before wrote it
+    assert store.open(first.id).continued_by is None
+    with pytest.raises(StoreError, match=f"session {second.id} continues it already"):
+        store.next_evening(first.id)
+
+
+def test_the_list_says_which_evening_goes_on_where(tmp_path, run):
+    store = clocked(tmp_path / "home")
+    first = example(store, "kratzen", 3)
+    second = store.next_evening(first.id).session
+    lines = run("sessions").out.splitlines()
+    [old] = [line for line in lines if line.startswith(first.id)]
+    [new] = [line for line in lines if line.startswith(second.id)]
+    assert "  continued  " in old and old.endswith(f"[goes on in {second.id}]")
+    assert "  running  " in new and "(no hand yet)" in new and "goes on" not in new
+    listed = {item["id"]: item for item in json.loads(run("sessions", "--json").out)}
+    assert listed[first.id]["continued_by"] == second.id
+    assert listed[second.id]["continued_by"] is None
+    assert listed[second.id]["continues"] == first.id

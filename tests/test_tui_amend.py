@@ -11,6 +11,7 @@ Anna drops) Ben +5½, Cleo -39½, Dora +11, the pot 44.
 
 from decimal import Decimal
 
+import pytest
 from textual.widgets import DataTable, Static
 
 from scorekeeper.cards import parse_cards
@@ -202,3 +203,22 @@ async def test_the_ledger_screen_shows_the_referee_s_findings_on_their_hand(tmp_
         await pilot.press("ctrl+f", *"follow")                 # the filter finds them too
         await pilot.pause()
         assert table.row_count == 2
+
+
+@pytest.mark.parametrize("players, size, wide", [
+    (PLAYERS, (120, 40), False),
+    (["Anneliese-Marie Schulzen", "Bartholomew Ng-Okaforia", "Cleopatra Vanderslooten",
+      "Dorothea Fitzgerald-Ode"], (80, 24), True)])
+async def test_the_ledger_says_when_columns_are_off_to_the_right(tmp_path, players, size, wide):
+    store = fixed_store(tmp_path)
+    session_id = store.create(make_config("kratzen", players, players[0]),
+                              [HandRecord(indicator=("KC",), tricks=(players[0],) * 4)]).id
+    app = make_app(tmp_path, session_id)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        await pilot.pause()
+        hint = app.screen.query_one("#ledger-wide", Static)
+        assert hint.display is wide
+        assert "More columns to the right" in str(hint.render())

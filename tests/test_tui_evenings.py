@@ -235,3 +235,39 @@ async def test_the_audit_on_the_home_screen_says_the_link_was_checked(tmp_path):
         shown = " ".join(str(w.render()) for w in app.screen.query(Static))
         assert "Audit clean" in shown
         assert f"the link to session {first} (digest " in shown and "checked against" in shown
+
+
+async def test_the_evening_continued_takes_no_more_hands_and_says_where_it_goes_on(tmp_path):
+    """examples/kratzen.toml's first 3 hands, continued: opened again, the first evening says
+    where it goes on and a key types nothing; its standings stay on screen."""
+    ledger = replay_file(EXAMPLES / "kratzen.toml")
+    store = fixed_store(tmp_path)
+    first = store.create(ledger.config, [s.record for s in ledger.settlements][:3]).id
+    second = store.next_evening(first).session.id
+    app = make_app(tmp_path, first)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.session.id == first
+        said = screen.entry_text()
+        assert f"The evening goes on in session {second} (the next evening)" in said
+        assert f"GOES ON IN SESSION {second}" in str(screen.query_one("#table-top",
+                                                                      Static).render())
+        await pilot.press("k")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.entry.keys == [] and isinstance(app.screen, TableScreen)
+        assert f"The evening goes on in session {second}" in app.said[-1]
+    assert Store(tmp_path).open(first).hands_played == 3
+
+
+async def test_the_home_screen_lists_an_evening_that_went_on_as_continued(tmp_path):
+    ledger = replay_file(EXAMPLES / "kratzen.toml")
+    store = fixed_store(tmp_path)
+    first = store.create(ledger.config, [s.record for s in ledger.settlements][:3]).id
+    second = store.next_evening(first).session.id
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        status = {row[0]: row[5] for row in rows(app)}
+        assert status == {first: "continued", second: "running"}

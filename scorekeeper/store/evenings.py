@@ -87,20 +87,30 @@ class Evenings:
         path = self.resolve(ref)
         if expect is not None:
             expected_digest(expect)
-        lock = take_lock(path, self.label(path), self.lock_wait)
-        try:
-            earlier = self.open(str(path))
+        if not carry:  # nothing is written to the earlier session: its lock keeps it as seen
+            lock = take_lock(path, self.label(path), self.lock_wait)
+            try:
+                earlier = self.open(str(path))
+                check_expected(earlier, expect)
+                config = self._next_config(earlier, carry, dealer)
+                created = self.create(config, language=language or earlier.language)
+            finally:
+                lock.release()
+            return Continued(created, earlier, carry)
+        with self._writing(path) as tx:
+            earlier = tx.session
             check_expected(earlier, expect)
             config = self._next_config(earlier, carry, dealer)
             entry = None
-            if carry and config.opening is not None:
+            if config.opening is not None:
                 entry = documents.opening_event(earlier.id, earlier.rows[-1]["hash"],
                                                 earlier.hands_played, config.opening)
             created = self.create(config, language=language or earlier.language,
                                   opening=entry)
-        finally:
-            lock.release()
-        return Continued(created, earlier, carry)
+            # Said in the earlier session too, so that no hand is recorded there any more:
+            # what it left went on in the new one (D21).
+            tx.append(documents.continued_event(created.id))
+        return Continued(created, tx.session, carry)
 
     def preview_next_evening(self, ref: str, carry: bool = True,
                              expect: str | None = None) -> tuple[OpenSession, SessionConfig]:
@@ -123,8 +133,9 @@ class Evenings:
                                "over (play it, or start the same players again)").format(
                 file=earlier.label))
         if carry:
-            already = [line.summary.id for line in self.list_sessions()
-                       if line.summary is not None and line.summary.continues == earlier.id]
+            already = [earlier.continued_by] if earlier.continued_by else [
+                line.summary.id for line in self.list_sessions()
+                if line.summary is not None and line.summary.continues == earlier.id]
             if already:
                 raise StoreError(_("{file}: session {id} continues it already (what it left went "
                                    "there); continue that one").format(file=earlier.label,

@@ -24,6 +24,7 @@ from tinydb.table import Document
 
 from ..amounts import exact, to_decimal_string
 from ..errors import RecordError, ScorekeeperError, StoreError, one_line
+from ..i18n import _
 from .evenings import Evenings
 from .files import read_json_file
 from .imports import FromElsewhere
@@ -417,6 +418,10 @@ class Store(Evenings, FromElsewhere):
 
         with self._changing(ref, expect) as tx:
             s = tx.session
+            if s.continued_by:
+                raise StoreError(_("{file}: the evening goes on in session {id}, which carried "
+                                   "on from here (the next evening): record the hand there")
+                                 .format(file=s.label, id=s.continued_by))
             if expected_hands is not None and s.hands_played != expected_hands:
                 raise StoreError(f"{s.label}: the session changed meanwhile (it now has "
                                  f"{s.hands_played} hands, not {expected_hands}); nothing was "

@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -98,8 +98,18 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
         listings.append(_listing(name, fresh[name]))
     if changed or set(fresh) != set(entries):
         _index_write(home, {"version": INDEX_VERSION, "files": fresh})
+    listings = _went_on(listings)
     listings.sort(key=lambda line: line.summary.started if line.summary else "", reverse=True)
     return listings
+
+
+def _went_on(listings: list[Listing]) -> list[Listing]:
+    """The lines, each session continued by another (the next evening) saying which."""
+    by = {line.summary.continues: line.summary.id for line in listings
+          if line.summary is not None and line.summary.continues}
+    return [replace(line, summary=replace(line.summary, continued_by=by[line.summary.id]))
+            if line.summary is not None and line.summary.id in by else line
+            for line in listings]
 
 
 def summarise(path: Path, label: str, figures: bool = False) -> dict[str, Any]:

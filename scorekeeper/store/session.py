@@ -329,6 +329,14 @@ class OpenSession:
 
         return documents.evening_marks(self.rows)[1]
 
+    @property
+    def continued_by(self) -> str | None:
+        """The id of the session that continues this one (the next evening; no hand is
+        recorded here after it), else ``None``."""
+        from .. import documents
+
+        return documents.continued_by(self.rows)
+
     def opening(self) -> OpeningEntry | None:
         """The opening entry of a session that continues another (else ``None``)."""
         from ..ledger import OpeningEntry

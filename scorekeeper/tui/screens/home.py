@@ -222,7 +222,7 @@ class HomeScreen(SpokenScreen):
         if not s.hands:
             leaders, score = "–", ""  # nobody leads before the first hand
         status = (_("archived") if s.archived else _("finished") if s.finished
-                  else _("running"))
+                  else _("continued") if s.continued_by else _("running"))
         return {"id": s.id, "name": s.name or "", "game": s.game,
                 "started": s.started[:16].replace("T", " "), "hands": str(s.hands),
                 "status": status, "players": ", ".join(s.players),

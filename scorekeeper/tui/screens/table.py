@@ -260,17 +260,33 @@ class TableScreen(SpokenScreen):
 
     # ---- drawing
 
+    def closed(self) -> str | None:
+        """Why no hand is entered here now: the session is over, or the evening goes on in the
+        session that continues it (``None``: hands are entered; an amendment always is)."""
+        if self.amending is not None:
+            return None
+        if self.state.finished:
+            return _("The session is over: no more hands can be entered.")
+        if self.session.continued_by:
+            return _("The evening goes on in session {id} (the next evening): no more hands "
+                     "are entered here.").format(id=self.session.continued_by)
+        return None
+
     def show(self) -> None:
         session, entry = self.session, self.entry
         config, state = session.config, self.state
         ruleset = session.ruleset
         finished = self.amending is None and state.finished
+        closed = self.closed()
         planned = ruleset.planned_hands(config)
         top = Text.assemble((ruleset.title, "bold"),
                             "  " + pgettext("heading", "session {id}").format(id=session.id)
                             + "  ")
         if finished:
             top.append(_("FINISHED"), style="bold")
+        elif closed is not None:
+            top.append(_("GOES ON IN SESSION {id}").format(id=session.continued_by),
+                       style="bold")
         elif self.amending is not None:
             top.append(_("AMENDING HAND {number}").format(number=self.amending),
                        style="bold reverse")
@@ -283,7 +299,7 @@ class TableScreen(SpokenScreen):
         top.append("  " + _("digest {digest}").format(digest=session.digest))
         self.query_one("#table-top", Static).update(top)
 
-        draft = entry.draft if entry is not None and not finished else None
+        draft = entry.draft if entry is not None and closed is None else None
         leader = draft.leader() if draft is not None and not draft.complete else None
         for panel in self.panels:
             p = panel.player
@@ -291,12 +307,12 @@ class TableScreen(SpokenScreen):
             best = None
             if p in state.leaders and state.hands_played:
                 best = _("WINNER") if finished else _("BEST")
-            panel.show(state.scores[p], deals=_("DEALS") if not finished and p == state.dealer
+            panel.show(state.scores[p], deals=_("DEALS") if closed is None and p == state.dealer
                        else None, marks=[_("LEADS")] if p == leader else [], best=best,
                        status=status, out=out)
 
         pot = self.query_one("#pot", Static)
-        words = None if finished else ruleset.pot_words(config, state)
+        words = None if closed is not None else ruleset.pot_words(config, state)
         if state.pot is None:
             pot.update(Text(_("no pot: {words}").format(words=words) if words else _("no pot")))
         else:
@@ -327,6 +343,16 @@ class TableScreen(SpokenScreen):
                                  "settle up, ctrl+l ledger, ctrl+t standings, ctrl+x export, "
                                  "Escape home.")))
             return
+        if closed is not None:  # the evening goes on in the session that continues it
+            standings = [f"  {p}: {format_amount(state.scores[p])}"
+                         for p in ruleset.ranked(state.scores)]
+            guide.update(Text("\n".join([_("Standings:"), *standings])))
+            lines.display = False
+            prompt.update(Text(_("The evening goes on in session {id} (the next evening): no more "
+                                 "hands are entered here. ctrl+u settle up, ctrl+l ledger, ctrl+t "
+                                 "standings, ctrl+x export, Escape home.").format(
+                                     id=session.continued_by)))
+            return
         guide.update(Text("\n".join(table_guide(ruleset, config, state))))
         assert entry is not None  # drawn only while a hand is being entered
         drafted = draft_lines(entry.draft)
@@ -351,8 +377,8 @@ class TableScreen(SpokenScreen):
 
     def step_help(self) -> tuple[str, list[tuple[str, str]]]:
         """The question asked now and the keys that answer it (for the help, F1)."""
-        if self.entry is None or (self.amending is None and self.state.finished):
-            return _("The session is over: no more hands can be entered."), []
+        if self.entry is None or self.closed() is not None:
+            return self.closed() or _("The session is over: no more hands can be entered."), []
         keys = self.entry.key_help()
         keys.append(("Escape", _("cancel the amendment") if self.amending is not None else
                      _("leave the table (it asks first when a hand is being typed)")))
@@ -374,8 +400,9 @@ class TableScreen(SpokenScreen):
         char = event.character or ""
         if len(char) != 1 or not char.isprintable() or event.key.startswith("ctrl+"):
             return
-        if self.amending is None and self.state.finished:
-            self.notify(_("The session is over: no more hands can be entered."), markup=False)
+        closed = self.closed()
+        if closed is not None:
+            self.notify(closed, markup=False)
             event.stop()
             return
         problem = self.entry.press(char)
@@ -414,7 +441,7 @@ class TableScreen(SpokenScreen):
     def action_preview(self) -> None:
         if self.entry is None:
             return
-        if self.amending is None and self.state.finished:
+        if self.closed() is not None:
             return
         if not self.entry.complete:
             self.notify(_("The hand is not complete yet: {prompt}").format(
