@@ -10,7 +10,7 @@ import gettext
 import inspect
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, NoReturn
@@ -139,6 +139,26 @@ def _pieces(text: str):
         end = len(text) if end < 0 else end + 1
         yield text[start:end]
         start = end
+
+
+def say_pieces(pieces: Iterable[str]) -> None:
+    """Print a text given in pieces (``say`` of their concatenation, without a newline added),
+    about ``PIECE`` characters at a time, each ending at a line's end, so that the whole text
+    is never made (``export``)."""
+    held: list[str] = []
+    size = 0
+    for piece in pieces:
+        held.append(piece)
+        size += len(piece)
+        if size >= PIECE:
+            text = "".join(held)
+            end = text.rfind("\n") + 1
+            if end:
+                say(text[:end], nl=False)
+                text = text[end:]
+            held, size = [text], len(text)
+    if size:
+        say("".join(held), nl=False)
 
 
 def _give_up_output(error: OSError | ValueError) -> None:
@@ -1750,7 +1770,7 @@ def export(ctx, session, fmt, output, standings, home) -> None:
     The formats: csv, json, md, html or beancount. md and html speak the language the session
     was played in, unless --lang says otherwise.
     """
-    from .export import FORMATS
+    from .export import export_pieces
 
     store = get_store(ctx, home)
     opened = store.open(session)
@@ -1762,19 +1782,18 @@ def export(ctx, session, fmt, output, standings, home) -> None:
     # before the text is written (an export of 10,000 hands then peaks about 20 MiB lower:
     # tests/benchmarks, "peak memory").
     del opened
-    with language:
-        if fmt == "csv" and standings:
-            text = FORMATS[fmt](source, standings=True)
-        else:
-            text = FORMATS[fmt](source)
+    with language:  # the text in pieces: an export of 10,000 hands is never made whole
+        pieces = export_pieces(fmt, source, **({"standings": True} if fmt == "csv" and standings
+                                               else {}))
     if output is None or output == "-":
-        say(text, nl=False)
+        say_pieces(pieces)
         return
     target = Path(output)
     try:
         from .store import atomic_write
 
-        atomic_write(target, text)  # whole: a temporary file renamed over the target
+        # whole: a temporary file renamed over the target
+        atomic_write(target, [piece.encode("utf-8") for piece in pieces])
     except OSError as error:
         fail(_("{file}: cannot be written ({reason})").format(file=output,
                                                              reason=error.strerror or error))

@@ -18,6 +18,8 @@ a caller that must compare with what an older scorekeeper hashed.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -74,3 +76,55 @@ def indented(value: Any, newline: bool = False) -> str:
         except UnicodeEncodeError:  # a lone surrogate: only its escape can be printed
             written = json.dumps(value, indent=2)
         return written + "\n" if newline else written
+
+
+
+def piece(value: Any) -> str:
+    """``value`` as ``json.dumps(value, indent=2, ensure_ascii=False)`` writes it, for a
+    document written in pieces (``indented_pieces``): a lone surrogate, which escapes the whole
+    document (``indented``), raises ``UnicodeEncodeError``: the caller writes the document
+    whole instead."""
+    try:
+        return orjson.dumps(value, option=_INDENTED).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError: a whole number beyond 64 bits, say
+        written = json.dumps(value, indent=2, ensure_ascii=False)
+        written.encode("utf-8")
+        return written
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A value of a document in pieces already written by ``piece``."""
+
+    text: str
+
+
+def indented_pieces(document: dict[str, Any]) -> Iterator[str]:
+    """``indented(document, newline=True)`` in pieces, for a document too long to hold twice:
+    a value given as an iterator (not a list) is written one element at a time, each element
+    made only when its turn comes, and the whole text is never made (the json export of 10,000
+    hands is 16 MiB of text: made whole, with its bytes, it peaked at 1.36x ``json.load`` of the
+    session file; tests/benchmarks, "peak memory: export json"). A value or an element may be
+    given as ``Written`` already.
+
+    The text is ``json.dumps(indent=2)``'s: a value at depth ``d`` is written by ``piece`` and
+    indented by ``2 * d`` spaces after each line break (a line break in JSON text is always
+    between tokens: one within text is written ``\\n``)."""
+    if not document:
+        yield "{}\n"
+        return
+    before = "{\n  "
+    for key, value in document.items():
+        yield before + piece(key) + ": "
+        before = ",\n  "
+        if isinstance(value, Iterator):
+            opening = "[\n    "
+            for item in value:
+                text = item.text if isinstance(item, Written) else piece(item)
+                yield opening + text.replace("\n", "\n    ")
+                opening = ",\n    "
+            yield "[]" if opening == "[\n    " else "\n  ]"
+        else:
+            text = value.text if isinstance(value, Written) else piece(value)
+            yield text.replace("\n", "\n  ")
+    yield "\n}\n"

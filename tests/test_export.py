@@ -187,3 +187,52 @@ def test_changed_stored_figures_are_never_exported(tmp_path, change):
         export_csv(store.open(session.id).export_source())
     findings = store.audit(session.id)[1]
     assert any(f.hand == 1 for f in findings)
+
+
+def _whole_json(source):
+    """The json export as it was written before it was written in pieces: the whole document,
+    made, then ``jsontext.indented``."""
+    from scorekeeper.documents import GENESIS, event_to_json
+    from scorekeeper.export import standings_document
+    from scorekeeper.jsontext import indented
+
+    previous = [GENESIS] + [e.hash for e in source.events]
+    assert not source.count_checks() and not source.settled_up()[0]
+    document = standings_document(source) | {
+        "session": source.session_id, "digest": source.digest,
+        "events": [event_to_json(e, p) for e, p in zip(source.events, previous, strict=False)],
+        "settle_up": None, "counts": []}
+    return indented(document, newline=True)
+
+
+@pytest.mark.parametrize("edit", ["none", "event", "reason", "finding"])
+def test_the_json_export_in_pieces_is_the_whole_document(tmp_path, edit):
+    """``export_pieces`` writes the json export a hand at a time: the same text as the whole
+    document, also for what only a hand-edited file holds (a lone surrogate, which escapes
+    every character of the document; a name with an accent shows whether it was)."""
+    import dataclasses
+
+    from scorekeeper.export import export_json, export_pieces
+    from scorekeeper.rules.base import transfer
+
+    config = make_config("letzter", ["Zoë", "Ben", "Cleo"], "Zoë")
+    store = Store(tmp_path)
+    session = store.create(config, [HandRecord(tricks=("Zoë",) * 8),
+                                    HandRecord(tricks=("Ben",) * 8)])
+    source = Store(tmp_path).open(session.id).export_source()
+    odd = "x\ud800"
+    if edit == "event":
+        first = source.events[0]
+        source = dataclasses.replace(source, events=(first.model_copy(update={"at": odd}),
+                                                     *source.events[1:]))
+    elif edit in ("reason", "finding"):
+        hand = source.settlements[1]
+        changed = (dataclasses.replace(hand, transfers=(transfer("Ben", "Cleo", hand.transfers[0]
+                                                                  .amount, odd),))
+                   if edit == "reason" else dataclasses.replace(hand, findings=(odd,)))
+        source = dataclasses.replace(source, settlements=(source.settlements[0], changed))
+    whole = _whole_json(source)
+    assert ("\\u00eb" in whole) == (edit != "none")  # escaped only beside a lone surrogate
+    assert "".join(export_pieces("json", source)) == export_json(source) == whole
+    for fmt, export in FORMATS.items():
+        assert "".join(export_pieces(fmt, source)) == export(source), fmt

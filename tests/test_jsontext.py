@@ -8,7 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.jsontext import canonical, compact, indented, reference_canonical, text
+from scorekeeper.jsontext import (
+    Written,
+    canonical,
+    compact,
+    indented,
+    indented_pieces,
+    piece,
+    reference_canonical,
+    text,
+)
 
 # JSON values as session files hold them: text (any character but a lone surrogate, control
 # characters, U+2028 and keys needing sorting included), whole numbers of up to 64 bits,
@@ -64,3 +73,31 @@ def test_big_whole_numbers_keep_the_text_an_older_scorekeeper_hashed():
     assert canonical(value) == json.dumps(value, **CANONICAL).encode("utf-8")
     assert indented(value) == json.dumps(value, indent=2, ensure_ascii=False)
     assert indented(value, newline=True) == indented(value) + "\n"  # the standard library
+
+
+@settings(max_examples=300, deadline=None)
+@given(document=st.dictionaries(TEXT, VALUES, max_size=5),
+       lists=st.dictionaries(TEXT, st.lists(VALUES, max_size=4), max_size=3),
+       big=st.booleans())
+def test_a_document_in_pieces_is_the_document_indented(document, lists, big):
+    """``indented_pieces`` (the json export, written a hand at a time) writes what
+    ``json.dumps(indent=2)`` writes, with a value given as an iterator written as a list, and
+    an element or a value already ``Written``; a whole number beyond 64 bits (which orjson
+    refuses) too."""
+    document = document | lists | ({"big": [2**70, {"n": -2**65}]} if big else {})
+    whole = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    assert whole == indented(document, newline=True)
+    given_lazily = {k: iter(v) if k in lists else v for k, v in document.items()}
+    assert "".join(indented_pieces(given_lazily)) == whole
+    given_written = {k: iter([Written(piece(e)) for e in v]) if k in lists else Written(piece(v))
+                     for k, v in document.items()}
+    assert "".join(indented_pieces(given_written)) == whole
+
+
+def test_a_lone_surrogate_in_a_piece_is_said_so():
+    """A lone surrogate escapes the whole document (``indented``): a piece cannot be written
+    alone, and says so."""
+    with pytest.raises(UnicodeEncodeError):
+        piece({"at": "x\ud800"})
+    assert indented({"a": "é", "b": "\ud800"}) == json.dumps({"a": "é", "b": "\ud800"},
+                                                             indent=2)
