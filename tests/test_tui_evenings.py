@@ -271,3 +271,29 @@ async def test_the_home_screen_lists_an_evening_that_went_on_as_continued(tmp_pa
         await pilot.pause()
         status = {row[0]: row[5] for row in rows(app)}
         assert status == {first: "continued", second: "running"}
+
+
+async def test_a_hand_being_typed_when_another_terminal_starts_the_next_evening(tmp_path):
+    """The table is open on the first evening, a hand half typed, when another terminal
+    starts the next evening from it: the table follows, says the hand was not saved and where
+    to enter it, and takes no more keys."""
+    ledger = replay_file(EXAMPLES / "kratzen.toml")
+    other = fixed_store(tmp_path)  # the other terminal
+    first = other.create(ledger.config, [s.record for s in ledger.settlements][:3]).id
+    app = make_app(tmp_path, first)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("k", "h")
+        assert screen.typing()
+        second = other.next_evening(first).session.id
+        screen.check_for_changes()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert (f"the evening goes on in session {second} now. The hand you were typing was "
+                "not saved: enter it there.") in app.said[-1]
+        assert f"The evening goes on in session {second}" in screen.entry_text()
+        await pilot.press("9")
+        assert screen.entry.keys == []

@@ -228,10 +228,17 @@ class TableScreen(SpokenScreen):
             typing = self.typing()
             self.amending = None
             self.start_entry()
-            self.notify(_("The session was changed from another terminal; the table is up to "
-                          "date. The hand you were typing was cleared: please enter it again.")
-                        if typing else _("The session was changed from another terminal; the "
-                                         "table is up to date."), markup=False)
+            if typing and self.session.continued_by:  # the next evening began meanwhile
+                said = _("The session was changed from another terminal: the evening goes on "
+                         "in session {id} now. The hand you were typing was not saved: enter "
+                         "it there.").format(id=self.session.continued_by)
+            elif typing:
+                said = _("The session was changed from another terminal; the table is up to "
+                         "date. The hand you were typing was cleared: please enter it again.")
+            else:
+                said = _("The session was changed from another terminal; the table is up to "
+                         "date.")
+            self.notify(said, markup=False, timeout=10 if typing else 5)
 
         self.reload(changed)
 
