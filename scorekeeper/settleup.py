@@ -333,6 +333,16 @@ def from_event(event: SettledUp, config: SessionConfig, ruleset: Ruleset) -> Set
                     payments=event.payments or EARLIER_PAYMENTS)
 
 
+def last_terms(events: Iterable[Event]) -> tuple[Decimal, str] | None:
+    """The value and the currency of the newest settle-up in a history that was made at a
+    value (``None``: none was): what the table agreed a chip or point is worth."""
+    found = None
+    for event in events:
+        if isinstance(event, SettledUp) and event.value is not None and event.currency:
+            found = (event.value, event.currency)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Agreed:
     """A settle-up the history keeps, with when it was agreed (``at``)."""

@@ -158,3 +158,38 @@ async def test_the_screen_follows_a_session_changed_from_another_terminal(tmp_pa
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert f"digest {now}" in " ".join(app.screen.detail)
+
+
+def terms_shown(screen) -> tuple[str, str]:
+    from textual.widgets import Input
+
+    return tuple(screen.query_one(f"#settle-{key}", Input).value  # type: ignore[return-value]
+                 for key in ("value", "currency"))
+
+
+async def test_the_terms_agreed_last_time_are_filled_in(tmp_path):
+    """The value and currency of this session's last settle-up; in the next evening, those of
+    the evening it continues; nothing when neither settled up at a value."""
+    from scorekeeper.rules import HandRecord
+
+    store = fixed_store(tmp_path)
+    session = saved(tmp_path, "kratzen")
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(110, 40)) as pilot:
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        assert terms_shown(app.screen) == ("", "")  # never settled up at a value
+    store.settle_up(session, Decimal("0.25"), "CHF")
+    nxt = store.next_evening(session).session.id
+    store.record(nxt, HandRecord(indicator=("KC",), entered=("Ben", "Cleo", "Dora"),
+                                 tricks=("Ben", "Ben", "Cleo", "Dora")))
+    for which, said in ((session, "as at this session's last settle-up"),
+                        (nxt, "as at the last evening's settle-up")):
+        app = make_app(tmp_path, which)
+        async with app.run_test(size=(110, 40)) as pilot:
+            await pilot.press("ctrl+u")
+            await pilot.pause()
+            screen = app.screen
+            assert terms_shown(screen) == ("0.25", "CHF")
+            assert f"0.25 CHF a chip or point, {said}" in app.said[-1]
+            assert "Value: 0.25 CHF a chip." in shown(screen, "#settle-lines")

@@ -18,7 +18,7 @@ from ...amounts import format_decimal
 from ...errors import ScorekeeperError, StoreError
 from ...i18n import N_, _, current_language, speaking
 from ...presentation import payment_line, settle_terms_words, settle_up_lines
-from ...settleup import SettleUp, read_currency, read_value, settle_up
+from ...settleup import SettleUp, last_terms, read_currency, read_value, settle_up
 from ...store import Agreed, OpenSession, SessionChanged
 from ..disk import on_disk
 from ..widgets import ScorekeeperAppBase, SpokenScreen
@@ -89,6 +89,34 @@ class SettleUpScreen(SpokenScreen[None]):
         interval = getattr(self.app, "watch_interval", None)
         if interval:
             self.set_interval(interval, self.follow)
+        self.offer_last_terms()
+
+    def offer_last_terms(self) -> None:
+        """Fill in what a chip or point was worth the last time this table settled up: this
+        session's newest settle-up at a value, else the last evening's, which this one
+        continues (read in a worker; nothing when that file is not here)."""
+        session = self.table.session
+        terms = last_terms(session.events)
+        if terms is not None:
+            return self.fill_terms(terms, _("as at this session's last settle-up"))
+        opening = session.opening()
+        if opening is None:
+            return
+        store, earlier = self.app.store, opening.previous_id
+        on_disk(self, lambda: last_terms(store.open(earlier).events),
+                lambda found: self.fill_terms(found, _("as at the last evening's settle-up")),
+                lambda error: None)  # the last evening's file is elsewhere: nothing to offer
+
+    def fill_terms(self, terms: tuple[Decimal, str] | None, when: str) -> None:
+        value, currency = (self.query_one(f"#settle-{key}", Input)
+                           for key in ("value", "currency"))
+        if terms is None or value.value or currency.value:  # typed meanwhile: theirs stands
+            return
+        value.value, currency.value = format_decimal(terms[0]), terms[1]  # as typed here
+        self.notify(_("{value} {currency} a chip or point, {when}: change them if the table "
+                      "agrees on other terms.").format(value=format_decimal(terms[0]),
+                                                       currency=terms[1], when=when),
+                    markup=False)
 
     def follow(self) -> None:
         """The table below follows the session file (another terminal may have written to
