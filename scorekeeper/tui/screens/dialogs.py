@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Markdown, OptionList, Select, Static
+from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 
 from ...amounts import format_decimal, parse_typed_amount
 from ...errors import ScorekeeperError, StoreError
@@ -438,6 +438,11 @@ class RulesScreen(SpokenScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
+        # Imported when a rule card is shown: Textual's Markdown brings markdown-it with it,
+        # about 40 ms of every start of the table app that never shows one (the benchmark
+        # "TUI: open a 200-hand table to its first frame").
+        from textual.widgets import Markdown
+
         from ...rulecards import rule_card
 
         with VerticalScroll(id="rules"):
