@@ -163,12 +163,13 @@ class Card(BaseModel):
         return _parse(text.strip().upper() if isinstance(text, str) else text)
 
     @classmethod
-    def parse_typed(cls, text: str) -> Card:
+    def parse_typed(cls, text: str, deck: Deck = "french") -> Card:
         """Read a card a person typed: as ``parse``, and with the rank letters of the language
         in use (German ``D`` Dame and ``B`` Bube; Portuguese ``R`` ``D`` ``V``; Spanish ``R``
-        ``D``)."""
+        ``D``). Those name the ranks of a French pack: with a German ``deck`` they are not
+        read (a German ``D`` there would be taken for the Daus, and is the Ober)."""
         key = text.strip().upper() if isinstance(text, str) else text
-        letters = _TYPED_RANKS.get(current_language())
+        letters = _TYPED_RANKS.get(current_language()) if deck == "french" else None
         if letters and isinstance(key, str) and len(key) >= 2 and key[:-1] in letters:
             suit = _SUIT_INPUT.get(key[-1])
             if suit is not None:
@@ -193,9 +194,10 @@ def _parse(key: str) -> Card:
     return Card(rank=rank, suit=suit)
 
 
-def parse_cards(text: str, typed: bool = False) -> tuple[Card, ...]:
+def parse_cards(text: str, typed: bool = False, deck: Deck = "french") -> tuple[Card, ...]:
     """Read a comma-separated list of cards: ``"KC,6D,8C"``; ``typed``: as a person typed them
-    (``Card.parse_typed``)."""
+    (``Card.parse_typed``, with the table's ``deck``)."""
     parts = [p for p in (s.strip() for s in text.split(",")) if p]
-    read = Card.parse_typed if typed else Card.parse
-    return tuple(read(p) for p in parts)
+    if typed:
+        return tuple(Card.parse_typed(p, deck) for p in parts)
+    return tuple(Card.parse(p) for p in parts)

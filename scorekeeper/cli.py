@@ -663,7 +663,7 @@ def ask_hand(opened):
         text = click.prompt(step_prompt(draft) + hint).strip()
         try:
             if kind in ("turn", "card"):
-                answer: Any = Card.parse_typed(text)
+                answer: Any = Card.parse_typed(text, opened.ruleset.deck(config))
             elif kind == "decide":
                 if text.lower() not in ("p", "y", "d", "n"):
                     raise ScorekeeperError(_("type p (plays) or d (drops)"))

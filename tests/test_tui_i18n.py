@@ -182,6 +182,30 @@ async def test_cards_typed_at_the_table_take_the_letters_of_the_language(tmp_pat
             assert not app.said  # nothing refused
 
 
+async def test_with_a_german_pack_the_letters_of_french_ranks_are_not_read(tmp_path):
+    """A German pack has no Dame and no Bube: a German d there would be taken for the Daus
+    (and was read as the Ober). It is refused with the pack's own letters; o and u work."""
+    from scorekeeper.cards import Card
+    from scorekeeper.rules import make_config
+
+    store = fixed_store(tmp_path)
+    config = make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna",
+                         {"deck": "german"})
+    session = store.create(config).id
+    app = make_app(tmp_path, session, language="de")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        app.said.clear()
+        await pilot.press("d")
+        assert screen.entry.pending is None
+        assert app.said == ["einen Rang tippen (a k o u t 9 8 7) oder w für Weli"]
+        await pilot.press("b")
+        assert screen.entry.pending is None
+        await pilot.press("o", "h")
+        assert screen.entry.draft.turned == (Card.parse("QH"),)  # the Ober of hearts
+
+
 async def test_the_referee_screen_takes_the_letters_of_the_language(tmp_path):
     session = saved(tmp_path, "letzter-stich", 1)
     app = make_app(tmp_path, session, language="de")

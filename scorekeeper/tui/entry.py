@@ -44,16 +44,17 @@ def rank_of(typed: str) -> Rank:
     return Card.parse(typed + "C").rank
 
 
-def typed_rank(key: str) -> str | None:
+def typed_rank(key: str, deck: Deck = "french") -> str | None:
     """The rank (as ``Card.parse`` reads it) that a rank key stands for: one of ``RANK_KEYS``,
     else a letter of the language in use (German ``d`` Dame, ``b`` Bube; Portuguese ``r``
-    ``d`` ``v``; Spanish ``r`` ``d``), read as the command line reads it; ``None``: no rank."""
+    ``d`` ``v``; Spanish ``r`` ``d``; a French pack's ranks: not read with a German ``deck``),
+    read as the command line reads it; ``None``: no rank."""
     if key in RANK_KEYS:
         return RANK_KEYS[key]
     if len(key) != 1 or not key.isalpha():
         return None
     try:
-        return Card.parse_typed(key + "C").rank.value
+        return Card.parse_typed(key + "C", deck).rank.value
     except ScorekeeperError:
         return None
 
@@ -166,7 +167,7 @@ class KeyEntry:
             what = (_("the turned card") if step.kind == "turn" else _("the card played"))
             if self.pending is None:
                 hint = rank_hint_keys(deck)
-                named = ((key, typed_rank(key)) for key in hint.split())
+                named = ((key, typed_rank(key, deck)) for key in hint.split())
                 ranks = ", ".join(f"{key} {rank_of(value).name_in(deck)}"
                                   for key, value in named if value and value.isalpha())
                 keys.append((hint,
@@ -221,7 +222,7 @@ class KeyEntry:
             special = self.special_card()
             if key == SPECIAL_KEY and special is not None:
                 return self._give(special, key)
-            rank = typed_rank(key)
+            rank = typed_rank(key, self.deck())
             if rank is not None:
                 self.pending = rank
                 return None

@@ -77,8 +77,8 @@ class RefereeScreen(SpokenScreen[None]):
             trump = Suit(str(self.query_one("#referee-trump", Select).value))
         lines: list[str] = []
         try:
-            trick = read(self.query_one("#referee-trick", Input).value)
-            hand = read(self.query_one("#referee-hand", Input).value)
+            trick = read(self.query_one("#referee-trick", Input).value, self.deck)
+            hand = read(self.query_one("#referee-hand", Input).value, self.deck)
             if trick:
                 position = winning_position(self.ruleset, trick, trump, self.players)
                 lines.append(_("Winning so far: {card} (card {position} of {count})").format(
@@ -97,5 +97,5 @@ class RefereeScreen(SpokenScreen[None]):
         verdict.update(Text("\n".join(lines)))
 
 
-def read(text: str) -> tuple[Card, ...]:
-    return parse_cards(text.replace(" ", ","), typed=True)
+def read(text: str, deck: Deck = "french") -> tuple[Card, ...]:
+    return parse_cards(text.replace(" ", ","), typed=True, deck=deck)
