@@ -69,7 +69,7 @@ class SettleUpScreen(SpokenScreen[None]):
             yield Static("", id="settle-top")
             with Horizontal(classes="field"):
                 yield Label(Text(_("Value")), classes="field-label")
-                yield Input(id="settle-value", placeholder=_("a chip or point, e.g. {value}")
+                yield Input(id="settle-value", placeholder=_("e.g. {value}")
                             .format(value=format_decimal(Decimal("0.10"))))
             with Horizontal(classes="field"):
                 yield Label(Text(_("Currency")), classes="field-label")
