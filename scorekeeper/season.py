@@ -28,7 +28,7 @@ import html
 import io
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from typing import Any, Protocol
@@ -217,6 +217,7 @@ class Evening:
     finished: bool
     seats: tuple[Seat, ...]
     currency: str | None
+    continued: bool = False  # the evening went on in another session (the next evening)
 
     @property
     def day(self) -> str:
@@ -296,7 +297,8 @@ def evenings_listed(listing: Iterable[Listed]) -> tuple[list[Evening], list[tupl
             skipped.append((file, str(problem or "").removeprefix(f"{file}: ")))
             continue
         try:
-            evenings.append(evening_from_json(summary.id, summary.started, line.figures))
+            evening = evening_from_json(summary.id, summary.started, line.figures)
+            evenings.append(replace(evening, continued=summary.continued_by is not None))
         except ScorekeeperError as error:
             skipped.append((file, str(error)))
     return evenings, skipped
@@ -723,7 +725,8 @@ def player_lines(card: PlayerCard) -> list[str]:
     for evening, seat in card.evenings:
         money = (" (" + money_text(seat.money, evening.currency) + ")"
                  if seat.money is not None and evening.currency else "")
-        status = _("won") if seat.won else (_("running") if not evening.finished else "")
+        status = (_("won") if seat.won else "" if evening.finished else
+                  _("continued") if evening.continued else _("running"))
         lines.append(f"  {evening.started[:16].replace('T', ' ')}  {evening.session}  "
                      f"{RULESETS[evening.game].title}: "
                      + ngettext("{count} hand", "{count} hands", evening.hands).format(

@@ -431,3 +431,15 @@ def test_the_list_says_which_evening_goes_on_where(tmp_path, run):
     assert listed[first.id]["continued_by"] == second.id
     assert listed[second.id]["continued_by"] is None
     assert listed[second.id]["continues"] == first.id
+
+
+def test_a_player_s_evenings_say_which_went_on_in_another(tmp_path, run):
+    store = clocked(tmp_path / "home")
+    first = example(store, "kratzen", 3)
+    second = store.next_evening(first.id).session
+    store.record(second.id, HandRecord(indicator=("KC",), entered=("Anna", "Ben", "Cleo"),
+                                       tricks=("Ben", "Ben", "Cleo", "Dora")))
+    lines = run("player", "Anna").out.splitlines()
+    [old] = [line for line in lines if first.id in line]
+    [new] = [line for line in lines if second.id in line]
+    assert old.endswith("  continued") and new.endswith("  running")
