@@ -17,7 +17,12 @@ CASES = {
     "unknown player in tricks": (
         STICH + '[[hands]]\n'
         'tricks = ["Ben", "Cleo", "Cleo", "Eve", "Anna", "Ben", "Ben", "Cleo"]\n',
-        "night.toml: hand 1: tricks: 'Eve' is not playing"),
+        "night.toml: hand 1: tricks: 'Eve' is not playing in this session (the players: Anna, "
+        "Ben, Cleo, Dora)"),
+    "a typo in a player's name": (
+        STICH + '[[hands]]\n'
+        'tricks = ["Ben", "Cleo", "Cleo", "Anan", "Anna", "Ben", "Ben", "Cleo"]\n',
+        "night.toml: hand 1: tricks: 'Anan' is not playing in this session; did you mean Anna?"),
     "duplicate player ignoring case": (
         'game = "letzter"\nplayers = ["Anna", "Ben", "anna"]\nfirst_dealer = "Anna"\n',
         "night.toml: players: 'anna' and 'Anna' are the same name"),

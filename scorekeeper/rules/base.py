@@ -9,6 +9,7 @@ hand. Everything here is pure and exact.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Iterable
@@ -241,7 +242,15 @@ class SessionConfig(Frozen):
         for player in self.players:
             if player.casefold() == key:
                 return player
-        raise RecordError(field, _("'{name}' is not playing in this session").format(name=name))
+        # A typo at the table ("Anan") is named with the player meant; else who plays.
+        folded = {player.casefold(): player for player in self.players}
+        close = difflib.get_close_matches(key, folded, n=1, cutoff=0.6)
+        if close:
+            raise RecordError(field, _("'{name}' is not playing in this session; did you mean "
+                                       "{player}?").format(name=name, player=folded[close[0]]))
+        raise RecordError(field, _("'{name}' is not playing in this session (the players: "
+                                   "{players})").format(name=name,
+                                                        players=", ".join(self.players)))
 
 
 @dataclass(frozen=True, slots=True)
