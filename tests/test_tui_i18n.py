@@ -251,3 +251,28 @@ def test_the_rank_keys_a_french_pack_s_hint_names_are_read_in_that_language(lang
     assert ranks == [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE,
                      Rank.EIGHT, Rank.SEVEN]
     assert (keys[2:4] == ["d", "b"]) is (language == "de")
+
+
+@pytest.mark.parametrize("language, yes, words", [
+    ("de", "j", "Enter / j: ja    Escape / n: nein"),
+    ("pt", "s", "Enter / s: sim    Escape / n: não"),
+    ("es", "s", "Enter / s: sí    Escape / n: no"),
+    ("en", "y", "Enter / y: yes    Escape / n: no")])
+async def test_a_question_is_answered_yes_with_the_language_s_own_letter(tmp_path, language,
+                                                                        yes, words):
+    from scorekeeper.tui.screens.dialogs import ConfirmDialog
+
+    answers = []
+    app = make_app(tmp_path, language=language)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(ConfirmDialog("?"), answers.append)
+        await pilot.pause()
+        assert words in " ".join(str(w.render()) for w in app.screen.query(Static))
+        await pilot.press(yes)
+        await pilot.pause()
+        app.push_screen(ConfirmDialog("?"), answers.append)
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+    assert answers == [True, False]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import getters
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -21,7 +21,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 
 from ...amounts import format_decimal, parse_typed_amount
 from ...errors import ScorekeeperError, StoreError
-from ...i18n import N_, _, current_language, ngettext, speaking
+from ...i18n import N_, _, current_language, ngettext, pgettext, speaking
 from ...presentation import pot_label
 from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen
 
@@ -70,6 +70,14 @@ class ConfirmDialog(SpokenModal[bool]):
                 yield Static(lines_text(self.detail))
             yield Static(Text(self.keys), classes="dialog-keys")
         yield Footer()
+
+    def on_key(self, event: events.Key) -> None:
+        """The language's own letter for yes (German j, Portuguese and Spanish s) answers yes
+        as y does (n is no in every language)."""
+        yes = pgettext("the key that answers yes", "y")
+        if event.character and event.character.lower() == yes and yes != "n":
+            event.stop()
+            self.dismiss(True)
 
     def action_confirm(self) -> None:
         self.dismiss(True)
