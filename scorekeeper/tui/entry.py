@@ -25,6 +25,9 @@ RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "o": "O", "j": "J", "u": "U", "t": "1
 SUIT_KEYS = {"c": "C", "d": "D", "h": "H", "s": "S"}
 PLAY_KEYS = {"p": True, "y": True, "d": False, "n": False}
 SPECIAL_KEY = "w"  # a card typed with one key, when the game's pack has it
+# The suit keys with their signs, so that the letters say which suit in any pack's words:
+# "c♣ d♦ h♥ s♠" (a German pack's Eichel is c, its Laub s).
+SUIT_HINT = " ".join(f"{key}{Suit(value).symbol}" for key, value in SUIT_KEYS.items())
 
 
 def rank_hint_keys(deck: Deck) -> str:
@@ -142,9 +145,9 @@ class KeyEntry:
                 return (_("{asked} (rank {keys}, {special}, then suit)") if extra else
                         _("{asked} (rank {keys}, then suit)")).format(
                     asked=asked, keys=rank_hint_keys(self.deck()), special=extra)
-            return (_("{asked}: {ranks}, then suit c d h s; {special}") if extra else
-                    _("{asked}: {ranks}, then suit c d h s")).format(
-                asked=asked, ranks=self.ranks_hint(), special=extra)
+            return (_("{asked}: {ranks}, then suit {suits}; {special}") if extra else
+                    _("{asked}: {ranks}, then suit {suits}")).format(
+                asked=asked, ranks=self.ranks_hint(), special=extra, suits=SUIT_HINT)
         if step.kind == "decide":
             return _("{asked}  p = plays   d = drops").format(asked=asked)
         if step.kind == "winner":
@@ -233,7 +236,7 @@ class KeyEntry:
         if key == "0" and self.pending == "10":
             return None  # "10" typed as two keys
         if key not in SUIT_KEYS:
-            return _("type a suit: c d h s")
+            return _("type a suit: {suits}").format(suits=SUIT_HINT)
         rank, self.pending = self.pending, None  # a refused card is typed again whole
         return self._give(Card.parse(rank + SUIT_KEYS[key]), rank.lower() + key)
 
