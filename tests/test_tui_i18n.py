@@ -54,7 +54,7 @@ async def test_the_table_speaks_german_with_the_german_pack(tmp_path):
         assert [str(s.border_subtitle or "") for s in seats] == ["", "FÜHRT", "", ""]  # Ben best
         assert screen.entry_text().strip() == (
             "Die aufgeschlagene Karte eingeben: Rang a k o u t 9 8 7 (o = Ober, u = Unter, "
-            "t = 10), dann Farbe c d h s; w = Weli")
+            "t = 10), dann Farbe c♣ d♦ h♥ s♠; w = Weli")
         await pilot.press("o", "c")  # the Ober of acorns (the queen of clubs) turned up
         entry = screen.entry_text()
         assert "O♣" in entry and "Trumpf ♣ (Eichel)" in entry
