@@ -258,6 +258,8 @@ async def test_the_evening_continued_takes_no_more_hands_and_says_where_it_goes_
         await pilot.pause()
         assert screen.entry.keys == [] and isinstance(app.screen, TableScreen)
         assert f"The evening goes on in session {second}" in app.said[-1]
+        await pilot.press("9", "h", "a")  # said once, not a notice stacked on each key
+        assert sum(f"The evening goes on in session {second}" in s for s in app.said) == 1
     assert Store(tmp_path).open(first).hands_played == 3
 
 

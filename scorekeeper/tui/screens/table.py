@@ -113,6 +113,7 @@ class TableScreen(SpokenScreen):
         self.writing = False  # the session file is being read or written (in a worker)
         self.mtime = self._mtime()
         self.asking: Screen | None = None  # a question about the session as it is shown
+        self.told_closed: str | None = None  # why no hand is entered, once said by a notice
 
     # ---- layout
 
@@ -409,8 +410,10 @@ class TableScreen(SpokenScreen):
             return
         closed = self.closed()
         if closed is not None:
-            self.notify(closed, markup=False)
             event.stop()
+            if closed != self.told_closed:  # once: the entry's line says it all the while
+                self.told_closed = closed
+                self.notify(closed, markup=False)
             return
         problem = self.entry.press(char)
         event.stop()
