@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Collection, Iterable
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import ValidationError
 
@@ -211,21 +211,30 @@ def summary_document(session_id: str, created: str, updated: str, state: TableSt
     """What the listing shows for a session (from the table after its stored hands: a listing
     need not settle; its name, whether it is archived and the session it continues from its
     history, ``rows``), as the listing's index keeps it."""
-    name, archived, continues = evening_marks(rows)
+    marks = evening_marks(rows)
     return SessionSummary(id=session_id, game=config.game, players=config.players,
                           started=created, updated=updated, hands=state.hands_played,
                           finished=state.finished, leaders=state.leaders,
-                          scores=state.scores, pot=state.pot, digest=digest, name=name,
-                          archived=archived, continues=continues).to_json()
+                          scores=state.scores, pot=state.pot, digest=digest, name=marks.name,
+                          archived=marks.archived, continues=marks.continues).to_json()
 
 
-def evening_marks(rows: Iterable[dict[str, Any]]) -> tuple[str | None, bool, str | None]:
-    """From a history as the file writes it (its chain checked): the session's name (the
-    newest ``named`` event's; ``None`` when it has none), whether it is archived (the newest of
-    its ``archived`` and ``unarchived`` events) and the id of the session it continues."""
+class EveningMarks(NamedTuple):
+    """What a history says of its evening besides the hands (``evening_marks``)."""
+
+    name: str | None  # the newest ``named`` event's (``None``: it has none)
+    archived: bool  # the newest of its ``archived`` and ``unarchived`` events
+    continues: str | None  # the id of the session it continues (its opening entry)
+    continued_by: str | None  # the id of the session that continues it (``continued``)
+
+
+def evening_marks(rows: Iterable[dict[str, Any]]) -> EveningMarks:
+    """From a history as the file writes it (its chain checked): the session's name, whether
+    it is archived, the session it continues and the session that continues it."""
     name: str | None = None
     archived = False
     continues: str | None = None
+    continued_by: str | None = None
     for row in rows:
         kind = row.get("type")
         if kind == "named":
@@ -235,7 +244,9 @@ def evening_marks(rows: Iterable[dict[str, Any]]) -> tuple[str | None, bool, str
             archived = kind == "archived"
         elif kind == "opening" and isinstance(row.get("previous_id"), str):
             continues = row["previous_id"]
-    return name, archived, continues
+        elif kind == "continued" and isinstance(row.get("by"), str):
+            continued_by = row["by"]
+    return EveningMarks(name, archived, continues, continued_by)
 
 
 # ---- the evenings after: a session that continues another ------------------------------------
@@ -276,16 +287,6 @@ def continued_event(by: str) -> dict[str, Any]:
     """The event that says, in the history of the session continued, which session goes on
     from it (the next evening); the writer seals it."""
     return {"type": "continued", "by": by}
-
-
-def continued_by(rows: Iterable[dict[str, Any]]) -> str | None:
-    """From a history as the file writes it: the id of the session that continues it (its
-    ``continued`` event's), or ``None``."""
-    found = None
-    for row in rows:
-        if row.get("type") == "continued" and isinstance(row.get("by"), str):
-            found = row["by"]
-    return found
 
 
 def opening_event(previous_id: str, previous_hash: str, previous_hands: int,

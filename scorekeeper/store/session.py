@@ -17,6 +17,7 @@ from .files import Damaged
 # The rules core (pydantic models, the games) is imported where a session is read, not with
 # this module: opening the app and listing sessions from the index never need it.
 if TYPE_CHECKING:
+    from ..documents import EveningMarks
     from ..export import ExportSource
     from ..ledger import ChipCount, Event, Ledger, OpeningEntry
     from ..rules import HandOutcome, HandRecord, Ruleset, SessionConfig, Settlement, TableState
@@ -77,6 +78,7 @@ class OpenSession:
     _state: TableState | None = field(default=None, repr=False)
     _seals: dict[int, str | None] | None = field(default=None, repr=False)
     _checked: bool = field(default=False, repr=False)  # every stored figure matched its seal
+    _marks: EveningMarks | None = field(default=None, repr=False)
 
     @property
     def id(self) -> str:
@@ -305,6 +307,7 @@ class OpenSession:
             self._events += (documents.event_from_json(sealed),)
         self._ledger = None
         self._seals = None
+        self._marks = None
 
     def put_hands(self, written: list[tuple[dict[str, Any], Settlement]], keep_before: int,
                   state: TableState | None) -> None:
@@ -325,27 +328,30 @@ class OpenSession:
 
         return [e for e in self.events if isinstance(e, ChipCount)]
 
+    def marks(self) -> EveningMarks:
+        """What the history says of the evening besides its hands, read once (the table asks
+        whether hands may be entered at every key) and again after a writer adds an event."""
+        from .. import documents
+
+        if self._marks is None:
+            self._marks = documents.evening_marks(self.rows)
+        return self._marks
+
     @property
     def name(self) -> str | None:
         """The name the table gave the session (its newest ``named`` event's), if any."""
-        from .. import documents
-
-        return documents.evening_marks(self.rows)[0]
+        return self.marks().name
 
     @property
     def archived(self) -> bool:
         """Whether the session is archived (left out of the list unless asked)."""
-        from .. import documents
-
-        return documents.evening_marks(self.rows)[1]
+        return self.marks().archived
 
     @property
     def continued_by(self) -> str | None:
         """The id of the session that continues this one (the next evening; no hand is
         recorded here after it), else ``None``."""
-        from .. import documents
-
-        return documents.continued_by(self.rows)
+        return self.marks().continued_by
 
     def opening(self) -> OpeningEntry | None:
         """The opening entry of a session that continues another (else ``None``)."""
