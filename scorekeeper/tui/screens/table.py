@@ -339,27 +339,25 @@ class TableScreen(SpokenScreen):
         guide = self.query_one("#guide", Static)
         lines = self.query_one("#entry-lines", Static)
         prompt = self.query_one("#entry-prompt", Static)
-        if finished:
+        if closed is not None:  # over, or going on in the next evening: the standings
             standings = [f"  {p}: {format_amount(state.scores[p])}"
                          for p in ruleset.ranked(state.scores)]
-            guide_lines = table_guide(ruleset, config, state) + [_("Final standings:")] + \
-                standings + [_("Digest {digest}: write it down; 'audit' checks the file "
-                               "against it.").format(digest=session.digest)]
+            if finished:
+                guide_lines = [*table_guide(ruleset, config, state), _("Final standings:"),
+                               *standings, _("Digest {digest}: write it down; 'audit' checks "
+                                             "the file against it.").format(
+                                                 digest=session.digest)]
+                said = _("The session is over: no more hands can be entered. ctrl+u settle up, "
+                         "ctrl+l ledger, ctrl+t standings, ctrl+x export, Escape home.")
+            else:
+                guide_lines = [_("Standings:"), *standings]
+                said = _("The evening goes on in session {id} (the next evening): no more "
+                         "hands are entered here. ctrl+u settle up, ctrl+l ledger, ctrl+t "
+                         "standings, ctrl+x export, Escape home.").format(
+                             id=session.continued_by)
             guide.update(Text("\n".join(guide_lines)))
             lines.display = False
-            prompt.update(Text(_("The session is over: no more hands can be entered. ctrl+u "
-                                 "settle up, ctrl+l ledger, ctrl+t standings, ctrl+x export, "
-                                 "Escape home.")))
-            return
-        if closed is not None:  # the evening goes on in the session that continues it
-            standings = [f"  {p}: {format_amount(state.scores[p])}"
-                         for p in ruleset.ranked(state.scores)]
-            guide.update(Text("\n".join([_("Standings:"), *standings])))
-            lines.display = False
-            prompt.update(Text(_("The evening goes on in session {id} (the next evening): no more "
-                                 "hands are entered here. ctrl+u settle up, ctrl+l ledger, ctrl+t "
-                                 "standings, ctrl+x export, Escape home.").format(
-                                     id=session.continued_by)))
+            prompt.update(Text(said))
             return
         guide.update(Text("\n".join(table_guide(ruleset, config, state))))
         assert entry is not None  # drawn only while a hand is being entered
@@ -385,8 +383,9 @@ class TableScreen(SpokenScreen):
 
     def step_help(self) -> tuple[str, list[tuple[str, str]]]:
         """The question asked now and the keys that answer it (for the help, F1)."""
-        if self.entry is None or self.closed() is not None:
-            return self.closed() or _("The session is over: no more hands can be entered."), []
+        closed = self.closed()
+        if self.entry is None or closed is not None:
+            return closed or _("The session is over: no more hands can be entered."), []
         keys = self.entry.key_help()
         keys.append(("Escape", _("cancel the amendment") if self.amending is not None else
                      _("leave the table (it asks first when a hand is being typed)")))
