@@ -1853,15 +1853,18 @@ def refuse_home_target(output: str, home: Path, session_file: Path | None) -> No
     except (OSError, RuntimeError) as error:
         fail(_("-o {file}: cannot be followed to a file ({reason})").format(file=output,
                                                                            reason=error))
-    sessions, imported = home / "sessions", home / "imported"
+    from .paths import sessions_folder, settings_file
+    from .store.imports import IMPORTED
+    from .store.listing import INDEX_NAME
+    from .store.roster import ROSTER_NAME
+
     name = target.name
-    for kept in (sessions, imported):
+    for kept in (sessions_folder(home), home / IMPORTED):
         if target in (home, kept) or target.is_relative_to(kept):
             fail(_("-o {file}: is in the sessions folder {folder}; an export never replaces a "
                    "session: write it elsewhere").format(file=output, folder=kept))
-    if target.parent == home and (name.startswith(("index.json", "players.json",
-                                                   "settings.json", ".")) or
-                                  name.endswith(".lock")):
+    own_files = (INDEX_NAME, ROSTER_NAME, settings_file(home).name, ".")
+    if target.parent == home and (name.startswith(own_files) or name.endswith(".lock")):
         fail(_("-o {file}: is a file the home folder {folder} keeps for itself; write the export "
                "elsewhere").format(file=output, folder=home))
     if session_file is None:

@@ -78,7 +78,6 @@ def indented(value: Any, newline: bool = False) -> str:
         return written + "\n" if newline else written
 
 
-
 def piece(value: Any) -> str:
     """``value`` as ``json.dumps(value, indent=2, ensure_ascii=False)`` writes it, for a
     document written in pieces (``indented_pieces``): a lone surrogate, which escapes the whole
