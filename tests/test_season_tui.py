@@ -93,3 +93,31 @@ async def test_a_session_recorded_meanwhile_is_read_again(tmp_path):
         await pilot.press("r")
         await pilot.pause()
         assert [r[1] for r in rows(screen)] == ["Ben", "Dora", "Cleo", "Anna"]
+
+
+SIX_LONG = ["Anneliese-Marie Schulzen", "Bartholomew Ng-Okaforia", "Cleopatra Vanderslooten",
+            "Dorothea Fitzgerald-Ode", "Eberhard von Hohenstein", "Friederike Wallenstein"]
+
+
+async def test_a_season_table_wider_than_the_screen_says_so(tmp_path):
+    """Six long names at 80x24 push the money past the screen's edge: a line says that more
+    columns are to the right; at 120 columns with short names there is none."""
+    from decimal import Decimal
+
+    store = fixed_store(tmp_path / "long")
+    session = store.create(make_config("kratzen", SIX_LONG, SIX_LONG[0]),
+                           [HandRecord(indicator=("KC",), tricks=(SIX_LONG[0],) * 4)]).id
+    store.settle_up(session, Decimal("0.05"), "EUR")  # the money column too
+    short = fixed_store(tmp_path / "short")
+    short.create(make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna"),
+                 [HandRecord(indicator=("KC",), tricks=("Anna",) * 4)])
+    for home, size, wide in ((tmp_path / "long", (80, 24), True),
+                             (tmp_path / "short", (120, 40), False)):
+        app = make_app(home)
+        async with app.run_test(size=size) as pilot:
+            screen = await open_season(pilot)
+            await pilot.pause()
+            await pilot.pause()
+            hint = screen.query_one("#season-wide", Static)
+            assert hint.display is wide
+            assert "More columns to the right" in str(hint.render())

@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.visual import VisualType
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from ..amounts import format_amount
 from ..chart import SEVERAL, LegendEntry, line_chart
@@ -214,3 +214,30 @@ class ScoreChart(Widget):
                 out.append("\n")
             out.append_text(line)
         return out
+
+
+class WideHint(Static):
+    """One line under a table, shown only while the table is wider than its place on the
+    screen: long names push its last columns past the edge, where nothing else would show
+    that they are there (← and → scroll to them)."""
+
+    DEFAULT_CSS = "WideHint { height: 1; padding: 0 1; color: $text-muted; display: none; }"
+
+    def __init__(self, table: str, *, id: str | None = None) -> None:
+        super().__init__(Text(_("More columns to the right: ← and → scroll sideways.")), id=id)
+        self.table = table  # the id of the table it speaks of, on the same screen
+
+    def on_mount(self) -> None:
+        self.watch(self.screen.query_one(f"#{self.table}", DataTable), "virtual_size",
+                   self.check_soon)
+
+    def on_resize(self) -> None:
+        self.check_soon()
+
+    def check_soon(self) -> None:
+        """Once the table is laid out again (its width on the screen is known then)."""
+        self.call_after_refresh(self.check)
+
+    def check(self) -> None:
+        table = self.screen.query_one(f"#{self.table}", DataTable)
+        self.display = table.virtual_size.width > table.scrollable_content_region.width

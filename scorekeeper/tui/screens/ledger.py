@@ -14,7 +14,7 @@ from ...export import score_series
 from ...i18n import N_, _
 from ...presentation import count_checks, count_line, end_words, pot_label
 from ...store import OpenSession
-from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen
+from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen, WideHint
 from .dialogs import AuditText, lines_text
 
 
@@ -42,8 +42,7 @@ class LedgerScreen(SpokenScreen):
             yield Input(placeholder=_("filter: a player's name or a hand number"),
                         id="ledger-filter")
             yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
-            yield Static(Text(_("More columns to the right: ← and → scroll sideways.")),
-                         id="ledger-wide")
+            yield WideHint("transfers", id="ledger-wide")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -53,16 +52,6 @@ class LedgerScreen(SpokenScreen):
                                       _("amount"), _("reason"), _("pot after"))))
         self.fill("")
         table.focus()
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.say_if_wide)
-
-    def say_if_wide(self) -> None:
-        """Say so when the table is wider than the screen (long names push the reason and the
-        pot off to the right, where nothing else would show that they are there)."""
-        table = self.query_one("#transfers", DataTable)
-        self.query_one("#ledger-wide", Static).display = (
-            table.virtual_size.width > table.scrollable_content_region.width)
 
     def fill(self, needle: str) -> None:
         table = self.query_one("#transfers", DataTable)
@@ -93,7 +82,6 @@ class LedgerScreen(SpokenScreen):
                 table.add_row(Text(str(s.number), justify="right"), Text(s.dealer),
                               Text(ruleset.kind_words(s.kind)), Text(""), Text(""), Text(""),
                               Text(words), Text(""))
-        self.call_after_refresh(self.say_if_wide)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.fill(event.value)

@@ -25,7 +25,7 @@ from ...season import (
 )
 from ...store import Store
 from ..disk import on_disk
-from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen
+from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen, WideHint
 
 
 def read_season(store: Store) -> Season:
@@ -54,6 +54,7 @@ class SeasonScreen(SpokenScreen):
         with Vertical(id="season"):
             yield Static(_("The season: reading the sessions…"), id="season-title")
             yield DataTable(id="season-table", cursor_type="row", zebra_stripes=True)
+            yield WideHint("season-table", id="season-wide")
             yield Static("", id="season-notes")
             yield ScoreChart((), {}, id="season-chart", step=_("evening"))
         yield Footer()
