@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Protocol
 
 from .amounts import format_amount, format_decimal
-from .cells import cell_width
+from .cells import cell_width, cut_to_width
 from .errors import ScorekeeperError
 from .i18n import N_, _, decimal_separator, ngettext
 from .ledger import (
@@ -681,10 +681,12 @@ def settle_terms_words(settled: SettleUp) -> str:
 
 
 def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...],
-                    width: int | None = 88) -> list[str]:
+                    width: int | None = 88, table_width: int | None = None) -> list[str]:
     """A settle-up as the command line and the table app show it: how results are worked out,
     the value, every party's standing, result and money (exact, and as paid, with the cents
-    rule and what it moved), then who pays whom. Paragraphs are wrapped at ``width``."""
+    rule and what it moved), then who pays whom. Paragraphs are wrapped at ``width``; with
+    ``table_width`` the table's names are cut to fit it (a table line that wraps is not read
+    as a table any more; the names are whole in who pays whom, below it)."""
     def paragraph(text: str) -> list[str]:
         return textwrap.wrap(text, width) if width else [text]
 
@@ -717,6 +719,11 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
             row += [format_decimal(share.exact), money_text(share.money, currency),
                     shift if moved else ""]
         rows.append(row)
+    if table_width is not None:
+        figures = sum(max(cell_width(row[i]) for row in [headers, *rows]) + 2
+                      for i in range(1, len(headers)))
+        rows = [[cut_to_width(row[0], max(table_width - figures, 6)), *row[1:]]
+                for row in rows]
     lines += _table(headers, rows, right={1, 2, 3, 4})
     if value is not None:
         lines.append("")

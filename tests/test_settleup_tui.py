@@ -193,3 +193,26 @@ async def test_the_terms_agreed_last_time_are_filled_in(tmp_path):
             assert terms_shown(screen) == ("0.25", "CHF")
             assert f"0.25 CHF a chip or point, {said}" in app.said[-1]
             assert "Value: 0.25 CHF a chip." in shown(screen, "#settle-lines")
+
+
+async def test_with_six_long_names_at_80_columns_the_table_does_not_wrap(tmp_path):
+    """The names are cut to fit (each table line a line on the screen); who pays whom, below
+    it, names them whole."""
+    from scorekeeper.rules import HandRecord
+
+    names = ["Anneliese-Marie Schulzen", "Bartholomew Ng-Okaforia", "Cleopatra Vanderslooten",
+             "Dorothea Fitzgerald-Ode", "Eberhard von Hohenstein", "Friederike Wallenstein"]
+    store = fixed_store(tmp_path)
+    session = store.create(make_config("kratzen", names, names[5]), [
+        HandRecord(indicator=("AH",), tricks=(names[5], names[5], names[0], names[1]))]).id
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_settle_up(pilot, "0.05", "EUR")
+        await pilot.pause()
+        shown = screen.query_one("#settle-lines", Static)
+        lines = str(shown.render()).splitlines()
+        table = lines[lines.index(next(x for x in lines if x.lstrip().startswith("balance"))):]
+        table = table[:table.index("")]
+        assert all(len(line) <= shown.content_size.width for line in table), table
+        assert any(line.startswith("Anneliese-Marie S") and "…" in line for line in table), table
+        assert any("Cleopatra Vanderslooten pays" in line for line in lines), lines

@@ -183,9 +183,16 @@ class SettleUpScreen(SpokenScreen[None]):
             self.settled, self.problem = None, _("An amount is too large to be kept exactly")
             message.update(Text(f"{self.problem}.", style="bold"))
             return
+        shown = self.query_one("#settle-lines", Static)
+        # The table's lines must not wrap: its names are cut to the columns there are (before
+        # the first layout: the screen's, less the padding and a scroll bar).
+        columns = shown.content_size.width or self.app.size.width - 4
         lines = settle_up_lines(self.settled, session.ruleset, session.config.players,
-                                width=None)
-        self.query_one("#settle-lines", Static).update(lines_text(lines))
+                                width=None, table_width=columns)
+        shown.update(lines_text(lines))
+
+    def on_resize(self) -> None:
+        self.show()
 
     def action_record(self) -> None:
         if self.writing:
