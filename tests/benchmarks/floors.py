@@ -8,9 +8,21 @@ pydantic, tinydb, orjson and textual only; nothing of scorekeeper):
     python floors.py load FILE            # json.load of FILE (the floor of peak memory)
     python floors.py tui                  # a bare Textual app with one Label, which shows
                                           # "key N" after the N-th key
+    python floors.py reference SCRIPT     # reference.py on SCRIPT (to run it after --models)
+    python floors.py --models FLOOR ...   # FLOOR, after pydantic's models are put to use:
+                                          # one model made and one instance checked
+
+``import pydantic`` loads almost nothing: pydantic imports its models' machinery (about
+twenty modules, the schema builder and the standard library's ``importlib.metadata`` for its
+plugins) when a program first uses ``BaseModel``. ``--models`` measures a floor with that
+cost in it, beside the floor without it, so the tables show what any program that checks its
+input with pydantic models pays before its own work.
 """
 
 import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
 
 
 def rewrite(path: str) -> None:
@@ -35,6 +47,27 @@ def rewrite(path: str) -> None:
     os.close(dir_fd)
 
 
+def models_in_use() -> None:
+    """What using pydantic's models costs a process: a frozen model of the kind scorekeeper
+    checks its input with (a tuple of names, a bounded number, an optional text with a
+    validator), made and one instance checked."""
+    from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+    class Hand(BaseModel):
+        model_config = ConfigDict(frozen=True, extra="forbid")
+
+        tricks: tuple[str, ...] = ()
+        rotations: int = Field(1, ge=1, le=100_000, strict=True)
+        note: str | None = None
+
+        @field_validator("note")
+        @classmethod
+        def _text(cls, value: str | None) -> str | None:
+            return value
+
+    Hand(tricks=["Anna", "Ben"], rotations=2, note="x")
+
+
 def bare_tui() -> None:
     from textual.app import App
     from textual.widgets import Label
@@ -51,18 +84,27 @@ def bare_tui() -> None:
 
 
 if __name__ == "__main__":
-    what = sys.argv[1]
+    args = sys.argv[1:]
+    if args[0] == "--models":
+        args = args[1:]
+        models_in_use()
+    what = args[0]
     if what == "import":
         import pydantic  # noqa: F401
         import tinydb  # noqa: F401
     elif what == "rewrite":
-        rewrite(sys.argv[2])
+        rewrite(args[1])
     elif what == "load":
         import json
 
-        with open(sys.argv[2], encoding="utf-8") as f:
+        with open(args[1], encoding="utf-8") as f:
             json.load(f)
     elif what == "tui":
         bare_tui()
+    elif what == "reference":
+        import runpy
+
+        sys.argv = [str(HERE / "reference.py"), args[1]]
+        runpy.run_path(sys.argv[0], run_name="__main__")
     else:
         sys.exit(f"unknown floor {what}")
