@@ -306,3 +306,37 @@ async def test_the_home_key_bar_lists_the_keys_and_a_click_presses_one(tmp_path)
         await pilot.click(KeyBar, offset=(start + 1, 0))
         await pilot.pause()
         assert isinstance(app.screen, NewSessionScreen)
+
+
+async def test_started_at_a_table_it_opens_the_table_first_and_escape_goes_home(tmp_path):
+    """``scorekeeper tui SESSION`` shows that it is opening the session, then the table; the
+    home screen is made only when the table is left (and lists the session)."""
+    from scorekeeper.rules import make_config
+    from scorekeeper.tui.app import OpeningScreen
+
+    store = fixed_store(tmp_path)
+    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    app = make_app(tmp_path, session.id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [OpeningScreen, TableScreen]
+        assert "Opening session 00000001" in str(app.screen_stack[0].query_one(Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "00000001" in "\n".join(screen_rows(app.export_screenshot()))
+        await pilot.press("enter")  # the table again, from the home screen
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 2
+
+
+async def test_started_at_a_session_that_cannot_open_it_says_so_at_home(tmp_path):
+    fixed_store(tmp_path)
+    app = make_app(tmp_path, "nosuch")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert any("no session 'nosuch'" in said for said in app.said)

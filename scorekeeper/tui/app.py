@@ -8,19 +8,20 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from textual.app import SystemCommand
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hits
 from textual.dom import DOMNode
 from textual.markup import escape
 from textual.screen import Screen
 from textual.system_commands import SystemCommandsProvider
+from textual.widgets import Static
 
 from ..errors import ScorekeeperError
 from ..i18n import N_, _, use_language
 from ..store import OpenSession, Store
 from .actions import screen_actions
-from .widgets import ScorekeeperAppBase
+from .widgets import ScorekeeperAppBase, SpokenScreen
 
 # Textual's own commands the palette offers after the app's (its "Keys" panel lists scrolling
 # and focus keys, and its "Quit" is the app's ctrl+q already).
@@ -36,6 +37,20 @@ class ActionsFirst(SystemCommandsProvider):
         for name, help_text, callback, discover in self.app.get_system_commands(self.screen):
             if discover:
                 yield DiscoveryHit(name, callback, help=help_text)
+
+
+class OpeningScreen(SpokenScreen[None]):
+    """The first screen of an app started at a table, while the session is read: the home
+    screen is made only when the table is left (the table then shows about 30 ms sooner than
+    after building the home screen first: tests/benchmarks, "TUI: open a 200-hand table")."""
+
+    def __init__(self, ref: str) -> None:
+        super().__init__()
+        self.ref = ref
+
+    def compose(self) -> ComposeResult:
+        yield Static(_("Opening session {id}…").format(id=self.ref), id="opening",
+                     markup=False)
 
 
 class ScorekeeperApp(ScorekeeperAppBase):
@@ -75,10 +90,24 @@ class ScorekeeperApp(ScorekeeperAppBase):
                 widget.cursor_blink = False
 
     def get_default_screen(self) -> Screen[Any]:
-        """The home screen is the first screen (and the one everything returns to)."""
+        """The home screen is the first screen (and the one everything returns to); an app
+        started at a table shows that it is opening it instead."""
         from .screens.home import HomeScreen
 
+        if self.start_session:
+            return OpeningScreen(self.start_session)
         return HomeScreen()
+
+    def go_home(self) -> None:
+        """Leave the screen on top (the table) for the home screen: the one under it, or, where
+        the app was started at a table, a home screen made now over the opening one (the first
+        screen stays at the bottom: Textual replaces no screen under which nothing was
+        pushed)."""
+        from .screens.home import HomeScreen
+
+        self.pop_screen()
+        if not isinstance(self.screen, HomeScreen):
+            self.push_screen(HomeScreen())
 
     def on_mount(self) -> None:
         if self.start_session:
@@ -99,6 +128,10 @@ class ScorekeeperApp(ScorekeeperAppBase):
                 self.notify(notice, markup=False)
 
         def refused(error: ScorekeeperError) -> None:
+            if isinstance(self.screen, OpeningScreen):  # started at a table that cannot open
+                from .screens.home import HomeScreen
+
+                self.push_screen(HomeScreen())
             self.notify(str(error), title=_("Cannot open"), severity="error", markup=False)
 
         def busy(now: bool) -> None:

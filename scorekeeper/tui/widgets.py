@@ -45,6 +45,10 @@ class ScorekeeperAppBase(App[None]):
         """Open the session ``ref`` at the table (with ``notice`` shown once it is open)."""
         raise NotImplementedError
 
+    def go_home(self) -> None:
+        """Leave the screen on top (the table) for the home screen."""
+        raise NotImplementedError
+
 
 class Shown(Static):
     """A Static that redraws only what changes. The table screen draws every panel again

@@ -722,12 +722,12 @@ class TableScreen(SpokenScreen):
         if self.entry and self.entry.started:
             def leave(ok: bool | None) -> None:
                 if ok:
-                    self.app.pop_screen()
+                    self.app.go_home()
 
             self.app.push_screen(ConfirmDialog(_("Leave the table? The hand being typed is not "
                                                  "saved.")), leave)
             return
-        self.app.pop_screen()
+        self.app.go_home()
 
     def on_screen_resume(self) -> None:
         if self._mtime() != self.mtime:
