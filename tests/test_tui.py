@@ -340,3 +340,25 @@ async def test_started_at_a_session_that_cannot_open_it_says_so_at_home(tmp_path
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert any("no session 'nosuch'" in said for said in app.said)
+
+
+async def test_names_typed_ahead_are_taken_in_the_order_typed(tmp_path):
+    """Keys that arrive together (a quick typist, a slow moment of the machine): every key
+    goes in as typed, Enter and Backspace included (Textual ran an Input's bound keys after
+    the keys behind them: "Anna", Enter, "Ben", Enter added "AnnaBen" twice)."""
+    from textual import events
+    from textual.widgets import Input
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewSessionScreen)
+        await focus(pilot, "#player-name")
+        typed = [*"Anna", "enter", *"Ben", "enter", *"Clx", "backspace", *"eo", "enter"]
+        for key in typed:  # all posted before any is handled
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.players == ["Anna", "Ben", "Cleo"]
+        assert app.screen.query_one("#player-name", Input).value == ""

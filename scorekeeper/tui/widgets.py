@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import ActiveBinding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.visual import VisualType
 from textual.widget import Widget
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from ..amounts import format_amount
 from ..chart import SEVERAL, LegendEntry, line_chart
@@ -83,6 +84,31 @@ def _same(new: VisualType, shown: VisualType) -> bool:
                                            shown.overflow, shown.no_wrap, shown.end,
                                            shown.tab_size)
     return isinstance(new, str) and isinstance(shown, str) and new == shown
+
+
+class TypedInput(Input):
+    """An Input that takes its keys in the order they were typed. Textual types a printable key
+    into an Input as it arrives, but runs a key bound to an action of the Input's (Enter to
+    submit, Backspace, the arrows) only once the key has gone up to the app and come back:
+    keys typed right after it went in first (Textual issue 6605). At the new-session screen,
+    "Anna", Enter, "Ben", Enter typed quickly added "AnnaBen" twice. Here the Input's own
+    bindings run as their key arrives. ``clear_on_submit``: the Input is emptied as Enter is
+    taken, before the keys typed after it (names typed one after another)."""
+
+    def __init__(self, *args: Any, clear_on_submit: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.clear_on_submit = clear_on_submit
+
+    async def on_key(self, event: events.Key) -> None:
+        active = self.screen.active_bindings.get(event.key)
+        if (active is None or active.node is not self or active.binding.priority
+                or not active.enabled):
+            return  # not the Input's own: Textual's way
+        event.stop()
+        event.prevent_default()
+        await self.run_action(active.binding.action)
+        if self.clear_on_submit and active.binding.action == "submit":
+            self.value = ""
 
 
 ResultT = TypeVar("ResultT")

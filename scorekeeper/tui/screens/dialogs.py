@@ -23,7 +23,7 @@ from ...amounts import format_decimal, parse_typed_amount
 from ...errors import ScorekeeperError, StoreError
 from ...i18n import N_, _, current_language, ngettext, pgettext, speaking
 from ...presentation import pot_label
-from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen
+from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen, TypedInput
 
 if TYPE_CHECKING:
     from ...store import Store
@@ -213,7 +213,7 @@ class ExportDialog(SteadyModal[None]):
             yield Select([(f, f) for f in self.FORMATS], value="html", allow_blank=False,
                          id="export-format")
             yield Label(Text(_("File")))
-            yield Input(value=str(self.default_path("html")), id="export-file")
+            yield TypedInput(value=str(self.default_path("html")), id="export-file")
             yield Static("", id="export-message")
             yield Static(Text(_("Enter in the file field or ctrl+s: export    Escape: back")),
                          classes="dialog-keys")
@@ -361,11 +361,11 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
                 for i, p in enumerate(self.players):
                     with Horizontal(classes="count-field"):
                         yield Label(Text(p), classes="count-label")
-                        yield Input(id=f"count-{i}", placeholder=example, compact=True)
+                        yield TypedInput(id=f"count-{i}", placeholder=example, compact=True)
                 if self.has_pot:
                     with Horizontal(classes="count-field"):
                         yield Label(Text(pot_label(self.players)), classes="count-label")
-                        yield Input(id="count-pot", placeholder=_("what the pot holds"),
+                        yield TypedInput(id="count-pot", placeholder=_("what the pot holds"),
                                     compact=True)
             yield Static("", id="count-message")
             yield Static(Text(_("Enter: next field / record    Escape: back")),
@@ -415,7 +415,7 @@ class PickHandDialog(SteadyModal[int | None]):
         with Vertical(classes="dialog"):
             yield Static(Text(_("Amend which hand? (1 to {last})").format(last=self.hands),
                               style="bold"))
-            yield Input(id="pick-hand", type="integer",
+            yield TypedInput(id="pick-hand", type="integer",
                         placeholder=_("the hand's number (Enter alone: hand {number}, the "
                                       "last)").format(number=self.hands))
             yield Static("", id="pick-message")

@@ -21,7 +21,7 @@ from ...store import Listing, OpenSession, SessionChanged, Store
 from ...summary import SessionSummary
 from ..disk import on_disk
 from ..keybar import KeyBar
-from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen
+from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen, TypedInput
 
 if TYPE_CHECKING:
     from ...rules import SessionConfig
@@ -564,7 +564,7 @@ class NameDialog(SpokenModal[str | None]):
         with Vertical(classes="dialog"):
             yield Static(Text(_("Name session {id}").format(id=s.id), style="bold"))
             yield Static(Text(f"{s.game}: {', '.join(s.players)}"))
-            yield Input(value=s.name or "", placeholder=_("e.g. Friday at Anna's"),
+            yield TypedInput(value=s.name or "", placeholder=_("e.g. Friday at Anna's"),
                         id="session-name")
             yield Static(Text(_("Enter: keep the name (empty: no name)    Escape: back")),
                          classes="dialog-keys")

@@ -14,7 +14,7 @@ from ...export import score_series
 from ...i18n import N_, _
 from ...presentation import count_checks, count_line, end_words, pot_label
 from ...store import OpenSession
-from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen, WideHint
+from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen, TypedInput, WideHint
 from .dialogs import AuditText, lines_text
 
 
@@ -39,7 +39,7 @@ class LedgerScreen(SpokenScreen):
                 yield Static(lines_text([_("Chip counts:")] + [f"  {count_line(c)}"
                                                                 for c in counts]),
                              id="ledger-counts")
-            yield Input(placeholder=_("filter: a player's name or a hand number"),
+            yield TypedInput(placeholder=_("filter: a player's name or a hand number"),
                         id="ledger-filter")
             yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
             yield WideHint("transfers", id="ledger-wide")

@@ -16,7 +16,7 @@ from ...i18n import N_, _, current_language
 from ...rules import DEFAULT_GAME, GAMES, get_ruleset, make_config
 from ...store import OpenSession
 from ..disk import on_disk
-from ..widgets import ScorekeeperAppBase, SpokenScreen
+from ..widgets import ScorekeeperAppBase, SpokenScreen, TypedInput
 
 DRAW = "__draw__"
 
@@ -46,8 +46,8 @@ class NewSessionScreen(SpokenScreen[None]):
                 yield Static("", id="error-game", classes="field-error")
             with Horizontal(classes="field"):
                 yield Label(Text(_("Add player")), classes="field-label")
-                yield Input(placeholder=_("a name, then Enter"), id="player-name", max_length=64,
-                            compact=True)
+                yield TypedInput(placeholder=_("a name, then Enter"), id="player-name",
+                                 max_length=64, compact=True, clear_on_submit=True)
                 yield Static("", id="error-players", classes="field-error")
             yield Static(Text(_("Seating, clockwise (ctrl+up / ctrl+down move the highlighted "
                                 "player, ctrl+r removes):")), classes="hint")
@@ -59,18 +59,18 @@ class NewSessionScreen(SpokenScreen[None]):
                 yield Static("", id="error-first_dealer", classes="field-error")
             with Horizontal(classes="field", id="opt-starting_chips"):
                 yield Label(Text(_("Starting chips")), classes="field-label")
-                yield Input(value="5", id="starting_chips", type="integer", compact=True)
+                yield TypedInput(value="5", id="starting_chips", type="integer", compact=True)
                 yield Static(Text(_("default {value}").format(value=5)),
                              id="error-options-starting_chips", classes="field-error")
             with Horizontal(classes="field", id="opt-rounds"):
                 yield Label(Text(_("Rounds")), classes="field-label")
-                yield Input(value="", placeholder=_("blank = open-ended"), id="rounds",
+                yield TypedInput(value="", placeholder=_("blank = open-ended"), id="rounds",
                             type="integer", compact=True)
                 yield Static(Text(_("default: open-ended")), id="error-options-rounds",
                              classes="field-error")
             with Horizontal(classes="field", id="opt-rotations"):
                 yield Label(Text(_("Rotations")), classes="field-label")
-                yield Input(value="1", id="rotations", type="integer", compact=True)
+                yield TypedInput(value="1", id="rotations", type="integer", compact=True)
                 yield Static(Text(_("default {value}").format(value=1)),
                              id="error-options-rotations", classes="field-error")
             with Horizontal(classes="field", id="opt-deck"):
@@ -104,8 +104,7 @@ class NewSessionScreen(SpokenScreen[None]):
                 if len(self.players) >= 3:
                     self.action_start()
                 return
-            self.players.append(event.value)
-            event.input.value = ""
+            self.players.append(event.value)  # the input emptied itself (clear_on_submit)
             self.refresh_players(highlight=len(self.players) - 1)
             self.query_one("#error-players", Static).update(Text(""))
         else:

@@ -14,7 +14,7 @@ from ...errors import ScorekeeperError
 from ...i18n import N_, _
 from ...referee import legal_cards, winning_position
 from ...rules import Ruleset
-from ..widgets import ScorekeeperAppBase, SpokenScreen
+from ..widgets import ScorekeeperAppBase, SpokenScreen, TypedInput
 
 
 class RefereeScreen(SpokenScreen[None]):
@@ -50,11 +50,11 @@ class RefereeScreen(SpokenScreen[None]):
                                  allow_blank=False, id="referee-trump", compact=True)
             with Horizontal(classes="field"):
                 yield Label(Text(_("Trick so far")), classes="field-label")
-                yield Input(placeholder=_("the cards played, in order"), id="referee-trick",
+                yield TypedInput(placeholder=_("the cards played, in order"), id="referee-trick",
                             compact=True)
             with Horizontal(classes="field"):
                 yield Label(Text(_("Next hand")), classes="field-label")
-                yield Input(placeholder=_("the next player's cards (optional)"),
+                yield TypedInput(placeholder=_("the next player's cards (optional)"),
                             id="referee-hand", compact=True)
             yield Static("", id="referee-verdict")
         yield Footer()

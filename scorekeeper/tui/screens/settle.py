@@ -21,7 +21,7 @@ from ...presentation import payment_line, settle_terms_words, settle_up_lines
 from ...settleup import SettleUp, last_terms, read_currency, read_value, settle_up
 from ...store import Agreed, OpenSession, SessionChanged
 from ..disk import on_disk
-from ..widgets import ScorekeeperAppBase, SpokenScreen
+from ..widgets import ScorekeeperAppBase, SpokenScreen, TypedInput
 from .dialogs import ConfirmDialog, lines_text
 
 T = TypeVar("T")
@@ -69,11 +69,11 @@ class SettleUpScreen(SpokenScreen[None]):
             yield Static("", id="settle-top")
             with Horizontal(classes="field"):
                 yield Label(Text(_("Value")), classes="field-label")
-                yield Input(id="settle-value", placeholder=_("e.g. {value}")
+                yield TypedInput(id="settle-value", placeholder=_("e.g. {value}")
                             .format(value=format_decimal(Decimal("0.10"))))
             with Horizontal(classes="field"):
                 yield Label(Text(_("Currency")), classes="field-label")
-                yield Input(id="settle-currency", placeholder=_("e.g. EUR"), max_length=3,
+                yield TypedInput(id="settle-currency", placeholder=_("e.g. EUR"), max_length=3,
                             restrict="[A-Za-z]*")
             yield Static("", id="settle-message")
             with VerticalScroll(id="settle-body"):
