@@ -362,3 +362,24 @@ async def test_names_typed_ahead_are_taken_in_the_order_typed(tmp_path):
         await pilot.pause()
         assert app.screen.players == ["Anna", "Ben", "Cleo"]
         assert app.screen.query_one("#player-name", Input).value == ""
+
+
+async def test_a_correction_typed_quickly_at_the_table_takes_back_the_key_before_it(tmp_path):
+    """Trick winners 1, 2, then Backspace and 3, arriving together: Backspace takes back the
+    2 typed before it, not the 3 typed after it."""
+    from textual import events
+
+    from scorekeeper.rules import make_config
+
+    store = fixed_store(tmp_path)
+    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    app = make_app(tmp_path, session.id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        for key in ("1", "2", "backspace", "3"):  # all posted before any is handled
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.entry.keys == ["1", "3"]

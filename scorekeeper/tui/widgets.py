@@ -86,28 +86,35 @@ def _same(new: VisualType, shown: VisualType) -> bool:
     return isinstance(new, str) and isinstance(shown, str) and new == shown
 
 
+async def run_own_binding(node: Widget, event: events.Key) -> bool:
+    """Run ``node``'s own binding of the key now, in its turn among the keys typed; whether it
+    did. Textual runs a bound key (Enter, Backspace) only once the key has gone up to the app
+    and come back, after the keys typed right behind it (Textual issue 6605): "1", "2",
+    Backspace, "3" typed quickly could take back the 3. Priority bindings, disabled ones and
+    other nodes' are left to Textual."""
+    active = node.screen.active_bindings.get(event.key)
+    if (active is None or active.node is not node or active.binding.priority
+            or not active.enabled):
+        return False
+    event.stop()
+    event.prevent_default()
+    await node.run_action(active.binding.action)
+    return True
+
+
 class TypedInput(Input):
-    """An Input that takes its keys in the order they were typed. Textual types a printable key
-    into an Input as it arrives, but runs a key bound to an action of the Input's (Enter to
-    submit, Backspace, the arrows) only once the key has gone up to the app and come back:
-    keys typed right after it went in first (Textual issue 6605). At the new-session screen,
-    "Anna", Enter, "Ben", Enter typed quickly added "AnnaBen" twice. Here the Input's own
-    bindings run as their key arrives. ``clear_on_submit``: the Input is emptied as Enter is
-    taken, before the keys typed after it (names typed one after another)."""
+    """An Input that takes its keys in the order they were typed (``run_own_binding``): at the
+    new-session screen, "Anna", Enter, "Ben", Enter typed quickly added "AnnaBen" twice.
+    ``clear_on_submit``: the Input is emptied as Enter is taken, before the keys typed after
+    it (names typed one after another)."""
 
     def __init__(self, *args: Any, clear_on_submit: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.clear_on_submit = clear_on_submit
 
     async def on_key(self, event: events.Key) -> None:
-        active = self.screen.active_bindings.get(event.key)
-        if (active is None or active.node is not self or active.binding.priority
-                or not active.enabled):
-            return  # not the Input's own: Textual's way
-        event.stop()
-        event.prevent_default()
-        await self.run_action(active.binding.action)
-        if self.clear_on_submit and active.binding.action == "submit":
+        if await run_own_binding(self, event) and self.clear_on_submit \
+                and event.key == "enter":
             self.value = ""
 
 

@@ -34,7 +34,7 @@ from ...store import Amended, Counted, LaterHandBroken, OpenSession, Recorded, S
 from ..disk import on_disk
 from ..entry import KeyEntry
 from ..keybar import KeyBar
-from ..widgets import ScorekeeperAppBase, SeatPanel, Shown, SpokenScreen
+from ..widgets import ScorekeeperAppBase, SeatPanel, Shown, SpokenScreen, run_own_binding
 from .dialogs import (
     ConfirmDialog,
     CountDialog,
@@ -396,13 +396,16 @@ class TableScreen(SpokenScreen):
         (they run once the write is done; the table stays live meanwhile)."""
         return not (self.writing and action in WAIT_FOR_DISK)
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         if self.writing and event.character and event.character.isprintable():
             self.notify(_("Still writing the session file: one moment."), markup=False,
                         timeout=2)
             event.stop()
             return
-        if self.entry is None or event.key in ("enter", "backspace", "escape"):
+        if event.key in ("enter", "backspace", "escape"):
+            await run_own_binding(self, event)  # in its turn among the keys typed
+            return
+        if self.entry is None:
             return
         char = event.character or ""
         if len(char) != 1 or not char.isprintable() or event.key.startswith("ctrl+"):
