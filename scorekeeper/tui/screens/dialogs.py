@@ -366,7 +366,7 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
                     with Horizontal(classes="count-field"):
                         yield Label(Text(pot_label(self.players)), classes="count-label")
                         yield TypedInput(id="count-pot", placeholder=_("what the pot holds"),
-                                    compact=True)
+                                         compact=True)
             yield Static("", id="count-message")
             yield Static(Text(_("Enter: next field / record    Escape: back")),
                          classes="dialog-keys")
@@ -416,8 +416,8 @@ class PickHandDialog(SteadyModal[int | None]):
             yield Static(Text(_("Amend which hand? (1 to {last})").format(last=self.hands),
                               style="bold"))
             yield TypedInput(id="pick-hand", type="integer",
-                        placeholder=_("the hand's number (Enter alone: hand {number}, the "
-                                      "last)").format(number=self.hands))
+                             placeholder=_("the hand's number (Enter alone: hand {number}, the "
+                                           "last)").format(number=self.hands))
             yield Static("", id="pick-message")
             yield Static(Text(_("Enter: amend that hand    Escape: back")),
                          classes="dialog-keys")

@@ -565,7 +565,7 @@ class NameDialog(SpokenModal[str | None]):
             yield Static(Text(_("Name session {id}").format(id=s.id), style="bold"))
             yield Static(Text(f"{s.game}: {', '.join(s.players)}"))
             yield TypedInput(value=s.name or "", placeholder=_("e.g. Friday at Anna's"),
-                        id="session-name")
+                             id="session-name")
             yield Static(Text(_("Enter: keep the name (empty: no name)    Escape: back")),
                          classes="dialog-keys")
 

@@ -40,7 +40,7 @@ class LedgerScreen(SpokenScreen):
                                                                 for c in counts]),
                              id="ledger-counts")
             yield TypedInput(placeholder=_("filter: a player's name or a hand number"),
-                        id="ledger-filter")
+                             id="ledger-filter")
             yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
             yield WideHint("transfers", id="ledger-wide")
         yield Footer()

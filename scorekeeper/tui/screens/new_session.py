@@ -65,7 +65,7 @@ class NewSessionScreen(SpokenScreen[None]):
             with Horizontal(classes="field", id="opt-rounds"):
                 yield Label(Text(_("Rounds")), classes="field-label")
                 yield TypedInput(value="", placeholder=_("blank = open-ended"), id="rounds",
-                            type="integer", compact=True)
+                                 type="integer", compact=True)
                 yield Static(Text(_("default: open-ended")), id="error-options-rounds",
                              classes="field-error")
             with Horizontal(classes="field", id="opt-rotations"):

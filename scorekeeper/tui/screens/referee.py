@@ -51,11 +51,11 @@ class RefereeScreen(SpokenScreen[None]):
             with Horizontal(classes="field"):
                 yield Label(Text(_("Trick so far")), classes="field-label")
                 yield TypedInput(placeholder=_("the cards played, in order"), id="referee-trick",
-                            compact=True)
+                                 compact=True)
             with Horizontal(classes="field"):
                 yield Label(Text(_("Next hand")), classes="field-label")
                 yield TypedInput(placeholder=_("the next player's cards (optional)"),
-                            id="referee-hand", compact=True)
+                                 id="referee-hand", compact=True)
             yield Static("", id="referee-verdict")
         yield Footer()
 

@@ -70,11 +70,11 @@ class SettleUpScreen(SpokenScreen[None]):
             with Horizontal(classes="field"):
                 yield Label(Text(_("Value")), classes="field-label")
                 yield TypedInput(id="settle-value", placeholder=_("e.g. {value}")
-                            .format(value=format_decimal(Decimal("0.10"))))
+                                 .format(value=format_decimal(Decimal("0.10"))))
             with Horizontal(classes="field"):
                 yield Label(Text(_("Currency")), classes="field-label")
                 yield TypedInput(id="settle-currency", placeholder=_("e.g. EUR"), max_length=3,
-                            restrict="[A-Za-z]*")
+                                 restrict="[A-Za-z]*")
             yield Static("", id="settle-message")
             with VerticalScroll(id="settle-body"):
                 yield Static("", id="settle-lines")
