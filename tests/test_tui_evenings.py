@@ -299,3 +299,14 @@ async def test_a_hand_being_typed_when_another_terminal_starts_the_next_evening(
         assert f"The evening goes on in session {second}" in screen.entry_text()
         await pilot.press("9")
         assert screen.entry.keys == []
+
+
+async def test_the_next_evening_of_a_game_without_a_pot_promises_no_pot(tmp_path):
+    """Letzter keeps no pot: its line's keys offer the next evening without saying that a pot
+    carries (the question that follows says that only the players and the deal carry)."""
+    fixed_store(tmp_path).create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "c next evening" in hint(app)
+        assert "pot" not in hint(app)

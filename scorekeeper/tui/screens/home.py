@@ -86,7 +86,8 @@ class HomeScreen(SpokenScreen):
         Binding("q", "app.quit", N_("Quit"), id="home-quit"),
         Binding("l", "language", N_("Language"), id="home-language", show=False),
         # The list of evenings (said on the line under the list, not in the key bar).
-        Binding("c", "next_evening", N_("Next evening: the pot carries over"),
+        Binding("c", "next_evening", N_("Next evening: the same table goes on, with the pot if "
+                                        "the game has one"),
                 id="next-evening", show=False),
         Binding("p", "same_players", N_("Same players again: a new session, nothing carries"),
                 id="same-players", show=False),
@@ -266,7 +267,9 @@ class HomeScreen(SpokenScreen):
         archived = line is not None and line.summary is not None and line.summary.archived
         keys = []
         if line is not None and line.summary is not None:
-            keys += [("c", _("next evening (the pot carries)")), ("p", _("same players again")),
+            pot = line.summary.pot is not None  # a game without a pot carries none
+            keys += [("c", _("next evening (the pot carries)") if pot else _("next evening")),
+                     ("p", _("same players again")),
                      ("r", _("rename")),
                      ("h", _("unarchive")) if archived else ("h", _("archive"))]
         if archived:
