@@ -383,3 +383,23 @@ async def test_a_correction_typed_quickly_at_the_table_takes_back_the_key_before
         await pilot.pause()
         await pilot.pause()
         assert screen.entry.keys == ["1", "3"]
+
+
+async def test_a_name_too_long_is_said_when_it_is_added_and_given_back_to_mend(tmp_path):
+    from textual.widgets import Input
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await focus(pilot, "#player-name")
+        await pilot.press(*"Bartholomäus Kleinschmidt", "enter")  # 25 characters
+        await pilot.pause()
+        assert app.screen.players == []
+        said = str(app.screen.query_one("#error-players", Static).render())
+        assert "longer than 24 characters" in said
+        field = app.screen.query_one("#player-name", Input)
+        assert field.value == "Bartholomäus Kleinschmidt"
+        await pilot.press("end", "backspace", "enter")
+        await pilot.pause()
+        assert app.screen.players == ["Bartholomäus Kleinschmid"] and field.value == ""

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 
 from ...errors import ConfigError, ScorekeeperError
 from ...i18n import N_, _, current_language
-from ...rules import DEFAULT_GAME, GAMES, get_ruleset, make_config
+from ...rules import DEFAULT_GAME, GAMES, check_name, get_ruleset, make_config
 from ...store import OpenSession
 from ..disk import on_disk
 from ..widgets import ScorekeeperAppBase, SpokenScreen, TypedInput
@@ -103,6 +103,12 @@ class NewSessionScreen(SpokenScreen[None]):
             if not name:
                 if len(self.players) >= 3:
                     self.action_start()
+                return
+            try:  # said now, with the name back to mend, not only at ctrl+s
+                check_name(event.value, "players")
+            except ConfigError as error:
+                event.input.value = event.value  # it emptied itself (clear_on_submit)
+                self.query_one("#error-players", Static).update(Text(error.detail))
                 return
             self.players.append(event.value)  # the input emptied itself (clear_on_submit)
             self.refresh_players(highlight=len(self.players) - 1)
