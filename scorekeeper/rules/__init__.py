@@ -45,8 +45,8 @@ DEFAULT_GAME = "kratzen"  # the game a new session is offered first
 __all__ = ["DEFAULT_GAME", "GAMES", "PENALTY", "PLAYER_PREFIX", "POT", "RULESETS", "Account",
            "DealPlan", "End", "GameOptions", "HandDraft", "HandOutcome", "HandRecord", "Opening",
            "Results", "Ruleset", "SessionConfig", "Settlement", "Step", "TableState", "Transfer",
-           "amended_record", "end_from_text", "end_text", "get_ruleset", "make_config", "register",
-           "ruleset_for_version"]
+           "amended_record", "check_name", "end_from_text", "end_text", "get_ruleset",
+           "make_config", "register", "ruleset_for_version"]
 
 
 def get_ruleset(game: Any) -> Ruleset:
