@@ -103,9 +103,13 @@ class ScorekeeperApp(ScorekeeperAppBase):
         the app was started at a table, a home screen made now over the opening one (the first
         screen stays at the bottom: Textual replaces no screen under which nothing was
         pushed)."""
+        self.pop_screen()
+        self.home_on_top()
+
+    def home_on_top(self) -> None:
+        """A home screen on top, made now unless it is there already."""
         from .screens.home import HomeScreen
 
-        self.pop_screen()
         if not isinstance(self.screen, HomeScreen):
             self.push_screen(HomeScreen())
 
@@ -129,9 +133,7 @@ class ScorekeeperApp(ScorekeeperAppBase):
 
         def refused(error: ScorekeeperError) -> None:
             if isinstance(self.screen, OpeningScreen):  # started at a table that cannot open
-                from .screens.home import HomeScreen
-
-                self.push_screen(HomeScreen())
+                self.home_on_top()
             self.notify(str(error), title=_("Cannot open"), severity="error", markup=False)
 
         def busy(now: bool) -> None:

@@ -113,6 +113,8 @@ class TypedInput(Input):
         self.clear_on_submit = clear_on_submit
 
     async def on_key(self, event: events.Key) -> None:
+        if event.is_printable:  # typed in by the Input itself, in turn: no binding to look up
+            return
         if await run_own_binding(self, event) and self.clear_on_submit \
                 and event.key == "enter":
             self.value = ""
