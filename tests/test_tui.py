@@ -22,6 +22,24 @@ async def focus(pilot, selector: str) -> None:
     await pilot.pause()
 
 
+def letzter_session(home):
+    """A fixed store in ``home`` with a new Letzter session of Anna, Ben and Cleo (Anna deals)."""
+    from scorekeeper.rules import make_config
+
+    store = fixed_store(home)
+    return store, store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+
+
+async def keys_at_once(pilot, keys) -> None:
+    """``keys`` posted to the app all before any is handled (keys typed ahead), then handled."""
+    from textual import events
+
+    for key in keys:
+        pilot.app.post_message(events.Key(key, key if len(key) == 1 else None))
+    await pilot.pause()
+    await pilot.pause()
+
+
 async def start_session(pilot, game: str, players, dealer: str, options: dict) -> None:
     """From the home screen: n, the game, the players, the dealer, the options, ctrl+s."""
     await pilot.press("n")
@@ -162,9 +180,7 @@ async def test_undo_amend_and_count_through_the_keys(tmp_path):
 
 
 async def test_a_damaged_file_is_listed_and_never_crashes_the_app(tmp_path):
-    store = fixed_store(tmp_path)
-    from scorekeeper.rules import make_config
-    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    _store, session = letzter_session(tmp_path)
     session.path.write_text("{ not json")
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -199,9 +215,9 @@ async def test_names_are_shown_literally(tmp_path):
 
 
 async def test_a_hand_recorded_elsewhere_appears(tmp_path):
-    store = fixed_store(tmp_path)
-    from scorekeeper.rules import HandRecord, make_config
-    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    from scorekeeper.rules import HandRecord
+
+    store, session = letzter_session(tmp_path)
     app = make_app(tmp_path, session.id)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -311,11 +327,9 @@ async def test_the_home_key_bar_lists_the_keys_and_a_click_presses_one(tmp_path)
 async def test_started_at_a_table_it_opens_the_table_first_and_escape_goes_home(tmp_path):
     """``scorekeeper tui SESSION`` shows that it is opening the session, then the table; the
     home screen is made only when the table is left (and lists the session)."""
-    from scorekeeper.rules import make_config
     from scorekeeper.tui.app import OpeningScreen
 
-    store = fixed_store(tmp_path)
-    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    _store, session = letzter_session(tmp_path)
     app = make_app(tmp_path, session.id)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -346,7 +360,6 @@ async def test_names_typed_ahead_are_taken_in_the_order_typed(tmp_path):
     """Keys that arrive together (a quick typist, a slow moment of the machine): every key
     goes in as typed, Enter and Backspace included (Textual ran an Input's bound keys after
     the keys behind them: "Anna", Enter, "Ben", Enter added "AnnaBen" twice)."""
-    from textual import events
     from textual.widgets import Input
 
     app = make_app(tmp_path)
@@ -355,11 +368,8 @@ async def test_names_typed_ahead_are_taken_in_the_order_typed(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, NewSessionScreen)
         await focus(pilot, "#player-name")
-        typed = [*"Anna", "enter", *"Ben", "enter", *"Clx", "backspace", *"eo", "enter"]
-        for key in typed:  # all posted before any is handled
-            app.post_message(events.Key(key, key if len(key) == 1 else None))
-        await pilot.pause()
-        await pilot.pause()
+        await keys_at_once(pilot, [*"Anna", "enter", *"Ben", "enter", *"Clx", "backspace",
+                                   *"eo", "enter"])
         assert app.screen.players == ["Anna", "Ben", "Cleo"]
         assert app.screen.query_one("#player-name", Input).value == ""
 
@@ -367,21 +377,13 @@ async def test_names_typed_ahead_are_taken_in_the_order_typed(tmp_path):
 async def test_a_correction_typed_quickly_at_the_table_takes_back_the_key_before_it(tmp_path):
     """Trick winners 1, 2, then Backspace and 3, arriving together: Backspace takes back the
     2 typed before it, not the 3 typed after it."""
-    from textual import events
-
-    from scorekeeper.rules import make_config
-
-    store = fixed_store(tmp_path)
-    session = store.create(make_config("letzter", ["Anna", "Ben", "Cleo"], "Anna"))
+    _store, session = letzter_session(tmp_path)
     app = make_app(tmp_path, session.id)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        for key in ("1", "2", "backspace", "3"):  # all posted before any is handled
-            app.post_message(events.Key(key, key if len(key) == 1 else None))
-        await pilot.pause()
-        await pilot.pause()
+        await keys_at_once(pilot, ["1", "2", "backspace", "3"])
         assert screen.entry.keys == ["1", "3"]
 
 
