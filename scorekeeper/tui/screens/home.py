@@ -162,8 +162,10 @@ class HomeScreen(SpokenScreen):
             empty.display = True
         else:
             empty.display = False
+        table = self.query_one("#sessions", DataTable)
+        table.display = bool(self.entries)  # no headings over an empty list
         if self.entries:
-            self.query_one("#sessions", DataTable).focus()
+            table.focus()
 
     def fill(self, keep: str | None = None) -> None:
         """Draw the list from the listing read last, its columns fitted to the screen, the
