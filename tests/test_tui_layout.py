@@ -374,3 +374,28 @@ async def test_the_referee_names_the_cards_as_the_pack_does(tmp_path):
         shown = on_screen(app)
         assert "Winning so far: O♣ (card 1 of 1)" in shown
         assert "♣ acorns" in shown                              # the trump chosen
+
+
+# ---- the keys at the foot of each screen
+
+@pytest.mark.parametrize("keys", [["n"], ["e", "enter", "ctrl+l"], ["e", "enter", "ctrl+u"]])
+async def test_a_key_that_does_not_fit_the_foot_is_left_out_whole_at_80x24(tmp_path, keys):
+    """Every screen's foot is the same key bar: at 80 columns the keys that do not fit are
+    left out whole (the help, F1, lists them), never cut in the middle of a word, and the help
+    and the palette stay on the right. (The new-session screen's foot was cut: "^r Remove p".)"""
+    from scorekeeper.tui.keybar import KeyBar
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        line = str(bar.render())
+        descriptions = {active.binding.description
+                        for active in app.screen.active_bindings.values()}
+        for start, end, _key in bar.spans:
+            _display, _space, description = line[start:end].strip().partition(" ")
+            assert description in descriptions | {"palette"}, line
+        assert line.rstrip().endswith("f1 Help  ^p palette"), line
+        assert len(line) <= 80

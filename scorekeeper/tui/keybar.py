@@ -1,10 +1,11 @@
-"""A footer of keys drawn by one widget, for the screen the app opens on."""
+"""The footer of every screen: its keys on one line, drawn by one widget."""
 
 from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.screen import Screen
 from textual.widget import Widget
 
 from ..i18n import _
@@ -46,6 +47,17 @@ class KeyBar(Widget):
         super().__init__(id=id)
         self.first = first
         self.spans: list[tuple[int, int, str]] = []  # (start, end, key) of each key on the line
+
+    def on_mount(self) -> None:
+        # Drawn again when the screen's keys change (the focus moved, a key was enabled or
+        # disabled), as Textual's Footer is.
+        self.screen.bindings_updated_signal.subscribe(self, self.keys_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def keys_changed(self, screen: Screen) -> None:
+        self.refresh()
 
     def keys(self) -> tuple[list[tuple[str, str, str]], tuple[str, str, str] | None]:
         """(key to press, key as shown, description) for every key the footer would show, and

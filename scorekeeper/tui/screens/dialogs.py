@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 
 from ...amounts import format_decimal, parse_typed_amount
 from ...errors import ScorekeeperError, StoreError
 from ...i18n import N_, _, current_language, ngettext, pgettext, speaking
 from ...presentation import pot_label
+from ..keybar import KeyBar
 from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen, TypedInput
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class ConfirmDialog(SpokenModal[bool]):
             if self.detail:
                 yield Static(lines_text(self.detail))
             yield Static(Text(self.keys), classes="dialog-keys")
-        yield Footer()
+        yield KeyBar()
 
     def on_key(self, event: events.Key) -> None:
         """The language's own letter for yes (German j, Portuguese and Spanish s) answers yes
@@ -104,7 +105,7 @@ class PreviewDialog(SpokenModal[bool]):
             with VerticalScroll(id="preview-body", classes="dialog-body"):
                 yield Static(lines_text(self.lines))
             yield Static(self.keys_text(), classes="dialog-keys", id="preview-keys")
-        yield Footer()
+        yield KeyBar()
 
     def keys_text(self, scrolls: bool = False) -> Text:
         keys = Text(_("Enter: {action}    Escape: back to the entry").format(
@@ -138,7 +139,7 @@ class ExamplePicker(SpokenModal[str | None]):
             yield Static(Text(_("Open an example as a new session"), style="bold"))
             yield OptionList(*[Text(label) for _file, label in self.examples], id="examples")
             yield Static(Text(_("Enter: load    Escape: back")), classes="dialog-keys")
-        yield Footer()
+        yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.examples[event.option_index][0])
@@ -172,7 +173,7 @@ class LanguageDialog(SpokenModal[str | None]):
             yield Static(Text(_("Kept in this home folder, for the table app and the commands "
                                 "(--lang still says otherwise for one command).")))
             yield Static(Text(_("Enter: choose    Escape: back")), classes="dialog-keys")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         current = current_language()
@@ -217,7 +218,7 @@ class ExportDialog(SteadyModal[None]):
             yield Static("", id="export-message")
             yield Static(Text(_("Enter in the file field or ctrl+s: export    Escape: back")),
                          classes="dialog-keys")
-        yield Footer()
+        yield KeyBar()
 
     def default_path(self, fmt: str) -> Path:
         return self.app.store.home / "exports" / f"{self.ref}.{fmt}"
@@ -291,7 +292,7 @@ class AuditDialog(SpokenModal[None]):
             with VerticalScroll(id="audit-body", classes="dialog-body"):
                 yield AuditText(self.ref)
             yield Static(Text(_("Enter / Escape: close")), classes="dialog-keys")
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -370,7 +371,7 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
             yield Static("", id="count-message")
             yield Static(Text(_("Enter: next field / record    Escape: back")),
                          classes="dialog-keys")
-        yield Footer()
+        yield KeyBar()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         inputs = list(self.query(Input))
@@ -421,7 +422,7 @@ class PickHandDialog(SteadyModal[int | None]):
             yield Static("", id="pick-message")
             yield Static(Text(_("Enter: amend that hand    Escape: back")),
                          classes="dialog-keys")
-        yield Footer()
+        yield KeyBar()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
@@ -455,7 +456,7 @@ class RulesScreen(SpokenScreen[None]):
 
         with VerticalScroll(id="rules"):
             yield Markdown(rule_card(self.game))
-        yield Footer()
+        yield KeyBar()
 
 
 @runtime_checkable
@@ -510,4 +511,4 @@ class HelpScreen(SpokenModal[None]):
             with VerticalScroll(id="help-body", classes="dialog-body"):
                 yield Static(Group(*parts))
             yield Static(Text(_("Escape / F1: close")), classes="dialog-keys")
-        yield Footer()
+        yield KeyBar()

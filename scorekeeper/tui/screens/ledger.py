@@ -7,13 +7,14 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from ...amounts import format_amount
 from ...export import score_series
 from ...i18n import N_, _
 from ...presentation import count_checks, count_line, end_words, pot_label
 from ...store import OpenSession
+from ..keybar import KeyBar
 from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen, TypedInput, WideHint
 from .dialogs import AuditText, lines_text
 
@@ -43,7 +44,7 @@ class LedgerScreen(SpokenScreen):
                              id="ledger-filter")
             yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
             yield WideHint("transfers", id="ledger-wide")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.app.steady(self)
@@ -106,7 +107,7 @@ class StandingsScreen(SpokenScreen):
                               style="bold"))
             yield DataTable(id="standings-table", cursor_type="none")
             yield ScoreChart(ledger.config.players, score_series(ledger), id="chart")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         ledger = self.session.ledger()

@@ -9,13 +9,14 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 
 from ...errors import ConfigError, ScorekeeperError
 from ...i18n import N_, _, current_language
 from ...rules import DEFAULT_GAME, GAMES, check_name, get_ruleset, make_config
 from ...store import OpenSession
 from ..disk import on_disk
+from ..keybar import KeyBar
 from ..widgets import ScorekeeperAppBase, SpokenScreen, TypedInput
 
 DRAW = "__draw__"
@@ -81,7 +82,7 @@ class NewSessionScreen(SpokenScreen[None]):
                 yield Static(Text(_("default German")), id="error-options-deck",
                              classes="field-error")
             yield Static("", id="new-message")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.app.steady(self)

@@ -7,13 +7,14 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from ...cards import Card, Deck, Suit, parse_cards
 from ...errors import ScorekeeperError
 from ...i18n import N_, _
 from ...referee import legal_cards, winning_position
 from ...rules import Ruleset
+from ..keybar import KeyBar
 from ..widgets import ScorekeeperAppBase, SpokenScreen, TypedInput
 
 
@@ -57,7 +58,7 @@ class RefereeScreen(SpokenScreen[None]):
                 yield TypedInput(placeholder=_("the next player's cards (optional)"),
                                  id="referee-hand", compact=True)
             yield Static("", id="referee-verdict")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.app.steady(self)

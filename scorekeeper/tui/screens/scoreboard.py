@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
@@ -23,6 +23,7 @@ from ...i18n import N_, _, pgettext
 from ...presentation import last_hand_line, table_guide
 from ...store import OpenSession
 from ..bigfigures import BigFigure
+from ..keybar import KeyBar
 from ..widgets import DEALS, WINNER, SpokenScreen
 
 CARD_WIDTH = 26  # a 24-character name and the card's border
@@ -147,7 +148,7 @@ class ScoreboardScreen(SpokenScreen[None]):
             yield Static("", id="board-last")
             yield Static("", id="board-next")
         if self.closable:
-            yield Footer()
+            yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Escape closes the board only where there is something under it (the table)."""

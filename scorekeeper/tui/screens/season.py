@@ -9,7 +9,7 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, ngettext
@@ -25,6 +25,7 @@ from ...season import (
 )
 from ...store import Store
 from ..disk import on_disk
+from ..keybar import KeyBar
 from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen, WideHint
 
 
@@ -57,7 +58,7 @@ class SeasonScreen(SpokenScreen):
             yield WideHint("season-table", id="season-wide")
             yield Static("", id="season-notes")
             yield ScoreChart((), {}, id="season-chart", step=_("evening"))
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#season-table", DataTable).add_columns(

@@ -12,7 +12,7 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from ...amounts import format_decimal
 from ...errors import ScorekeeperError, StoreError
@@ -21,6 +21,7 @@ from ...presentation import payment_line, settle_terms_words, settle_up_lines
 from ...settleup import SettleUp, last_terms, read_currency, read_value, settle_up
 from ...store import Agreed, OpenSession, SessionChanged
 from ..disk import on_disk
+from ..keybar import KeyBar
 from ..widgets import ScorekeeperAppBase, SpokenScreen, TypedInput
 from .dialogs import ConfirmDialog, lines_text
 
@@ -80,7 +81,7 @@ class SettleUpScreen(SpokenScreen[None]):
                 yield Static("", id="settle-lines")
             yield Static(Text(_("ctrl+s: record the settle-up    ctrl+y: share the night    "
                                 "Escape: back to the table")), classes="dialog-keys")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.app.steady(self)
