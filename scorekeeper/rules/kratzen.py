@@ -184,7 +184,7 @@ class Kratzen(Ruleset):
             if record.tricks or record.cards:
                 raise RecordError("cards" if record.cards else "tricks",
                                   _("everyone else dropped: a walkover has no tricks "
-                                    "(give tricks = [])"))
+                                    "(give none)"))
             transfers.append(transfer(POT, dealer, stake, "walkover: everyone else dropped"))
             clean = HandRecord(tricks=(), indicator=record.indicator, entered=entered,
                                        note=record.note)
@@ -503,8 +503,8 @@ class Kratzen(Ruleset):
             if muss:
                 return others
             raise RecordError("entered", _("the pot is not empty, so each player plays or "
-                                           "drops: list the non-dealers who play ([] if all "
-                                           "dropped)"))
+                                           "drops: list the non-dealers who play (an empty "
+                                           "list if all dropped)"))
         given = record.entered
         if not muss or len(given) == len(others):
             in_order = tuple([p for p in others if p in given])
