@@ -34,6 +34,13 @@ def scorekeeper(*args: str) -> list[str]:
     return [PYTHON, "-m", "scorekeeper", *args]
 
 
+def scorekeeper_unfrozen(*args: str) -> list[str]:
+    """The same command through ``cli.main`` without ``cli.entry``'s ``gc.freeze`` at the end:
+    what that one line buys (the comparison rows of ``show``)."""
+    return [PYTHON, "-c", "import sys; from scorekeeper.cli import main; main(sys.argv[1:])",
+            *args]
+
+
 def floor(*args: str) -> list[str]:
     return [PYTHON, str(HERE / "floors.py"), *args]
 

@@ -27,6 +27,7 @@ from .processes import (
     peak_memory,
     run,
     scorekeeper,
+    scorekeeper_unfrozen,
 )
 
 REFERENCE = HERE / "reference.py"
@@ -147,16 +148,21 @@ def test_show_and_sessions(benchmark, enabled, home, command):
     folder, sessions = home
     args = [session_id] if (session_id := sessions[100].id) and command == "show" else []
     program = scorekeeper("--home", str(folder), command, *args)
+    unfrozen = scorekeeper_unfrozen("--home", str(folder), command, *args)
     base = floor("import")
     run(program)  # the first listing builds the home's index
     benchmark.pedantic(lambda: None, rounds=1, iterations=1)
     with_models = floor("--models", "import")
     run(base)
     run(with_models)
+    run(unfrozen)
     if not enabled:
         return
-    got = interleaved({"program": lambda: run(program), "floor": lambda: run(base),
-                       "models": lambda: run(with_models)}, rounds=21)
+    runs = {"program": lambda: run(program), "floor": lambda: run(base),
+            "models": lambda: run(with_models)}
+    if command == "show":
+        runs["unfrozen"] = lambda: run(unfrozen)
+    got = interleaved(runs, rounds=21)
     what = "show, 100-hand session" if command == "show" else "sessions, 100 files"
     ratio_row(f"{what}, whole process", got["program"], got["floor"],
               "import pydantic, tinydb", 1.5)
@@ -165,6 +171,9 @@ def test_show_and_sessions(benchmark, enabled, home, command):
     if command == "show":
         ratio_row(f"  for comparison: {MODELS}, no work, whole process", got["models"],
                   got["floor"], "import pydantic, tinydb", 1.5, binding=False)
+        ratio_row("  for comparison: show without gc.freeze at the end (cli.entry)",
+                  got["unfrozen"], got["floor"], "import pydantic, tinydb", 1.5,
+                  binding=False)
 
 
 # ---- the table app in a real terminal --------------------------------------------------------
