@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Static
 
 from scorekeeper.cards import parse_cards
 from scorekeeper.rules import HandRecord, make_config
-from scorekeeper.tui.screens.dialogs import ConfirmDialog, PreviewDialog
+from scorekeeper.tui.screens.dialogs import ConfirmDialog, PickHandDialog, PreviewDialog
 
 from .tui_helpers import fixed_store, make_app
 
@@ -222,3 +222,34 @@ async def test_the_ledger_says_when_columns_are_off_to_the_right(tmp_path, playe
         hint = app.screen.query_one("#ledger-wide", Static)
         assert hint.display is wide
         assert "More columns to the right" in str(hint.render())
+
+
+CLEARED = "The hand being typed now is cleared"
+
+
+@pytest.mark.parametrize(("key", "dialog"), [("ctrl+e", PickHandDialog),
+                                             ("ctrl+z", ConfirmDialog)])
+async def test_amending_or_withdrawing_says_first_that_the_hand_being_typed_is_cleared(
+        tmp_path, key, dialog):
+    """Starting an amendment, or withdrawing the last hand, clears the hand being typed: the
+    question says so before anything happens, and Escape keeps the hand as it was typed."""
+    session_id = three_hands(tmp_path)
+    app = make_app(tmp_path, session_id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await pilot.press(key)                           # nothing typed: nothing to say
+        await pilot.pause()
+        assert isinstance(app.screen, dialog) and CLEARED not in text_of(app.screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("k", "c")                      # hand 4: K♣ turned
+        await pilot.pause()
+        typed = list(table.entry.keys)
+        assert typed and table.entry.started
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, dialog) and CLEARED in text_of(app.screen)
+        await pilot.press("escape")                      # kept: the hand as typed
+        await pilot.pause()
+        assert app.screen is table and list(table.entry.keys) == typed

@@ -22,7 +22,7 @@ from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.table import TableScreen
 
 from .test_stale import hand, kinds, notices, open_table, session_with
-from .tui_helpers import fixed_store, make_app
+from .tui_helpers import fixed_store, make_app, screen_rows
 
 SLOW = 3.0  # seconds a slowed store call takes (a blocked loop takes all of it; a live one answers
 #             in a small part of it, even on a loaded machine)
@@ -217,3 +217,33 @@ async def test_a_file_damaged_while_open_is_said_and_the_hand_being_typed_is_kep
         said = len(app.said)
         screen.check_for_changes()  # said once, not every second
         assert len(app.said) == said
+
+
+async def test_the_key_bar_shows_the_tables_keys_again_once_the_file_is_read(tmp_path):
+    """A question closed because another terminal changed the session: the table reads the
+    file again (in a worker), and its key bar, which leaves out the keys that wait for the disk
+    while it is busy, shows them again once it is done (it kept "^l Ledger ^t Standings ..."
+    without Settle, Back, Undo until something else redrew it)."""
+    other = fixed_store(tmp_path)
+    sid = session_with(other, "Cleo")
+    app, store = threaded_app(tmp_path, sid)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await ask(pilot, screen, "save")
+        assert isinstance(app.screen, PreviewDialog)
+        other.record(sid, hand("Anna"))  # another terminal records hand 2 meanwhile
+        store.slow = True  # the file takes a while to read again
+        screen.check_for_changes()
+        await pilot.pause()
+        assert screen.writing and "Settle" not in screen_rows(app.export_screenshot())[-1]
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is screen and screen.session.hands_played == 2
+        bar = screen_rows(app.export_screenshot())[-1]  # the key bar as on screen
+        for words in ("Settle", "Back", "Undo", "Amend"):
+            assert words in bar, bar

@@ -399,3 +399,24 @@ async def test_a_key_that_does_not_fit_the_foot_is_left_out_whole_at_80x24(tmp_p
             assert description in descriptions | {"palette"}, line
         assert line.rstrip().endswith("f1 Help  ^p palette"), line
         assert len(line) <= 80
+
+
+async def test_a_session_over_offers_no_settle_and_no_back(tmp_path):
+    """A finished session takes no more hands: its key bar offers neither Settle nor Back (the
+    hand being typed), only what still applies (withdraw, amend, the ledger ...)."""
+    from scorekeeper.script import replay_file
+
+    from .conftest import EXAMPLES
+
+    ledger = replay_file(EXAMPLES / "kratzen.toml")  # the worked session: 4 hands of 4
+    session_id = fixed_store(tmp_path).create(
+        ledger.config, [s.record for s in ledger.settlements]).id
+    app = make_app(tmp_path, session_id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.state.finished
+        bar = screen_rows(app.export_screenshot())[-1]
+        assert "Undo" in bar and "Amend" in bar and "Ledger" in bar, bar
+        assert "Settle" not in bar and "Back" not in bar, bar

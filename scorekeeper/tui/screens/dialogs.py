@@ -408,14 +408,18 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
 class PickHandDialog(SteadyModal[int | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Back"), id="pick-back")]
 
-    def __init__(self, hands: int) -> None:
+    def __init__(self, hands: int, clears: bool = False) -> None:
         super().__init__()
         self.hands = hands
+        self.clears = clears  # a hand is being typed: amending clears it
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(_("Amend which hand? (1 to {last})").format(last=self.hands),
                               style="bold"))
+            if self.clears:
+                yield Static(Text(_("The hand being typed now is cleared (Escape keeps it: "
+                                    "save it first, then amend).")))
             yield TypedInput(id="pick-hand", type="integer",
                              placeholder=_("the hand's number (Enter alone: hand {number}, the "
                                            "last)").format(number=self.hands))

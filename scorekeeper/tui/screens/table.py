@@ -55,6 +55,8 @@ KEYS_FIRST = ("table-settle", "table-back", "table-undo", "table-amend", "table-
 
 # What waits while the session file is read or written in a worker (it runs once that is done).
 WAIT_FOR_DISK = {"preview", "back", "undo", "amend", "count", "toggle_cards", "home"}
+# What types a hand: nothing to do where no hand is entered (the session is over).
+ENTRY_ACTIONS = {"preview", "back", "toggle_cards"}
 WAITING = N_("Waiting for the session file: another scorekeeper is writing it; the table goes "
              "on when it is done.")
 
@@ -171,6 +173,9 @@ class TableScreen(SpokenScreen):
 
     def busy(self, now: bool) -> None:
         self.writing = now
+        # The keys that wait for the disk leave the key bar meanwhile, and come back after (with
+        # what the write changed: a session over takes no more hands).
+        self.refresh_bindings()
 
     def on_disk(self, work, done, refused) -> None:
         """A store call beside the event loop (``disk.on_disk``); the entry waits for it."""
@@ -393,7 +398,10 @@ class TableScreen(SpokenScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the session file is being written, nothing that changes it or the entry runs
-        (they run once the write is done; the table stays live meanwhile)."""
+        (they run once the write is done; the table stays live meanwhile). A session that takes
+        no more hands (over, or gone on in the next evening) has no entry to settle."""
+        if action in ENTRY_ACTIONS and self.closed() is not None:
+            return False
         return not (self.writing and action in WAIT_FOR_DISK)
 
     async def on_key(self, event: events.Key) -> None:
@@ -623,10 +631,13 @@ class TableScreen(SpokenScreen):
             self.notify(_("Hand {number} withdrawn (kept in the history).").format(
                 number=withdrawn.number), markup=False)
 
+        detail = [_("It stays in the history, marked withdrawn.")]
+        if self.typing():
+            detail.append(_("The hand being typed now is cleared."))
         self.ask(ConfirmDialog(
             _("Withdraw hand {number} ({dealer} dealt, {kind})?").format(
                 number=n, dealer=hand.dealer, kind=self.session.ruleset.kind_words(hand.kind)),
-            [_("It stays in the history, marked withdrawn.")]), confirmed)
+            detail), confirmed)
 
     def action_amend(self) -> None:
         n = self.session.hands_played
@@ -643,7 +654,7 @@ class TableScreen(SpokenScreen):
                               "back what was wrong, then type it as it really was. Escape "
                               "cancels.").format(number=number), markup=False)
 
-        self.ask(PickHandDialog(n), picked)
+        self.ask(PickHandDialog(n, clears=self.typing()), picked)
 
     def action_count(self) -> None:
         config = self.session.config
