@@ -420,3 +420,21 @@ async def test_a_session_over_offers_no_settle_and_no_back(tmp_path):
         bar = screen_rows(app.export_screenshot())[-1]
         assert "Undo" in bar and "Amend" in bar and "Ledger" in bar, bar
         assert "Settle" not in bar and "Back" not in bar, bar
+
+
+async def test_the_name_dialog_shows_its_own_keys_not_the_home_screens(tmp_path):
+    """r on the home screen names a session: the key bar at the foot is the dialog's (Escape
+    back), not the home screen's under it (n New session, e Example ...)."""
+    from scorekeeper.tui.screens.home import NameDialog
+
+    fixed_store(tmp_path).create(make_config("kratzen", ["Anna", "Ben", "Cleo"], "Anna"))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, NameDialog)
+        bar = screen_rows(app.export_screenshot())[-1]
+        assert "esc Back" in bar and "New session" not in bar, bar

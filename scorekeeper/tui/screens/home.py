@@ -573,6 +573,7 @@ class NameDialog(SpokenModal[str | None]):
                              id="session-name")
             yield Static(Text(_("Enter: keep the name (empty: no name)    Escape: back")),
                          classes="dialog-keys")
+        yield KeyBar()  # its own keys, not the home screen's under it
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
