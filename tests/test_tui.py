@@ -228,6 +228,8 @@ async def test_a_hand_recorded_elsewhere_appears(tmp_path):
         await pilot.pause()
         assert screen.session.hands_played == 1 and screen.entry.keys == []
         assert screen.state.scores["Ben"] == 1
+        # What was typed is said with the notice that clears it, to type it again.
+        assert "please enter it again. It was: Tricks: 1 Anna, 2 Ben." in app.said[-1]
 
 
 async def test_a_hand_entered_card_by_card_settles_like_its_winners(tmp_path):

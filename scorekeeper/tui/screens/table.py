@@ -231,7 +231,7 @@ class TableScreen(SpokenScreen):
                         timeout=10)
 
         def changed() -> None:
-            typing = self.typing()
+            typing, typed = self.typing(), self.typed_words()
             self.amending = None
             self.start_entry()
             if typing and self.session.continued_by:  # the next evening began meanwhile
@@ -244,7 +244,7 @@ class TableScreen(SpokenScreen):
             else:
                 said = _("The session was changed from another terminal; the table is up to "
                          "date.")
-            self.notify(said, markup=False, timeout=10 if typing else 5)
+            self.notify(said + typed, markup=False, timeout=15 if typing else 5)
 
         self.reload(changed)
 
@@ -253,10 +253,18 @@ class TableScreen(SpokenScreen):
         return bool(self.entry and (self.entry.keys or self.entry.pending
                                     or self.amending is not None))
 
+    def typed_words(self) -> str:
+        """What had been typed of the hand, to say with the notice that clears it (so that it
+        can be typed again): `` It was: K♣ turned; Tricks: 1 Anna.``, or nothing."""
+        if not self.typing() or self.entry is None:
+            return ""
+        lines = draft_lines(self.entry.draft)
+        return " " + _("It was: {typed}.").format(typed="; ".join(lines)) if lines else ""
+
     def moved_on(self, what: str, error: SessionChanged) -> None:
         """A change refused because the session moved on since the screen showed it: say so,
         and show the session as it is now (nothing was written: the person decides again)."""
-        typing = self.typing()
+        typing, typed = self.typing(), self.typed_words()
 
         def shown() -> None:
             self.amending = None
@@ -266,8 +274,8 @@ class TableScreen(SpokenScreen):
                       "was cleared.") if typing else
                     _("{what}: {error}. Another terminal changed the session; the table now "
                       "shows it as it is: check it and decide again."))
-            self.notify(said.format(what=what, error=error), severity="warning", markup=False,
-                        timeout=10)
+            self.notify(said.format(what=what, error=error) + typed, severity="warning",
+                        markup=False, timeout=15 if typing else 10)
 
         self.reload(shown)
 
