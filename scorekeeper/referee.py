@@ -28,9 +28,9 @@ def table_ruleset(game: str | Ruleset, players: int) -> Ruleset:
         ruleset = game if isinstance(game, Ruleset) else get_ruleset(game)
     except ScorekeeperError:
         raise ScorekeeperError(_("'{game}' is not a game here").format(game=game)) from None
-    if not ruleset.min_players <= players <= ruleset.max_players:
-        raise ScorekeeperError(_("{game} is for {low} to {high} players, not {count}").format(
-            game=ruleset.game, low=ruleset.min_players, high=ruleset.max_players, count=players))
+    problem = ruleset.player_count_problem(players)
+    if problem is not None:
+        raise ScorekeeperError(problem)
     return ruleset
 
 

@@ -293,6 +293,33 @@ async def test_the_referee_screen_judges_as_cards_are_typed(tmp_path):
         assert app.screen.entry.draft.turned  # the hand being typed is still there
 
 
+async def test_too_many_players_for_the_game_is_said_at_once_and_unsaid_when_mended(tmp_path):
+    """A fifth player for Letzter Stich (3 to 4) is said as the name is added, not only at
+    ctrl+s; removing one, or choosing Kratzen (3 to 6), takes the words away."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await focus(pilot, "#game")
+        await pilot.press("enter", "up", "up", "enter")   # Letzter Stich
+        await focus(pilot, "#player-name")
+        said = app.screen.query_one("#error-players", Static)
+        for name in ("Anna", "Ben", "Cleo", "Dora"):
+            await pilot.press(*name, "enter")
+        assert str(said.render()) == ""
+        await pilot.press(*"Eve", "enter")
+        assert str(said.render()) == "letzter-stich is for 3 to 4 players, not 5"
+        await pilot.press("ctrl+r")                       # Eve, highlighted, goes
+        await pilot.pause()
+        assert app.screen.players == ["Anna", "Ben", "Cleo", "Dora"]
+        assert str(said.render()) == ""
+        await pilot.press(*"Eve", "enter")
+        await focus(pilot, "#game")
+        await pilot.press("enter", "down", "down", "enter")  # Kratzen: five may play
+        await pilot.pause()
+        assert str(said.render()) == ""
+
+
 async def test_seating_can_be_reordered_and_a_player_removed(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -83,11 +83,9 @@ def make_config(game: Any, players: Any, first_dealer: Any = None,
                 name=name, other=seen[key]))
         seen[key] = name
         names.append(name)
-    n = len(names)
-    if not ruleset.min_players <= n <= ruleset.max_players:
-        raise ConfigError("players", _("{game} is for {low} to {high} players, not {count}")
-                          .format(game=ruleset.game, low=ruleset.min_players,
-                                  high=ruleset.max_players, count=n))
+    problem = ruleset.player_count_problem(len(names))
+    if problem is not None:
+        raise ConfigError("players", problem)
     options_model = ruleset.make_options(options)
     if first_dealer is None:
         raise ConfigError("first_dealer", _("is required (name the player who deals first)"))

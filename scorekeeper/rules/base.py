@@ -460,6 +460,14 @@ class Ruleset(ABC):
         return (((POT,) if self.has_pot else ())
                 + ((PENALTY,) if self.unit == "point" else ()))
 
+    def player_count_problem(self, count: int) -> str | None:
+        """What is wrong with a table of ``count`` players for this game, in words (``None``:
+        nothing)."""
+        if self.min_players <= count <= self.max_players:
+            return None
+        return _("{game} is for {low} to {high} players, not {count}").format(
+            game=self.game, low=self.min_players, high=self.max_players, count=count)
+
     # --- game hooks -------------------------------------------------------------------
 
     @abstractmethod

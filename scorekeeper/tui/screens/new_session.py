@@ -97,6 +97,15 @@ class NewSessionScreen(SpokenScreen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game":
             self.show_options(str(event.value))
+            self.say_player_count()
+
+    def say_player_count(self) -> None:
+        """Too many players for the game is said as soon as it is so (too few only at ctrl+s:
+        more may be coming), and unsaid as soon as it is not."""
+        ruleset = get_ruleset(str(self.query_one("#game", Select).value))
+        count = len(self.players)
+        problem = ruleset.player_count_problem(count) if count > ruleset.max_players else None
+        self.query_one("#error-players", Static).update(Text(problem or ""))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "player-name":
@@ -113,7 +122,6 @@ class NewSessionScreen(SpokenScreen[None]):
                 return
             self.players.append(event.value)  # the input emptied itself (clear_on_submit)
             self.refresh_players(highlight=len(self.players) - 1)
-            self.query_one("#error-players", Static).update(Text(""))
         else:
             self.action_start()
 
@@ -128,6 +136,7 @@ class NewSessionScreen(SpokenScreen[None]):
         dealer.set_options([(_("Draw at random"), DRAW)]
                            + [(p.strip(), p.strip()) for p in self.players])
         dealer.value = current if current in [p.strip() for p in self.players] else DRAW
+        self.say_player_count()
 
     def action_move(self, step: int) -> None:
         seating = self.query_one("#seating", OptionList)
