@@ -340,6 +340,7 @@ async def test_seating_can_be_reordered_and_a_player_removed(tmp_path):
 async def test_the_home_key_bar_lists_the_keys_and_a_click_presses_one(tmp_path):
     from scorekeeper.tui.keybar import KeyBar
 
+    letzter_session(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -351,6 +352,26 @@ async def test_the_home_key_bar_lists_the_keys_and_a_click_presses_one(tmp_path)
         await pilot.click(KeyBar, offset=(start + 1, 0))
         await pilot.pause()
         assert isinstance(app.screen, NewSessionScreen)
+
+
+async def test_an_empty_home_offers_only_what_needs_no_session(tmp_path):
+    """With no session listed, the keys that act on one (Enter to open, export, audit ...) are
+    not offered, and the bar has room for the rest; the first session brings them."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = screen_rows(app.export_screenshot())[-1]
+        assert "New session" in bar and "Example" in bar and "Quit" in bar, bar
+        assert "Open" not in bar and "Export" not in bar and "Audit" not in bar, bar
+        await pilot.press("x")                       # not offered: nothing happens
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        letzter_session(tmp_path)
+        app.screen.refresh_sessions()
+        await pilot.pause()
+        await pilot.pause()
+        bar = screen_rows(app.export_screenshot())[-1]
+        assert "Export" in bar and "Audit" in bar, bar
 
 
 async def test_started_at_a_table_it_opens_the_table_first_and_escape_goes_home(tmp_path):

@@ -69,6 +69,11 @@ def cut(text: str, width: int) -> Text:
     return shown
 
 
+# The keys that act on the session under the cursor (none on an empty list).
+ON_A_SESSION = {"open", "export", "audit", "next_evening", "same_players", "rename", "archive",
+                "unarchive", "delete"}
+
+
 class HomeScreen(SpokenScreen):
     """The evenings, newest first; archived ones only when asked. A damaged file is listed as
     damaged."""
@@ -306,7 +311,10 @@ class HomeScreen(SpokenScreen):
         self.action_open()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``h`` archives a session that is not archived and unarchives one that is."""
+        """What acts on the session under the cursor is offered only when there is one; ``h``
+        archives a session that is not archived and unarchives one that is."""
+        if action in ON_A_SESSION and self.current() is None:
+            return False
         if action in ("archive", "unarchive"):
             line = self.current()
             archived = line is not None and line.summary is not None and line.summary.archived
