@@ -420,6 +420,9 @@ async def test_a_session_over_offers_no_settle_and_no_back(tmp_path):
         bar = screen_rows(app.export_screenshot())[-1]
         assert "Undo" in bar and "Amend" in bar and "Ledger" in bar, bar
         assert "Settle" not in bar and "Back" not in bar, bar
+        await pilot.press("enter")                       # nothing to settle: nothing opens
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
 
 
 async def test_the_name_dialog_shows_its_own_keys_not_the_home_screens(tmp_path):

@@ -467,9 +467,7 @@ class TableScreen(SpokenScreen):
         self.notify(_("Amending cancelled."), markup=False)
 
     def action_preview(self) -> None:
-        if self.entry is None:
-            return
-        if self.closed() is not None:
+        if self.entry is None:  # (a session that takes no more hands has no Enter: check_action)
             return
         if not self.entry.complete:
             self.notify(_("The hand is not complete yet: {prompt}").format(
