@@ -13,8 +13,8 @@ from pathlib import Path
 import click
 import pytest
 
-from scorekeeper import cli as commands
 from scorekeeper.cli import cli
+from scorekeeper.cli import options as commands
 from scorekeeper.rules import GAMES, make_config
 from scorekeeper.store import Store
 

@@ -52,7 +52,7 @@ def assert_one_error(code: int, err: str, *words: str) -> None:
 # ---- 1. stored means said --------------------------------------------------------------------
 
 def test_fit_to_encoding_falls_back_to_what_the_stream_can_write():
-    from scorekeeper.cli import fit_to_encoding
+    from scorekeeper.cli.output import fit_to_encoding
 
     assert fit_to_encoding("K♣ 6♦ A♥ 9♠", "latin-1") == "KC 6D AH 9S"
     assert fit_to_encoding("4¼ ½ -¾ pays 27¾", "ascii") == "4.25 0.5 -0.75 pays 27.75"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import sys
 
-from scorekeeper import cli
+from scorekeeper.cli import output as cli
 
 
 def written(monkeypatch, text: str, encoding: str, nl: bool) -> bytes:

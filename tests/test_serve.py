@@ -195,7 +195,7 @@ def test_host_serves_on_the_address_given(tmp_path):
 
 
 def test_the_defaults_are_loopback_and_a_documented_port():
-    from scorekeeper.cli import serve
+    from scorekeeper.cli.apps import serve
 
     defaults = {param.name: param.default for param in serve.params}
     assert defaults["host"] == "127.0.0.1" and defaults["port"] == 8765

@@ -155,7 +155,7 @@ def test_expect_on_the_command_line_must_be_a_digest(run, tmp_path):
 
 def test_record_ask_stores_the_hand_only_if_the_session_is_as_asked(run, tmp_path,
                                                                    monkeypatch):
-    import scorekeeper.cli
+    import scorekeeper.cli.hands
 
     store = Store(tmp_path / "home")
     sid = session_with(store, "Cleo")
@@ -164,7 +164,7 @@ def test_record_ask_stores_the_hand_only_if_the_session_is_as_asked(run, tmp_pat
         store.amend(sid, 1, {"tricks": ("Ben",) * 8})
         return hand("Anna")
 
-    monkeypatch.setattr(scorekeeper.cli, "ask_hand", ask_hand)
+    monkeypatch.setattr(scorekeeper.cli.hands, "ask_hand", ask_hand)
     result = run("record", sid, "--ask")
     assert result.code == 2 and "changed meanwhile" in result.err, result
     assert kinds(store, sid) == ["created", "hand", "amend"]

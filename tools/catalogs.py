@@ -10,7 +10,7 @@ too), the help of the command line (each command's help and epilog, each option'
 click keeps as plain text and the command line translates when it shows it, and the
 descriptions of the examples that ship with the package (``examples/index.json``), and
 click's own messages ("Usage:", "Missing argument …"), taken from the installed click, which
-the command line has said in the language in use (scorekeeper/cli.py, ``click_words``).
+the command line has said in the language in use (scorekeeper/cli/language.py, ``click_words``).
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ def _cli_help() -> list[tuple[str, str]]:
     sys.path.insert(0, str(ROOT))
     import click
 
-    from scorekeeper.cli import cli, help_marker_free
+    from scorekeeper.cli import cli
+    from scorekeeper.cli.language import help_marker_free
 
     found: list[tuple[str, str]] = []
 

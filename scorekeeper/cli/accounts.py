@@ -1,0 +1,204 @@
+"""The commands that check and settle the money: audit (settle every hand again), count
+(the chips the players hold) and settle (who pays whom)."""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import ScorekeeperError
+from ..i18n import _, ngettext
+from .language import json_words
+from .options import (
+    Command,
+    checked_expect,
+    complete_sessions,
+    expect_option,
+    get_store,
+    home_option,
+    option,
+)
+from .output import EXIT_DISCREPANCY, emit_json, fail, say, stored
+
+
+@click.command(cls=Command)
+@click.argument("session", shell_complete=complete_sessions)
+@option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@home_option
+@click.pass_context
+def audit(ctx, session, as_json, home) -> None:
+    """Settle every hand again and check the file.
+
+    Compares every hand's figures with the file and checks the chain of hashes; exit
+    status 1 on any difference.
+    """
+    json_words(as_json)
+    audited = get_store(ctx, home).audit_report(session)
+    opened, findings, digest, label = (audited.session, audited.findings, audited.digest,
+                                       audited.label)
+    if as_json:
+        emit_json({"file": label, "digest": digest, "ok": not findings,
+                   "findings": [f.model_dump() for f in findings],
+                   "notes": [n.model_dump() for n in audited.notes]})
+    else:
+        for f in findings:
+            say(f"{label}: {f.message}")
+        for n in audited.notes:
+            say(_("{file}: note: {message}").format(file=label, message=n.message))
+        if not findings:
+            hands = opened.hands_played if opened else 0
+            say(ngettext("{file}: audit clean: {count} hand settled again and matched; chain "
+                         "intact; digest {digest}",
+                         "{file}: audit clean: {count} hands settled again and matched; chain "
+                         "intact; digest {digest}", hands).format(file=label, count=hands,
+                                                                  digest=digest))
+        else:
+            say(ngettext("{file}: {count} finding", "{file}: {count} findings",
+                         len(findings)).format(file=label, count=len(findings)))
+    if findings:
+        raise click.exceptions.Exit(EXIT_DISCREPANCY)
+
+
+@click.command(cls=Command, epilog="""\b
+Examples:
+  scorekeeper count 3f2 Anna=-28 Ben=14.25 Cleo=-2 Dora=0 pot=16
+  scorekeeper count 3f2 pot=-6 Ben=-2 --pot 10""")
+@click.argument("session", shell_complete=complete_sessions)
+@click.argument("holdings", nargs=-1, metavar="NAME=AMOUNT… [pot=AMOUNT]")
+@option("--pot", "pot", metavar="AMOUNT",
+              help="What the pot holds (pot=AMOUNT is a player when one is called pot).")
+@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@expect_option
+@home_option
+@click.pass_context
+def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
+    """Record a chip count; exit 1 if it is off.
+
+    What the players (and the pot) actually hold, compared with the ledger; exit status 1
+    if it disagrees. Names are matched ignoring case; pot=AMOUNT counts the pot unless a
+    player is called pot, and --pot AMOUNT always counts the pot.
+    """
+    from ..amounts import format_amount, parse_typed_amount, to_decimal_string
+
+    json_words(as_json)
+    expect = checked_expect(expect)
+    if not holdings and pot is None:
+        fail(_("count: give at least one NAME=AMOUNT or --pot AMOUNT"))
+    counted = {}
+    for item in holdings:
+        who, sep, amount = item.rpartition("=")
+        if not sep or not who.strip():
+            fail(_("count: '{item}' is not NAME=AMOUNT").format(item=item))
+        try:
+            counted[who] = parse_typed_amount(amount)
+        except ScorekeeperError as error:
+            fail(f"count: {who}: {error}")
+    pot_amount = None
+    if pot is not None:
+        try:
+            pot_amount = parse_typed_amount(pot)
+        except ScorekeeperError as error:
+            fail(f"count: --pot: {error}")
+    result = get_store(ctx, home).count(session, counted, pot=pot_amount, expect=expect)
+    stored(_("the chip count of session {id}").format(id=result.session.id))
+    if as_json:
+        emit_json({"session": result.session.id, "after_hand": result.state.hands_played,
+                   "counted": {k: to_decimal_string(v) for k, v in result.counted.items()},
+                   "off": {k: to_decimal_string(v) for k, v in result.off.items()},
+                   "agrees": not result.off})
+    else:
+        for who, amount in result.counted.items():
+            expected = result.expected[who]
+            mark = (_("ok") if who not in result.off else
+                    _("OFF by {amount}").format(amount=format_amount(result.off[who],
+                                                                     signed=True)))
+            say("  " + _("{name}: counted {counted}, ledger {ledger}  {mark}").format(
+                name=who, counted=format_amount(amount), ledger=format_amount(expected),
+                mark=mark))
+        say(_("the count agrees with the ledger") if not result.off else
+            _("the count disagrees with the ledger after hand {number}").format(
+                number=result.state.hands_played))
+    if result.off:
+        raise click.exceptions.Exit(EXIT_DISCREPANCY)
+
+
+def settle_terms(value: str | None, currency: str | None):
+    """``--value`` and ``--currency`` read (both or neither), else one ``error:`` line."""
+    from ..settleup import read_currency, read_value
+
+    if value is None and currency is None:
+        return None, None
+    if currency is None:
+        fail(_("--currency: give the currency of --value (three letters, as EUR)"))
+    if value is None:
+        fail(_("--value: give what a chip or point is worth in --currency (e.g. 0.10)"))
+    try:
+        worth = read_value(value)
+    except ScorekeeperError as error:
+        fail(_("--value: {problem}").format(problem=error))
+    try:
+        code = read_currency(currency)
+    except ScorekeeperError as error:
+        fail(_("--currency: {problem}").format(problem=error))
+    return worth, code
+
+
+@click.command(cls=Command, epilog="""\b
+Examples:
+  scorekeeper settle 3f2 --value 0.10 --currency EUR
+  scorekeeper settle 3f2                 in chips or points
+  scorekeeper settle 3f2 --value 0.05 --currency CHF --preview""")
+@click.argument("session", shell_complete=complete_sessions)
+@click.option("--value", metavar="AMOUNT", help="What a chip or point is worth (e.g. 0.10).")
+@click.option("--currency", metavar="CODE", help="The currency of --value: three letters (EUR).")
+@click.option("--preview", is_flag=True, help="Show the settle-up, but do not record it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the settle-up as JSON.")
+@expect_option
+@home_option
+@click.pass_context
+def settle(ctx, session, value, currency, preview, as_json, expect, home) -> None:
+    """Settle up: who pays whom, and record it.
+
+    Each player's result in chips or points and, at --value a chip or point in --currency,
+    in money rounded to the cent by the stated rule; then who pays whom in few transfers.
+    The settle-up is recorded in the session's history (not with --preview).
+    """
+    from ..export import settle_up_document
+    from ..presentation import settle_up_lines
+
+    expect = checked_expect(expect)
+    worth, code = settle_terms(value, currency)
+    store = get_store(ctx, home)
+    if preview:
+        from ..settleup import settle_up
+        from ..store import check_expected
+
+        opened = store.open(session)
+        check_expected(opened, expect)
+        state = opened.state()
+        if state.hands_played == 0:
+            fail(_("{session}: no hand has been played yet: nothing to settle").format(
+                session=opened.label))
+        settled, recorded = settle_up(opened.ruleset, opened.config, state, worth, code), False
+    else:
+        agreed = store.settle_up(session, worth, code, expect=expect)
+        opened, settled, recorded = agreed.session, agreed.settled, agreed.recorded
+        stored(_("the settle-up of session {id}").format(id=opened.id))
+    if as_json:
+        emit_json({"session": opened.id, "digest": opened.digest, "recorded": recorded}
+                  | settle_up_document(settled))
+        return
+    heading = (_("Settle-up of session {id}: {game}, after hand {number} (finished)")
+               if opened.state().finished else
+               _("Settle-up of session {id}: {game}, after hand {number} (not finished)"))
+    say(heading.format(id=opened.id, game=opened.ruleset.title, number=settled.after_hand))
+    for line in settle_up_lines(settled, opened.ruleset, opened.config.players):
+        say(line)
+    say("")
+    if preview:
+        say(_("not recorded (--preview); digest {digest}").format(digest=opened.digest))
+    elif recorded:
+        say(_("recorded in the history of session {id}; digest now {digest}").format(
+            id=opened.id, digest=opened.digest))
+    else:
+        say(_("already recorded: it is the last settle-up of session {id}, and no hand has "
+              "changed since; digest {digest}").format(id=opened.id, digest=opened.digest))

@@ -1,0 +1,73 @@
+"""The commands that open an app: the table app (tui), the scoreboard served to browsers
+(serve) and the scoreboard itself (the hidden command serve runs for each browser)."""
+
+from __future__ import annotations
+
+import click
+
+from ..i18n import _
+from .language import choose_language
+from .options import Command, complete_sessions, get_store, home_of, home_option
+from .output import say
+
+
+@click.command(cls=Command, epilog="\b\nExamples:\n  scorekeeper tui\n  scorekeeper tui 3f2")
+@click.argument("session", required=False, shell_complete=complete_sessions)
+@home_option
+@click.pass_context
+def tui(ctx, session, home) -> None:
+    """Open the table app (at SESSION if given)."""
+    from ..tui.app import run_tui
+
+    if home is not None and ctx.find_root().params.get("lang") is None:
+        choose_language(None, home)  # the setting kept in the home given here
+    run_tui(home_of(ctx, home), session)
+
+
+@click.command(cls=Command, epilog="""\b
+Examples:
+  scorekeeper serve 3f2                 this machine only, port 8765
+  scorekeeper serve 3f2 --port 0        a free port (it is printed)
+  scorekeeper serve 3f2 --host 192.168.1.20   the table's network, on purpose
+
+It serves until Ctrl+C. Each browser gets the scoreboard of the session as
+it stands, following every hand recorded; nothing can be recorded there.""")
+@click.argument("session", shell_complete=complete_sessions)
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
+              help="The address to serve on. The default serves this machine only; give its "
+                   "address on the table's network to let phones and a TV follow.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              metavar="PORT",
+              help="The port (0: a free one, chosen and printed).")
+@home_option
+@click.pass_context
+def serve(ctx, session, host, port, home) -> None:
+    """A read-only live scoreboard, in browsers."""
+    from ..tui.serve import serve_scoreboard
+
+    store = get_store(ctx, home)
+    opened = store.open(session)
+    opened.state()  # a session whose standings cannot be read is refused before serving
+
+    def ready(url: str) -> None:
+        say(_("serving the scoreboard of session {id} ({game}: {players}), read-only, on "
+              "{url}").format(id=opened.id, game=opened.ruleset.title,
+                              players=", ".join(opened.config.players), url=url))
+        say(_("open it in a browser; Ctrl+C stops"))
+
+    serve_scoreboard(store, opened, host, port, ready)
+    say(_("stopped serving"))
+
+
+@click.command(cls=Command, hidden=True)
+@click.argument("session")
+@home_option
+@click.pass_context
+def scoreboard(ctx, session, home) -> None:
+    """Internal: the read-only scoreboard of SESSION.
+
+    It shows the scoreboard in this terminal; serve runs it for each browser.
+    """
+    from ..tui.screens.scoreboard import run_scoreboard
+
+    run_scoreboard(home_of(ctx, home), session)

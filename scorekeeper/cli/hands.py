@@ -1,0 +1,329 @@
+"""The commands that write hands: record (by options or asked step by step), undo (withdraw
+the last hand) and amend (with --then for several hands in one step)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..errors import ScorekeeperError
+from ..i18n import _
+from .language import json_words
+from .options import (
+    Command,
+    Option,
+    checked_expect,
+    complete_sessions,
+    expect_option,
+    get_store,
+    home_option,
+    option,
+    split_names,
+)
+from .output import emit_json, fail, say, stored
+
+
+def typed_card(text: str) -> str:
+    """A card as a person typed it (the letters of the language in use too: ``DH`` is the
+    Dame of hearts in German) in the contract's letters; text that is no card is left as it
+    is, for the record's own check to name."""
+    from ..cards import Card
+
+    try:
+        return str(Card.parse_typed(text))
+    except ScorekeeperError:
+        return text
+
+
+def record_fields(given: dict[str, str | None]) -> dict[str, Any]:
+    """The record fields given on the command line (the others are left out): lists of
+    names or cards split at commas, the cards of each trick at ';'."""
+    from ..rules.base import RECORD_SHAPES
+
+    fields: dict[str, Any] = {}
+    for name, value in given.items():
+        if value is None:
+            continue
+        if name == "note":
+            fields[name] = value
+        elif name == "cards":
+            fields[name] = tuple(tuple(typed_card(c) for c in split_names(t) or ())
+                                 for t in value.replace("/", ";").split(";") if t.strip())
+        elif RECORD_SHAPES.get(name) == "cards":
+            fields[name] = tuple(typed_card(c) for c in split_names(value) or ())
+        else:
+            fields[name] = split_names(value)
+    return fields
+
+
+def make_record(fields: dict[str, Any], where: str = "record"):
+    from pydantic import ValidationError
+
+    from ..rules import HandRecord
+    from ..rules.base import describe_validation_error
+
+    try:
+        return HandRecord(**fields)
+    except ValidationError as error:
+        field, message = describe_validation_error(error)
+        fail(f"--{field}: {message}")
+
+
+def ask_hand(opened):
+    """Walk through the hand's draft at the terminal: each step asked in words, each answer
+    checked by the rules before the next is asked (the table app asks the same steps)."""
+    from ..cards import Card
+    from ..presentation import draft_lines, step_prompt
+    from ..rules import HandDraft
+
+    state = opened.state()
+    if state.finished:
+        fail(_("the session finished after hand {number}; no more hands can be recorded")
+             .format(number=state.hands_played))
+    config = opened.config
+    draft = HandDraft(opened.ruleset, config, state)
+    say(_("hand {number}: {dealer} deals").format(number=state.hands_played + 1,
+                                                  dealer=state.dealer))
+    while not draft.complete:
+        kind = draft.step.kind
+        hint = {"winner": _(" (seat number or name)"),
+                "decide": _(" (p plays, d drops)")}.get(kind, "")
+        text = click.prompt(step_prompt(draft) + hint).strip()
+        try:
+            if kind in ("turn", "card"):
+                answer: Any = Card.parse_typed(text, opened.ruleset.deck(config))
+            elif kind == "decide":
+                if text.lower() not in ("p", "y", "d", "n"):
+                    raise ScorekeeperError(_("type p (plays) or d (drops)"))
+                answer = text.lower() in ("p", "y")
+            elif text.isdigit() and 1 <= int(text) <= len(config.players):
+                answer = config.players[int(text) - 1]
+            else:
+                answer = config.resolve(text, "tricks")
+        except ScorekeeperError as error:
+            say(f"  {error}")
+            continue
+        problem = draft.give(answer)
+        if problem:
+            say(f"  {problem}")
+    for line in draft_lines(draft):
+        say(f"  {line}")
+    return draft.record()
+
+
+def game_record_options() -> list[click.Option]:
+    """The record fields that some games add (each game declares its own), as options."""
+    from ..rules import RULESETS
+
+    found: dict[str, tuple[str, list[str]]] = {}
+    for ruleset in RULESETS.values():
+        for name, (metavar, words) in ruleset.extra_record_fields.items():
+            found.setdefault(name, (metavar, []))[1].append(f"{ruleset.title}: {words}")
+    return [Option([f"--{name.replace('_', '-')}", name], metavar=metavar, help=" ".join(words))
+            for name, (metavar, words) in found.items()]
+
+
+class RecordCommand(Command):
+    """``record`` and ``amend``: beside their own options, the record fields that games add,
+    read from the rules registry when the command runs or shows its help, not when the program
+    starts (the rules take longer to import than ``sessions`` takes in all)."""
+
+    games_read = False
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if not self.games_read:
+            self.games_read = True
+            after = next(i for i, p in enumerate(self.params) if p.name == "tricks") + 1
+            self.params[after:after] = game_record_options()
+        return super().get_params(ctx)
+
+
+def record_options(command):
+    for add in reversed([
+        option("--tricks", metavar="A,B,…", help="The winner of each trick, in order."),
+        option("--cards", metavar="C,C,…;C,C,…", help="Instead of --tricks: the cards of "
+                     "each trick in play order, tricks separated by ';'."),
+        option("--led-by", "led_by", metavar="A,B,…", help="With --cards: who led each trick "
+                     "(checked against the rules)."),
+        option("--note", metavar="TEXT", help="A note kept with the hand."),
+    ]):
+        command = add(command)
+    return command
+
+
+@click.command(cls=RecordCommand, epilog="""\b
+Examples:
+  scorekeeper record 3f2 --tricks Ben,Ben,Cleo,Dora
+  scorekeeper record 3f2 --cards "9S,KS,AH,QS; AC,7C,8C,9C; …"
+
+A game's own fields (see the options below) go beside --tricks or --cards.
+With --ask the hand is asked for step by step, as the table app asks it.""")
+@click.argument("session", shell_complete=complete_sessions)
+@record_options
+@option("--ask", is_flag=True, help="Ask for the hand step by step instead.")
+@option("--json", "as_json", is_flag=True, help="Print the settled hand as JSON.")
+@expect_option
+@home_option
+@click.pass_context
+def record(ctx, session, ask, as_json, expect, home, **given) -> None:
+    """Record the next hand and what everyone pays.
+
+    Prints what each player and the pot pay or receive, and who deals and leads next.
+    """
+    from ..documents import hand_document
+    from ..presentation import next_text, payments_text
+
+    json_words(as_json)
+    expect = checked_expect(expect)
+    fields = record_fields(given)
+    store = get_store(ctx, home)
+    if ask:
+        if fields:
+            fail(_("--ask: give the hand step by step or by options, not both"))
+        from ..store import check_expected
+
+        opened = store.open(session)
+        check_expected(opened, expect)  # said before the hand is asked, not after
+        # The hand is asked against the table as it is now: stored only if it still is.
+        hand, expect = ask_hand(opened), expect or opened.digest
+    else:
+        hand = make_record(fields)
+    result = store.record(session, hand, expect=expect)
+    s, state = result.settlement, result.state
+    stored(_("hand {number} of session {id}").format(number=s.number, id=result.session.id))
+    if as_json:
+        emit_json({"session": result.session.id, "hand": hand_document(s),
+                   "explanation": list(s.explanation), "digest": result.session.digest,
+                   "finished": state.finished, "leaders": list(state.leaders)})
+        return
+    say(_("hand {number} recorded in session {id}: {dealer} dealt; {kind}").format(
+        number=s.number, id=result.session.id, dealer=s.dealer,
+        kind=result.session.ruleset.kind_words(s.kind)))
+    for line in s.explanation_words(result.session.config):
+        say(f"  {line}")
+    say(payments_text(result.session, s, state))
+    say(next_text(result.session, state))
+
+
+@click.command(cls=Command)
+@click.argument("session", shell_complete=complete_sessions)
+@expect_option
+@home_option
+@click.pass_context
+def undo(ctx, session, expect, home) -> None:
+    """Withdraw the last hand (kept in the history).
+
+    The hand stays in the session's history, marked withdrawn.
+    """
+    from ..presentation import next_text
+
+    opened, withdrawn = get_store(ctx, home).undo(session, expect=checked_expect(expect))
+    stored(_("the withdrawal of hand {number} of session {id}").format(
+        number=withdrawn.number, id=opened.id))
+    say(_("hand {number} ({dealer} dealt, {kind}) withdrawn from session {id}; it stays in the "
+          "history").format(number=withdrawn.number, dealer=withdrawn.dealer,
+                            kind=opened.ruleset.kind_words(withdrawn.kind), id=opened.id))
+    say(next_text(opened, opened.state()))
+
+
+THEN = "--then"
+
+
+class AmendCommand(RecordCommand):
+    """``amend`` reads ``--then HAND [options]`` as another hand amended in the same step: the
+    words after each ``--then`` are kept aside (in ``ctx.meta``) and read like the first hand's."""
+
+    WHOLE = ("--expect", "--home")  # options of the whole step, wherever they are given
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        parts: list[list[str]] = [[]]
+        words = iter(args)
+        for arg in words:
+            if arg == THEN:
+                parts.append([])
+            elif len(parts) > 1 and arg.partition("=")[0] in self.WHOLE:
+                parts[0] += [arg] if "=" in arg else [arg, next(words, "")]
+            else:
+                parts[-1].append(arg)
+        ctx.meta["amend_then"] = parts[1:]
+        return super().parse_args(ctx, parts[0])
+
+
+@click.command(THEN, cls=RecordCommand, add_help_option=False)
+@click.argument("hand", type=int)
+@record_options
+def then_part(hand: int, **given: Any) -> None:
+    """One hand after ``--then``: its number and its record's fields (only parsed)."""
+
+
+def then_amendments(ctx: click.Context) -> list[tuple[int, dict[str, Any]]]:
+    """The hands after each ``--then``: (number, the record fields given), each checked."""
+    amendments = []
+    for words in ctx.meta.get("amend_then", []):
+        if not words:
+            fail(_("--then: give the number of the hand, then its fields"))
+        part = then_part.make_context(THEN, list(words), parent=ctx)
+        number, given = part.params.pop("hand"), part.params
+        fields = record_fields(given)
+        if not fields:
+            fail(_("--then {number}: give at least one of {options}").format(
+                number=number, options=", ".join(f"--{n.replace('_', '-')}" for n in given)))
+        make_record(fields)
+        amendments.append((number, fields))
+    return amendments
+
+
+@click.command(cls=AmendCommand, epilog="""\b
+Examples:
+  scorekeeper amend 3f2 1 --tricks Anna,Anna,Cleo,Dora
+  scorekeeper amend 3f2 4 --note "Ben revoked\"
+  scorekeeper amend 3f2 2 --entered Cleo --then 3 --entered Dora,Anna,Ben
+
+--then HAND [options] amends another hand in the same step (as often as needed): when
+an amendment leaves a later hand not fitting its record, amend that hand too; all are
+stored together, or none.""")
+@click.argument("session", shell_complete=complete_sessions)
+@click.argument("hand", type=int)
+@record_options
+@expect_option
+@home_option
+@click.pass_context
+def amend(ctx, session, hand, expect, home, **given) -> None:
+    """Replace hand HAND's record and settle again.
+
+    Fields not given are kept; hand HAND and every later hand are settled again.
+    """
+    from ..presentation import amendment_effect_lines, amendment_lines, hands_words, next_text
+    from ..store import LaterHandBroken
+
+    expect = checked_expect(expect)
+    fields = record_fields(given)
+    if not fields:
+        fail(_("amend: give at least one of {options}").format(
+            options=", ".join(f"--{name.replace('_', '-')}" for name in given)))
+    make_record(fields)  # check the options' shape before touching the file
+    amendments = [(hand, fields), *then_amendments(ctx)]
+    try:
+        result = get_store(ctx, home).amend_hands(session, amendments, expect=expect)
+    except LaterHandBroken as broken:
+        advice = (_("Nothing was written; to amend hand {number} too, in the same step, add "
+                    "--then {number} and its fields.").format(number=broken.hand)
+                  if broken.can_amend else _("Nothing was written."))
+        fail(f"{broken}. {advice}")
+    numbers = result.numbers
+    session_id = result.session.id
+    stored(_("the amendment of {hands} of session {id}").format(hands=hands_words(numbers),
+                                                                id=session_id))
+    before, after = result.before.state, result.after.state
+    say(_("{hands} amended in session {id}; hands {number} to {last} settled again").format(
+        hands=hands_words(numbers), id=session_id, number=numbers[0], last=after.hands_played))
+    config = result.session.config
+    for line in amendment_effect_lines(result.session.ruleset, config.players,
+                                       result.hands_changed()):
+        say(f"  {line}")
+    say("  " + _("standings before -> after:"))
+    for line in amendment_lines(config.players, before.scores, after.scores,
+                                result.changes(), before.pot, after.pot):
+        say(f"    {line}")
+    say(next_text(result.session, after))

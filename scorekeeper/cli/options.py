@@ -1,0 +1,200 @@
+"""What every command shares: the options --home and --expect, the games as a choice, the
+sessions completed in the shell, the command classes that speak the language in use, the
+home folder and its store."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import ScorekeeperError
+from ..i18n import _, current_language
+from .language import JSON_ASKED, click_words, help_words, lang_before_command, short_help, speak
+from .output import fail, say
+
+
+class Option(click.Option):
+    """An option whose help is shown in the language in use."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        record = super().get_help_record(ctx)
+        if record is None or not self.help:
+            return record
+        spec, text = record
+        return spec, help_words(self.help) + text[len(self.help):]
+
+
+def option(*names: str, **attrs: Any) -> Any:
+    """``click.option`` with help in the language in use."""
+    return click.option(*names, cls=Option, **attrs)
+
+
+home_option = option(
+    "--home", "home", metavar="DIR", default=None,
+    help="Folder that holds the sessions (default: $SCOREKEEPER_HOME or the user data folder).")
+
+
+expect_option = option(
+    "--expect", "expect", metavar="DIGEST", default=None,
+    help="Write only if the session's digest is still DIGEST (as show, record --json or the "
+         "table printed it); else exit 2 and write nothing.")
+
+
+def checked_expect(expect: str | None) -> str | None:
+    """``--expect`` as given, once it is a digest (else one ``error: --expect: …`` line)."""
+    if expect is None:
+        return None
+    from ..store import expected_digest
+
+    try:
+        return expected_digest(expect)
+    except ScorekeeperError as error:
+        fail(_("--expect: {problem}").format(problem=error))
+
+
+def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("scorekeeper")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return _("unknown (not installed)")
+
+
+def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        say(_("scorekeeper, version {version}").format(version=package_version()))
+        ctx.exit()
+
+
+class GameChoice(click.Choice):
+    """The games of the registry (``scorekeeper.rules.GAMES``), in any case. The registry is
+    imported only when a game is read or listed: the rules take longer to import than a whole
+    command that needs no game (the table app's home screen among them)."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self):
+        from ..rules import GAMES
+
+        return GAMES
+
+    @choices.setter
+    def choices(self, value) -> None:
+        pass  # always the registry's
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value.strip() if isinstance(value, str) else value, param, ctx)
+        except click.BadParameter:
+            self.fail(_("{game} is not a game here (choose {games})").format(
+                game=repr(value), games=", ".join(self.choices)), param, ctx)
+
+
+def complete_sessions(ctx: click.Context, param: click.Parameter, incomplete: str):
+    """Shell completion of SESSION: the ids of the stored sessions that start with what is
+    typed, in the home given on the command line so far (else the default home). Completion
+    must never fail in the shell: any problem gives no items."""
+    try:
+        from click.shell_completion import CompletionItem
+
+        from ..store import Store
+
+        prefix = incomplete.strip().lower()
+        items = []
+        for listing in Store(home_of(ctx, ctx.params.get("home"))).list_sessions():
+            s = listing.summary
+            if s is not None and s.id.startswith(prefix):
+                items.append(CompletionItem(
+                    s.id, help=f"{s.game}: {', '.join(s.players)}"))
+        return items
+    except Exception:
+        return []
+
+
+class NamesGames(click.Command):
+    """Help in the language in use, whose epilog may say ``{games}``: filled from the
+    registry when the help is shown."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.help:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(help_words(self.help).partition("\f")[0])
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if self.short_help:
+            return help_words(self.short_help).strip()
+        return short_help(help_words(self.help), limit) if self.help else ""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.epilog:
+            epilog = help_words(self.epilog)
+            if "{games}" in epilog:
+                from ..rules import GAMES
+
+                epilog = epilog.replace("{games}", ", ".join(GAMES))
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(epilog)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        # click makes the help option once per command and keeps it, with its help in the
+        # language of that moment: said again in the language in use.
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
+
+class Command(NamesGames, click.Command):
+    pass
+
+
+class Group(NamesGames, click.Group):
+    command_class = Command
+    group_class = type  # subgroups are of this class too
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **settings: Any) -> Any:
+        given = sys.argv[1:] if args is None else list(args)
+        with click_words():
+            # A command given --json prints in English, its error line too (the contract):
+            # click's own words as well, though click may refuse the line before the
+            # command's own switch to English runs. (The session is still played in the
+            # language in use: only what is printed is English.)
+            asked = "--json" in (given[:given.index("--")] if "--" in given else given)
+            token = JSON_ASKED.set(asked)
+            try:
+                early = lang_before_command(given)
+                speak(current_language() if early is None else early)
+                return super().main(given, *rest, **settings)
+            finally:
+                JSON_ASKED.reset(token)
+
+
+def home_of(ctx: click.Context, home: str | None) -> Path:
+    """The home folder: the command's own --home, else the one given before the command
+    (``scorekeeper --home DIR COMMAND``), else $SCOREKEEPER_HOME, else the default. A --home
+    given on the command line always wins over the environment."""
+    from ..paths import home_folder
+
+    return home_folder(home if home is not None else ctx.find_root().params.get("home"))
+
+
+def get_store(ctx: click.Context, home: str | None):
+    from ..store import Store
+
+    return Store(home_of(ctx, home))
+
+
+def split_names(value: str | None) -> tuple[str, ...] | None:
+    """``"Anna, Ben"`` -> ``("Anna", "Ben")``; an empty string is an empty list."""
+    if value is None:
+        return None
+    return tuple(p.strip() for p in value.split(",") if p.strip())
