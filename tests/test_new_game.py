@@ -1,5 +1,6 @@
 """A fourth game is one module and one registration: a small game defined here, registered,
-then driven through replay, record, show, an export and the table screen's entry."""
+then driven through every door: new, rules, deal, replay, record, show, an export, the
+new-session screen and the table screen's entry. Nothing outside this file names it."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ class LastChip(Ruleset):
     score_name = "chips"
     hand_kinds = ("last-trick",)
     tricks_per_hand = 2
+    rule_card = "# Last Chip\n\nWhoever wins the last trick pays a chip into the pot.\n"
 
     def starting_score(self, config: SessionConfig) -> Decimal:
         return Decimal(config.options.chips)
@@ -165,3 +167,61 @@ def test_a_hand_kind_must_be_one_the_game_declares():
                            HandRecord(tricks=("Ben", "Cleo")))
     finally:
         del RULESETS["drawn"]
+
+
+# -- every door: the command line's new, rules and deal, the new-session screen -------------------
+
+def test_new_starts_a_registered_game(last_chip, tmp_path, capsys):
+    from scorekeeper.store import Store
+
+    home = tmp_path / "home"
+    code, out, err = run(capsys, "--home", str(home), "new", "--game", "last-chip",
+                         "--players", "Anna,Ben,Cleo", "--dealer", "Anna", "--json")
+    assert code == 0, err
+    made = json.loads(out)
+    assert made["game"] == "last-chip"
+    [listing] = Store(home).list_sessions()
+    assert listing.summary is not None and listing.summary.game == "last-chip"
+
+
+def test_rules_and_deal_name_a_registered_game(last_chip, capsys):
+    for command in ("rules", "deal"):
+        code, out, err = run(capsys, command, "--help")
+        assert code == 0, err
+        assert "last-chip" in " ".join(out.split()), f"{command} --help does not list it"
+    code, out, err = run(capsys, "rules", "last-chip")
+    assert code == 0, err
+    assert out == LastChip.rule_card
+    code, out, err = run(capsys, "deal", "last-chip", "--names", "Anna,Ben,Cleo")
+    assert code == 0, err
+    assert out.splitlines() == ["1. Anna deals 8 cards to each player", "cards: 3 hands of 8"]
+
+
+async def test_the_new_session_screen_offers_a_registered_game(last_chip, tmp_path):
+    from textual.widgets import Select
+
+    from scorekeeper.tui.screens.table import TableScreen
+
+    from .tui_helpers import make_app
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        game = app.screen.query_one("#game", Select)
+        game.focus()
+        await pilot.pause()
+        # The list opens on the game offered first (Kratzen); the game registered last is the
+        # last one in it.
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        assert game.value == "last-chip"
+        app.screen.query_one("#player-name").focus()
+        for name in ("Anna", "Ben", "Cleo"):
+            await pilot.press(*name, "enter")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen), "the session did not start"
+    [listing] = app.store.list_sessions()
+    assert listing.summary is not None and listing.summary.game == "last-chip"
+    assert listing.summary.scores == {"Anna": 3, "Ben": 3, "Cleo": 3}

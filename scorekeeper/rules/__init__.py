@@ -39,14 +39,37 @@ from .letzter_stich import LetzterStich
 
 for _ruleset in (LetzterStich(), Letzter(), Kratzen()):
     register(_ruleset)
-GAMES = tuple(RULESETS)
-DEFAULT_GAME = "kratzen"  # the game a new session is offered first
 
-__all__ = ["DEFAULT_GAME", "GAMES", "PENALTY", "PLAYER_PREFIX", "POT", "RULESETS", "Account",
+# The game a new session is offered first, while it is a game here.
+_FIRST_OFFERED = "kratzen"
+
+__all__ = ["PENALTY", "PLAYER_PREFIX", "POT", "RULESETS", "Account",
            "DealPlan", "End", "GameOptions", "HandDraft", "HandOutcome", "HandRecord", "Opening",
            "Results", "Ruleset", "SessionConfig", "Settlement", "Step", "TableState", "Transfer",
-           "amended_record", "check_name", "end_from_text", "end_text", "get_ruleset",
-           "make_config", "register", "ruleset_for_version"]
+           "amended_record", "check_name", "default_game", "end_from_text", "end_text", "games",
+           "get_ruleset", "make_config", "register", "ruleset_for_version"]
+
+
+def games() -> tuple[str, ...]:
+    """The games here, in the order they were registered: read from the registry each time,
+    so a game registered after this module was imported is one of them."""
+    return tuple(RULESETS)
+
+
+def default_game() -> str:
+    """The game a new session is offered first: Kratzen, or the first game registered when
+    Kratzen is not one."""
+    return _FIRST_OFFERED if _FIRST_OFFERED in RULESETS else next(iter(RULESETS))
+
+
+def __getattr__(name: str) -> Any:
+    # The names GAMES and DEFAULT_GAME, read from the registry when asked (never a copy made at
+    # import): kept only until every caller asks games() and default_game().
+    if name == "GAMES":
+        return games()
+    if name == "DEFAULT_GAME":
+        return default_game()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def get_ruleset(game: Any) -> Ruleset:

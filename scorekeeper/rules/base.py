@@ -424,6 +424,9 @@ class Ruleset(ABC):
     # Each kind of hand, marked with N_ (in English the word is the kind itself, which is data:
     # JSON, CSV and the session file keep it); ``kind_words`` says it in the language in use.
     kind_names: ClassVar[dict[str, str]] = {}
+    # The rule card (Markdown) of a game that ships none in scorekeeper/rulecards/: a game
+    # registered from outside the package brings its own here.
+    rule_card: ClassVar[str | None] = None
 
     def score_words(self) -> str:
         """What a score is called, in the language in use (``balance``: ``Saldo``)."""

@@ -13,7 +13,7 @@ from textual.widgets import Input, Label, OptionList, Select, Static
 
 from ...errors import ConfigError, ScorekeeperError
 from ...i18n import N_, _, current_language
-from ...rules import DEFAULT_GAME, GAMES, check_name, get_ruleset, make_config
+from ...rules import check_name, default_game, games, get_ruleset, make_config
 from ...store import OpenSession
 from ..disk import on_disk
 from ..keybar import KeyBar
@@ -42,8 +42,8 @@ class NewSessionScreen(SpokenScreen[None]):
             yield Static(Text(_("New session"), style="bold"))
             with Horizontal(classes="field"):
                 yield Label(Text(_("Game")), classes="field-label")
-                yield Select([(get_ruleset(g).title, g) for g in GAMES], value=DEFAULT_GAME,
-                             allow_blank=False, id="game", compact=True)
+                yield Select([(get_ruleset(g).title, g) for g in games()],
+                             value=default_game(), allow_blank=False, id="game", compact=True)
                 yield Static("", id="error-game", classes="field-error")
             with Horizontal(classes="field"):
                 yield Label(Text(_("Add player")), classes="field-label")
@@ -86,7 +86,7 @@ class NewSessionScreen(SpokenScreen[None]):
 
     def on_mount(self) -> None:
         self.app.steady(self)
-        self.show_options(DEFAULT_GAME)
+        self.show_options(default_game())
         self.query_one("#player-name", Input).focus()
 
     def show_options(self, game: str) -> None:
