@@ -89,10 +89,10 @@ def parse_amount(text: str) -> Decimal:
     return _plain(cleaned, raw)
 
 
-def parse_typed_amount(text: str) -> Decimal:
-    """An amount typed by a person (``3``, ``-27.75``, ``4¼``, ``17/4``; ``14,25`` in a
-    language that writes a decimal comma), within ``TYPED_DIGITS``: a number too long to
-    write out plainly is refused, not kept."""
+def parse_typed_amount(text: str, mark: str | None = None) -> Decimal:
+    """An amount typed by a person (``3``, ``-27.75``, ``4¼``, ``17/4``; ``14,25`` where the
+    decimal ``mark`` is a comma: by default the language in use's), within ``TYPED_DIGITS``: a
+    number too long to write out plainly is refused, not kept."""
     raw = str(text)
     shown = raw.strip() if len(raw.strip()) <= 40 else raw.strip()[:40] + "…"
     too_long = ScorekeeperError(
@@ -100,8 +100,10 @@ def parse_typed_amount(text: str) -> Decimal:
           "before the point and {digits} after it)").format(amount=shown, digits=TYPED_DIGITS))
     if len(raw) > 4 * TYPED_DIGITS:  # refused before it is read: a fraction of 5,000 digits
         raise too_long
-    if decimal_separator() == "," and _DECIMAL_COMMA.fullmatch(raw.strip()):
+    if (mark or decimal_separator()) == "," and _DECIMAL_COMMA.fullmatch(raw.strip()):
         raw = raw.strip().replace(",", ".")
+    if not _TYPED.fullmatch(raw.strip()):  # not Python's other spellings: 0_10, 1e3, ５
+        raise ScorekeeperError(_("'{amount}' is not an amount").format(amount=shown))
     value = parse_amount(raw)
     sign, digit_tuple, exponent = value.as_tuple()
     if not isinstance(exponent, int):  # not finite: parse_amount never gives one
@@ -119,6 +121,10 @@ def parse_typed_amount(text: str) -> Decimal:
 
 
 _DECIMAL_COMMA = re.compile(r"[-+−]?[0-9]+,[0-9]+")
+# The forms a person types (the contract's "Amounts"): 3, -27.75, .5, 4¼, ¾, 17/4, 1e3; the
+# digits 0-9 only, and no digit grouping (Python itself would read 0_10 as 10, and ５ as 5).
+_TYPED = re.compile(r"[-+−]?(?:(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+                    r"|[0-9]+/[0-9]+|[0-9]*[¼½¾])")
 
 
 def _plain(text: str, original: str) -> Decimal:

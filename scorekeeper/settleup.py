@@ -47,10 +47,11 @@ ROUNDING_WORDS = N_(
 _CURRENCY = re.compile("[A-Za-z]{3}")
 
 
-def read_value(text: str) -> Decimal:
-    """What a chip or point is worth, as a person types it (``0.10``, ``1/4``): an exact
-    amount of the currency, more than 0."""
-    value = parse_typed_amount(text)
+def read_value(text: str, mark: str | None = None) -> Decimal:
+    """What a chip or point is worth, as a person types it (``0.10``, ``1/4``; ``0,10`` where
+    the decimal ``mark`` is a comma, by default the language in use's): an exact amount of
+    the currency, more than 0."""
+    value = parse_typed_amount(text, mark)
     if value <= 0:
         raise ScorekeeperError(_("{value} is not more than 0: a chip or point must be worth "
                                  "something").format(value=_shown(text)))
@@ -351,6 +352,11 @@ class Agreed:
     at: str
 
 
+HAND_CHANGES = (HandRecorded, HandAmended, HandWithdrawn)
+"""The events that change the hands in force: one after a settle-up means the settle-up no
+longer says where the session stands."""
+
+
 def agreed_in(events: Iterable[Event], config: SessionConfig,
               ruleset: Ruleset) -> tuple[list[Agreed], bool]:
     """Every settle-up a session's history keeps, oldest first, and whether a hand was
@@ -362,6 +368,19 @@ def agreed_in(events: Iterable[Event], config: SessionConfig,
         if isinstance(event, SettledUp):
             found.append(Agreed(from_event(event, config, ruleset), event.at))
             changed = False
-        elif isinstance(event, (HandRecorded, HandAmended, HandWithdrawn)):
+        elif isinstance(event, HAND_CHANGES):
             changed = True
     return found, bool(found) and changed
+
+
+def money_current(events: Iterable[Event]) -> bool:
+    """Whether no hand was recorded, amended or withdrawn after the newest settle-up made at a
+    value (``True`` without one): only then is its money what the session's chips or points
+    come to now."""
+    current = True
+    for event in events:
+        if isinstance(event, SettledUp) and event.value is not None:
+            current = True
+        elif isinstance(event, HAND_CHANGES):
+            current = False
+    return current

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import _, ngettext
+from ..i18n import _, decimal_separator, ngettext
 from .language import json_words
 from .options import (
     Command,
@@ -79,6 +79,7 @@ def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
     """
     from ..amounts import format_amount, parse_typed_amount, to_decimal_string
 
+    mark = decimal_separator()  # amounts are typed in the language of --lang, JSON or not
     json_words(as_json)
     expect = checked_expect(expect)
     if not holdings and pot is None:
@@ -89,13 +90,13 @@ def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
         if not sep or not who.strip():
             fail(_("count: '{item}' is not NAME=AMOUNT").format(item=item))
         try:
-            counted[who] = parse_typed_amount(amount)
+            counted[who] = parse_typed_amount(amount, mark)
         except ScorekeeperError as error:
             fail(f"count: {who}: {error}")
     pot_amount = None
     if pot is not None:
         try:
-            pot_amount = parse_typed_amount(pot)
+            pot_amount = parse_typed_amount(pot, mark)
         except ScorekeeperError as error:
             fail(f"count: --pot: {error}")
     result = get_store(ctx, home).count(session, counted, pot=pot_amount, expect=expect)
@@ -121,8 +122,9 @@ def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
 
-def settle_terms(value: str | None, currency: str | None):
-    """``--value`` and ``--currency`` read (both or neither), else one ``error:`` line."""
+def settle_terms(value: str | None, currency: str | None, mark: str):
+    """``--value`` (its decimal ``mark``: the language it was typed in) and ``--currency``
+    read (both or neither), else one ``error:`` line."""
     from ..settleup import read_currency, read_value
 
     if value is None and currency is None:
@@ -132,7 +134,7 @@ def settle_terms(value: str | None, currency: str | None):
     if value is None:
         fail(_("--value: give what a chip or point is worth in --currency (e.g. 0.10)"))
     try:
-        worth = read_value(value)
+        worth = read_value(value, mark)
     except ScorekeeperError as error:
         fail(_("--value: {problem}").format(problem=error))
     try:
@@ -165,8 +167,10 @@ def settle(ctx, session, value, currency, preview, as_json, expect, home) -> Non
     from ..export import settle_up_document
     from ..presentation import settle_up_lines
 
+    mark = decimal_separator()  # --value is typed in the language of --lang, JSON or not
+    json_words(as_json)
     expect = checked_expect(expect)
-    worth, code = settle_terms(value, currency)
+    worth, code = settle_terms(value, currency, mark)
     store = get_store(ctx, home)
     if preview:
         from ..settleup import settle_up
