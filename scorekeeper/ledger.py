@@ -11,7 +11,9 @@ import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import StringConstraints
 
 from .amounts import exact
 from .errors import RecordError, ScorekeeperError
@@ -251,8 +253,10 @@ class OpeningEntry(Event):
     ``scores``. It comes right after the session's start; the settings name the next dealer.
     (``audit`` checks the link against the earlier file when it is there.)"""
 
-    previous_id: str
-    previous_hash: str
+    # An id and a hash as the store writes them (8 and 64 hex digits): a file from elsewhere
+    # can say anything, and the id reaches the terminal, the exports and a file name.
+    previous_id: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{8}$")]
+    previous_hash: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
     previous_hands: int
     pot: Exact | None = None
     scores: dict[str, Exact] | None = None

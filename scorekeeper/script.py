@@ -7,6 +7,8 @@ field: ``night.toml: hand 3: tricks: 'Eve' is not playing in this hand``.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -37,15 +39,7 @@ def read_document(path: Path, label: str) -> dict[str, Any]:
     if suffix not in (".toml", ".json"):
         raise ScriptError(_("{file}: a session script must end in .toml or .json").format(
             file=label))
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ScriptError(_("{file}: no such file").format(file=label)) from None
-    except IsADirectoryError:
-        raise ScriptError(_("{file}: is a folder, not a file").format(file=label)) from None
-    except OSError as error:
-        raise ScriptError(_("{file}: cannot be read ({reason})").format(
-            file=label, reason=error.strerror or error)) from None
+    data = _script_bytes(path, label)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -68,10 +62,48 @@ def read_document(path: Path, label: str) -> dict[str, Any]:
     except RecursionError:
         raise ScriptError(_("{file}: nested too deeply to be a session script").format(
             file=label)) from None
+    except ValueError:  # a whole number of more digits than Python converts (4300)
+        raise ScriptError(_("{file}: holds a number too long to read").format(
+            file=label)) from None
     if not isinstance(document, dict):
         raise ScriptError(_("{file}: must hold a table (game, players, first_dealer, hands)")
                           .format(file=label))
     return document
+
+
+MAX_SCRIPT_BYTES = 64 * 1024 * 1024  # a script of tens of thousands of hands is a few MiB
+
+
+def _script_bytes(path: Path, label: str) -> bytes:
+    """The bytes of a script file: never a named pipe or a device (reading one would wait
+    for ever: it is opened without waiting and looked at before a byte is read), never more
+    than ``MAX_SCRIPT_BYTES``."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise ScriptError(_("{file}: no such file").format(file=label)) from None
+    except OSError as error:
+        raise ScriptError(_("{file}: cannot be read ({reason})").format(
+            file=label, reason=error.strerror or error)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise ScriptError(_("{file}: is a folder, not a file").format(file=label))
+        if not stat.S_ISREG(mode):
+            raise ScriptError(_("{file}: is not a regular file (a named pipe or a device); "
+                              "it is not read").format(file=label))
+        with os.fdopen(os.dup(fd), "rb") as stream:
+            data = stream.read(MAX_SCRIPT_BYTES + 1)
+    except OSError as error:
+        raise ScriptError(_("{file}: cannot be read ({reason})").format(
+            file=label, reason=error.strerror or error)) from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_SCRIPT_BYTES:
+        raise ScriptError(_("{file}: too large: more than {limit} MiB; it is not read").format(
+            file=label, limit=MAX_SCRIPT_BYTES // (1024 * 1024)))
+    return data
 
 
 def parse_script(document: dict[str, Any], label: str) -> SessionScript:
@@ -85,7 +117,7 @@ def parse_script(document: dict[str, Any], label: str) -> SessionScript:
             raise ScriptError(_("{file}: {key}: is required").format(file=label, key=key))
     try:
         config = make_config(document["game"], document["players"], document["first_dealer"],
-                             document.get("options"))
+                             document.get("options"), new=True)
     except ConfigError as error:
         raise ScriptError(f"{label}: {error}") from None
     raw_hands = document.get("hands", [])

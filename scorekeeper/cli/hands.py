@@ -57,6 +57,35 @@ def record_fields(given: dict[str, str | None]) -> dict[str, Any]:
     return fields
 
 
+def seated(fields: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    """The record fields with every name given read against the players seated
+    (``pick_player``): a whole name, a seat number or the unique start of a name."""
+    from ..rules.base import RECORD_SHAPES
+
+    return {field: tuple(pick_player(v, players, field) for v in value)
+            if RECORD_SHAPES.get(field) == "names" and value else value
+            for field, value in fields.items()}
+
+
+def pick_player(given: str, players: tuple[str, ...], field: str) -> str:
+    """The player meant by ``given``: a whole name in any case, else a seat number (1 is the
+    first seat clockwise), else the start of exactly one name (``Fried`` for Friedrich); a
+    start that fits several is one error line naming them. Anything else is left as given,
+    for the rules to say who plays."""
+    key = given.casefold()
+    for player in players:
+        if player.casefold() == key:
+            return player
+    if given.isascii() and given.isdigit() and 1 <= int(given) <= len(players):
+        return players[int(given) - 1]
+    starting = [p for p in players if p.casefold().startswith(key)]
+    if len(starting) > 1:
+        fail(_("--{option}: '{name}' could be {names}: type more of the name, or the seat "
+               "number").format(option=field.replace("_", "-"), name=given,
+                                names=", ".join(starting)))
+    return starting[0] if starting else given
+
+
 def make_record(fields: dict[str, Any], where: str = "record"):
     from pydantic import ValidationError
 
@@ -188,7 +217,8 @@ def record(ctx, session, ask, as_json, expect, home, **given) -> None:
         # The hand is asked against the table as it is now: stored only if it still is.
         hand, expect = ask_hand(opened), expect or opened.digest
     else:
-        hand = make_record(fields)
+        make_record(fields)  # the options' shape, before the file is read
+        hand = make_record(seated(fields, store.open(session).config.players))
     result = store.record(session, hand, expect=expect)
     s, state = result.settlement, result.state
     stored(_("hand {number} of session {id}").format(number=s.number, id=result.session.id))
@@ -304,8 +334,11 @@ def amend(ctx, session, hand, expect, home, **given) -> None:
             options=", ".join(f"--{name.replace('_', '-')}" for name in given)))
     make_record(fields)  # check the options' shape before touching the file
     amendments = [(hand, fields), *then_amendments(ctx)]
+    store = get_store(ctx, home)
+    players = store.open(session).config.players
+    amendments = [(number, seated(given, players)) for number, given in amendments]
     try:
-        result = get_store(ctx, home).amend_hands(session, amendments, expect=expect)
+        result = store.amend_hands(session, amendments, expect=expect)
     except LaterHandBroken as broken:
         advice = (_("Nothing was written; to amend hand {number} too, in the same step, add "
                     "--then {number} and its fields.").format(number=broken.hand)

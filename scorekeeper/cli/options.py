@@ -194,7 +194,13 @@ def get_store(ctx: click.Context, home: str | None):
 
 
 def split_names(value: str | None) -> tuple[str, ...] | None:
-    """``"Anna, Ben"`` -> ``("Anna", "Ben")``; an empty string is an empty list."""
+    """``"Anna, Ben"`` -> ``("Anna", "Ben")``; an empty string is an empty list. A name with
+    a comma in it is given in double quotes: ``'"Smith, Jo",Ben'`` (as a CSV line is read)."""
     if value is None:
         return None
-    return tuple(p.strip() for p in value.split(",") if p.strip())
+    if '"' not in value:
+        return tuple(p.strip() for p in value.split(",") if p.strip())
+    import csv
+
+    return tuple(p.strip() for p in next(csv.reader([value], skipinitialspace=True), [])
+                 if p.strip())

@@ -127,9 +127,9 @@ def new(ctx, game, players, dealer, options, continues, again, as_json, expect, 
     drawn = dealer is None
     try:
         if drawn:
-            probe = make_config(game, names, names[0] if names else None, parsed)
+            probe = make_config(game, names, names[0] if names else None, parsed, new=True)
             dealer = secrets.choice(probe.players)
-        config = make_config(game, names, dealer, parsed)
+        config = make_config(game, names, dealer, parsed, new=True)
     except ConfigError as error:
         flags = {"game": "--game", "players": "--players", "first_dealer": "--dealer",
                  "options": "--option"}

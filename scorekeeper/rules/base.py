@@ -352,6 +352,33 @@ def check_name(raw: Any, field: str) -> str:
     return name
 
 
+# Letters of other alphabets drawn like Latin ones: a name written with them looks like
+# another name at the table ("Аnna" with a Cyrillic А is not "Anna" to a computer).
+_LOOK_ALIKES = str.maketrans(
+    "аеорсухіјѕԁɡАВЕКМНОРСТХІЈЅαβεικνορτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "aeopcyxijsdgABEKMHOPCTXIJSabeiknoptuxABEZHIKMNOPTYX")
+
+
+def name_look(name: str) -> str:
+    """What a name looks like, whatever its Unicode form, case or alphabet: ``Zoé`` written
+    with é or with e and a combining accent, ``Anna`` and ``Аnna`` (Cyrillic А) look alike."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return folded.translate(_LOOK_ALIKES).casefold()
+
+
+def look_alike_problem(names: Iterable[str]) -> str | None:
+    """Two names of one table that would be read as one (``name_look``) but are written
+    differently: said in words (a new session refuses them), else ``None``."""
+    seen: dict[str, str] = {}
+    for name in names:
+        other = seen.setdefault(name_look(name), name)
+        if other != name and other.casefold() != name.casefold():
+            return _("'{name}' and '{other}' look the same but are written with other letters "
+                     "(another alphabet or accent form): give names the table can tell "
+                     "apart").format(name=name, other=other)
+    return None
+
+
 def describe_validation_error(error: ValidationError, prefix: str = "") -> tuple[str, str]:
     """The first problem pydantic found, as (field, message) in plain words."""
     first = error.errors()[0]
