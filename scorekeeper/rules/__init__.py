@@ -30,6 +30,7 @@ from .base import (
     check_name,
     end_from_text,
     end_text,
+    look_alike_problem,
     register,
 )
 from .draft import HandDraft, Step
@@ -47,7 +48,7 @@ __all__ = ["PENALTY", "PLAYER_PREFIX", "POT", "RULESETS", "Account",
            "DealPlan", "End", "GameOptions", "HandDraft", "HandOutcome", "HandRecord", "Opening",
            "Results", "Ruleset", "SessionConfig", "Settlement", "Step", "TableState", "Transfer",
            "amended_record", "check_name", "default_game", "end_from_text", "end_text", "games",
-           "get_ruleset", "make_config", "register", "ruleset_for_version"]
+           "get_ruleset", "look_alike_problem", "make_config", "register", "ruleset_for_version"]
 
 
 def games() -> tuple[str, ...]:
@@ -88,10 +89,13 @@ def ruleset_for_version(version: object) -> Ruleset:
     raise ScorekeeperError(_("unknown ruleset version {version} (this scorekeeper knows "
                              "{known})").format(version=repr(version), known=", ".join(
                                  r.version for r in RULESETS.values())))
+
+
 def make_config(game: Any, players: Any, first_dealer: Any = None,
-                options: Any = None) -> SessionConfig:
+                options: Any = None, new: bool = False) -> SessionConfig:
     """Check a session's settings and build them. Every problem is a ``ConfigError``
-    naming the field: the game, a player, the first dealer or an option."""
+    naming the field: the game, a player, the first dealer or an option. A ``new`` session
+    (not one read from a file) also refuses names that look alike (``look_alike_problem``)."""
     ruleset = get_ruleset(game)
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
         raise ConfigError("players", _("must be a list of names in clockwise seating order"))
@@ -107,6 +111,8 @@ def make_config(game: Any, players: Any, first_dealer: Any = None,
         seen[key] = name
         names.append(name)
     problem = ruleset.player_count_problem(len(names))
+    if problem is None and new:
+        problem = look_alike_problem(names)
     if problem is not None:
         raise ConfigError("players", problem)
     options_model = ruleset.make_options(options)
