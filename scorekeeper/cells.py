@@ -1,31 +1,28 @@
-"""The columns a text takes in a terminal (a module of its own: ``sessions`` lines up its
-columns without importing the rest of the presentation)."""
+"""The columns a text takes in a terminal, measured as Rich measures it (and so as Textual draws
+it): one measure for the tables the command line prints and the screens of the table app. A
+module of its own: ``sessions`` lines up its columns without importing the rest of the
+presentation."""
 
 from __future__ import annotations
 
-import unicodedata
+from rich.cells import cell_len, chop_cells
 
-
-def cut_to_width(text: str, width: int) -> str:
-    """``text`` in at most ``width`` columns (at least 1): as it is when it fits, else cut and
-    ended with an ellipsis."""
-    if cell_width(text) <= width:
-        return text
-    kept, used = [], 0
-    for ch in text:
-        used += cell_width(ch)
-        if used > width - 1:
-            break
-        kept.append(ch)
-    return "".join(kept) + "…"
+__all__ = ["cell_width", "cut_to_width"]
 
 
 def cell_width(text: str) -> int:
-    """Columns a text takes in a terminal: wide East Asian characters and most emoji take two,
-    combining marks none."""
-    width = 0
-    for ch in text:
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return width
+    """Columns ``text`` takes in a terminal: wide East Asian characters and emoji take two,
+    combining marks none, an emoji sequence joined with ZWJ or made wide by VS16 as Rich
+    counts it (``rich.cells.cell_len``)."""
+    return cell_len(text)
+
+
+def cut_to_width(text: str, width: int) -> str:
+    """``text`` in at most ``width`` columns (at least 1): as it is when it fits, else cut
+    where Rich would fold it (never inside an emoji sequence or between a letter and its
+    accent) and ended with an ellipsis."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"
+    return chop_cells(text, width - 1)[0] + "…"
