@@ -228,25 +228,44 @@ class EveningMarks(NamedTuple):
     continued_by: str | None  # the id of the session that continues it (``continued``)
 
 
-def evening_marks(rows: Iterable[dict[str, Any]]) -> EveningMarks:
-    """From a history as the file writes it (its chain checked): the session's name, whether
-    it is archived, the session it continues and the session that continues it."""
+# The events that say something of the evening besides its hands.
+_MARK_TYPES = ("named", "archived", "unarchived", "opening", "continued")
+
+
+def history_marks(events: Iterable[Event]) -> EveningMarks:
+    """From a history: the session's name, whether it is archived, the session it continues
+    and the session that continues it. (The one reading of them: ``evening_marks`` from the
+    file's rows, ``show`` and the exports from the models.)"""
     name: str | None = None
     archived = False
     continues: str | None = None
     continued_by: str | None = None
-    for row in rows:
-        kind = row.get("type")
-        if kind == "named":
-            given = row.get("name")
-            name = given if isinstance(given, str) and given else None
-        elif kind in ("archived", "unarchived"):
-            archived = kind == "archived"
-        elif kind == "opening" and isinstance(row.get("previous_id"), str):
-            continues = row["previous_id"]
-        elif kind == "continued" and isinstance(row.get("by"), str):
-            continued_by = row["by"]
+    for event in events:
+        if isinstance(event, SessionNamed):
+            name = event.name or None
+        elif isinstance(event, (SessionArchived, SessionUnarchived)):
+            archived = isinstance(event, SessionArchived)
+        elif isinstance(event, OpeningEntry):
+            continues = event.previous_id
+        elif isinstance(event, SessionContinued):
+            continued_by = event.by
     return EveningMarks(name, archived, continues, continued_by)
+
+
+def evening_marks(rows: Iterable[dict[str, Any]]) -> EveningMarks:
+    """``history_marks`` of a history as the file writes it (its chain checked), reading as
+    models only the few rows that mark the evening, not its hands. A row that is not a
+    well-formed event says nothing here: naming it is the audit's work."""
+    return history_marks(_mark_events(rows))
+
+
+def _mark_events(rows: Iterable[dict[str, Any]]) -> Iterable[Event]:
+    for row in rows:
+        if row.get("type") in _MARK_TYPES:
+            try:
+                yield event_from_json(row)
+            except ScorekeeperError:
+                continue
 
 
 # ---- the evenings after: a session that continues another ------------------------------------

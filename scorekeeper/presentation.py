@@ -14,6 +14,7 @@ from typing import Protocol
 
 from .amounts import format_amount, format_decimal
 from .cells import cell_width, cut_to_width
+from .documents import history_marks
 from .errors import ScorekeeperError
 from .i18n import N_, _, decimal_separator, ngettext
 from .ledger import (
@@ -387,24 +388,17 @@ def carried_lines(ruleset: Ruleset, earlier_id: str, earlier_digest: str, earlie
 def evening_lines(events: Collection[Event]) -> list[str]:
     """The session's name, whether it is archived and the session that continues it, as
     ``show`` says them (nothing when it has no name, is not archived and goes on nowhere)."""
-    name, archived, continued = None, False, None
-    for event in events:
-        if isinstance(event, SessionNamed):
-            name = event.name or None
-        elif isinstance(event, (SessionArchived, SessionUnarchived)):
-            archived = isinstance(event, SessionArchived)
-        elif isinstance(event, SessionContinued):
-            continued = event.by
+    marks = history_marks(events)
     lines = []
-    if name is not None:
-        lines.append(_("name: {name}").format(name=name))
-    if archived:
+    if marks.name is not None:
+        lines.append(_("name: {name}").format(name=marks.name))
+    if marks.archived:
         lines.append(_("archived (left out of the list of sessions; 'scorekeeper archive "
                        "SESSION --undo' lists it again)"))
-    if continued is not None:
+    if marks.continued_by is not None:
         lines.append(_("the evening goes on in session {id} (the next evening): what this one "
                        "left went there, and no more hands are recorded here").format(
-                           id=continued))
+                           id=marks.continued_by))
     return lines
 
 
