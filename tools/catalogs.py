@@ -66,9 +66,9 @@ def _cli_help() -> list[tuple[str, str]]:
                 continue
             help_text = getattr(param, "help", None)
             if help_text:
+                at = where + "/" + param.opts[-1]
                 help_marker_free(inspect.cleandoc(help_text),
-                                 lambda message: found.append((message, where + "/"
-                                                               + param.opts[-1])) or message)
+                                 lambda message, at=at: found.append((message, at)) or message)
         if isinstance(command, click.Group):
             for name, sub in sorted(command.commands.items()):
                 walk(sub, f"{path} {name}")
