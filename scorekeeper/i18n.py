@@ -153,3 +153,29 @@ def NP_(context: str, message: str) -> str:
 def decimal_separator() -> str:
     """The decimal mark of the language in use: ``,`` (``14,25``) or ``.`` (``14.25``)."""
     return "," if current_language() in _DECIMAL_COMMA else "."
+
+
+# The keys that answer "plays or drops?" (a Kratzen player's choice before the play), in each
+# language letters taken from its own words for the choice and for yes and no: German m for
+# "geht mit", p for "passt", j/n; Portuguese e "entra", d "desiste", s/n; Spanish j "juega",
+# p "pasa", s/n; English p "plays", d "drops", y/n. No language takes a letter that its words
+# would read the other way (a German or Spanish p is a drop, never a play), and + and - answer
+# in every language.
+PLAY_KEYS: dict[str, dict[str, bool]] = {
+    "en": {"p": True, "y": True, "d": False, "n": False},
+    "de": {"m": True, "j": True, "p": False, "n": False},
+    "pt": {"e": True, "s": True, "d": False, "n": False},
+    "es": {"j": True, "s": True, "p": False, "n": False},
+}
+SIGN_KEYS = {"+": True, "-": False}
+
+
+def play_keys() -> dict[str, bool]:
+    """The keys that answer "plays?" in the language in use: key -> plays (``PLAY_KEYS``)."""
+    return PLAY_KEYS.get(current_language(), PLAY_KEYS[DEFAULT_LANGUAGE]) | SIGN_KEYS
+
+
+def play_key_names() -> tuple[str, str]:
+    """The two keys a prompt names for "plays" and "drops" in the language in use."""
+    keys = PLAY_KEYS.get(current_language(), PLAY_KEYS[DEFAULT_LANGUAGE])
+    return (next(k for k, v in keys.items() if v), next(k for k, v in keys.items() if not v))

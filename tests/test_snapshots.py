@@ -19,14 +19,14 @@ def saved(tmp_path, name: str, hands: int | None = None) -> str:
     return fixed_store(tmp_path).create(ledger.config, records).id
 
 
-def next_hand_keys(tmp_path, name: str, hands: int) -> list[str]:
+def next_hand_keys(tmp_path, name: str, hands: int, language: str = "en") -> list[str]:
     from scorekeeper.ledger import settle_hands
 
     ledger = replay_file(EXAMPLES / f"{name}.toml")
     record = ledger.settlements[hands].record
     state = settle_hands(ledger.config, [s.record for s in ledger.settlements][:hands]).state
     muss = ledger.ruleset.is_muss(state, record.indicator) if record.indicator else False
-    return hand_keys(ledger.config, state.dealer, record, muss)
+    return hand_keys(ledger.config, state.dealer, record, muss, language)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -150,16 +150,16 @@ LANGUAGE_SIZE = (80, 24)
 
 
 def test_table_in_german_with_the_german_pack(snap_compare, tmp_path):
-    """Kratzen's worked session, hand 3: the Ober of bells turned (Schellen trump), all play,
-    Cleo and Ben took the first two tricks."""
+    """Kratzen's worked session, hand 3: the Ober of bells turned (Schellen trump), all play
+    (m: "geht mit"), Cleo and Ben took the first two tricks."""
     session = saved(tmp_path, "kratzen", 2)
     assert snap_compare(make_app(tmp_path, session, language="de"),
-                        terminal_size=LANGUAGE_SIZE, press=["o", "d", "p", "p", "p", "3", "2"])
+                        terminal_size=LANGUAGE_SIZE, press=["o", "d", "m", "m", "m", "3", "2"])
 
 
 def test_settlement_preview_in_german(snap_compare, tmp_path):
     session = saved(tmp_path, "kratzen", 2)
-    keys = next_hand_keys(tmp_path, "kratzen", 2)
+    keys = next_hand_keys(tmp_path, "kratzen", 2, "de")
     assert snap_compare(make_app(tmp_path, session, language="de"),
                         terminal_size=LANGUAGE_SIZE, press=[*keys, "enter"])
 
@@ -178,10 +178,11 @@ def test_table_in_portuguese(snap_compare, tmp_path):
 
 
 def test_table_in_spanish_with_the_german_pack(snap_compare, tmp_path):
-    """Hand 3 of the worked session: the Ober of acorns turned, Anna drops, Ben took trick 1."""
+    """Hand 3 of the worked session: the Ober of acorns turned, Anna drops (p: "pasa"; j:
+    "juega"), Ben took trick 1."""
     session = saved(tmp_path, "kratzen", 2)
     assert snap_compare(make_app(tmp_path, session, language="es"),
-                        terminal_size=LANGUAGE_SIZE, press=["o", "c", "p", "d", "p", "2"])
+                        terminal_size=LANGUAGE_SIZE, press=["o", "c", "j", "p", "j", "2"])
 
 
 # ---- 80x24 with six players of 24-character names (issue 14): the question always in sight

@@ -34,8 +34,14 @@ def make_app(home, session: str | None = None, language: str | None = None) -> S
     return app
 
 
-def hand_keys(config: SessionConfig, dealer: str, record: HandRecord, muss: bool) -> list[str]:
-    """The keys that enter ``record`` on the table screen."""
+def hand_keys(config: SessionConfig, dealer: str, record: HandRecord, muss: bool,
+              language: str = "en") -> list[str]:
+    """The keys that enter ``record`` on the table screen (playing or dropping with the
+    letters of ``language``)."""
+    from scorekeeper.i18n import play_key_names, speaking
+
+    with speaking(language):
+        play, drop = play_key_names()
     keys: list[str] = []
     for card in record.indicator or ():
         if card.is_weli:
@@ -45,7 +51,7 @@ def hand_keys(config: SessionConfig, dealer: str, record: HandRecord, muss: bool
     if config.game == "kratzen" and not muss:
         entered = set(record.entered or ())
         for player in config.clockwise_from(dealer)[1:]:
-            keys.append("p" if player in entered else "d")
+            keys.append(play if player in entered else drop)
     keys += [str(config.seat_of(w) + 1) for w in record.tricks]
     return keys
 

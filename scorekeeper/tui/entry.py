@@ -12,7 +12,7 @@ from rich.cells import cell_len
 
 from ..cards import Card, Deck, Rank, Suit
 from ..errors import ScorekeeperError
-from ..i18n import _
+from ..i18n import _, play_key_names, play_keys
 from ..presentation import step_prompt
 from ..rules import HandDraft, HandRecord
 from ..rules.draft import Answer
@@ -23,7 +23,6 @@ from ..rules.draft import Answer
 RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "o": "O", "j": "J", "u": "U", "t": "10", "1": "10",
              "9": "9", "8": "8", "7": "7"}
 SUIT_KEYS = {"c": "C", "d": "D", "h": "H", "s": "S"}
-PLAY_KEYS = {"p": True, "y": True, "d": False, "n": False}
 SPECIAL_KEY = "w"  # a card typed with one key, when the game's pack has it
 # The suit keys with their signs, so that the letters say which suit in any pack's words:
 # "c♣ d♦ h♥ s♠" (a German pack's Eichel is c, its Laub s).
@@ -149,7 +148,9 @@ class KeyEntry:
                     _("{asked}: {ranks}, then suit {suits}")).format(
                 asked=asked, ranks=self.ranks_hint(), special=extra, suits=SUIT_HINT)
         if step.kind == "decide":
-            return _("{asked}  p = plays   d = drops").format(asked=asked)
+            play, drop = play_key_names()
+            return _("{asked}  {play} = plays   {drop} = drops").format(asked=asked, play=play,
+                                                                      drop=drop)
         if step.kind == "winner":
             config = draft.config
             named = "  ".join(f"{config.seat_of(p) + 1} {p}" for p in draft.playing())
@@ -184,8 +185,10 @@ class KeyEntry:
                 keys.append((SPECIAL_KEY, _("{card} in one key").format(
                     card=special.name(deck))))
         elif step.kind == "decide":
-            keys.append(("p  y", _("{player} plays").format(player=step.player)))
-            keys.append(("d  n", _("{player} drops").format(player=step.player)))
+            answers = play_keys()
+            for plays, words in ((True, _("{player} plays")), (False, _("{player} drops"))):
+                keys.append(("  ".join(k for k, v in answers.items() if v is plays),
+                             words.format(player=step.player)))
         elif step.kind == "winner":
             config = draft.config
             for p in draft.playing():
@@ -209,9 +212,11 @@ class KeyEntry:
         if kind in ("turn", "card"):
             return self._card_key(key)
         if kind == "decide":
-            if key not in PLAY_KEYS:
-                return _("p = plays, d = drops")
-            return self._give(PLAY_KEYS[key], key)
+            answers = play_keys()  # the letters of the language in use (i18n.PLAY_KEYS)
+            if key not in answers:
+                play, drop = play_key_names()
+                return _("{play} = plays, {drop} = drops").format(play=play, drop=drop)
+            return self._give(answers[key], key)
         if kind == "winner":
             players = draft.config.players
             if not key.isdigit() or not 1 <= int(key) <= len(players):
@@ -247,15 +252,20 @@ class KeyEntry:
         return problem
 
     def back(self) -> bool:
-        """Take back one key: a waiting rank, or else the last answer. ``False`` when there
-        was nothing to take back."""
+        """Take back one key: a waiting rank, or else the last answer (of a card typed rank
+        then suit, its suit: the rank waits again). ``False`` when there was nothing to take
+        back."""
         if self.pending is not None:
             self.pending = None
             return True
         if not self.draft.take_back():
             return False
-        if self.keys:
-            self.keys.pop()
+        typed = self.keys.pop() if self.keys else ""
+        if (self.draft.step.kind in ("turn", "card") and len(typed) >= 2
+                and typed[-1] in SUIT_KEYS):
+            # A card typed as rank then suit: Backspace takes back its suit, one key, and its
+            # rank waits for a suit again (after k c it took back the whole card).
+            self.pending = typed[:-1].upper()
         return True
 
     def switched(self, by_cards: bool) -> KeyEntry:
