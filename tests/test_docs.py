@@ -114,6 +114,66 @@ def test_the_link_check_catches_what_it_should() -> None:
         "../shared/x.png"]
 
 
+def test_readme_is_read_to_the_end() -> None:
+    """At most 250 lines; the details live in docs/ and the README links them."""
+    text = README.read_text("utf-8")
+    assert len(text.splitlines()) <= 250
+    targets = {t.partition("#")[0] for t in link_targets(text)}
+    for document in ("reference.md", "reliability.md", "performance.md"):
+        assert (ROOT / "docs" / document).is_file(), document
+        assert f"docs/{document}" in targets, f"README.md does not link docs/{document}"
+
+
+def test_readme_says_the_two_commands_first() -> None:
+    """The first two commands are installing and opening the program and running the tests;
+    .ci/run takes the second from the line two below its marker, as this does."""
+    text = README.read_text("utf-8")
+    blocks = [t for t in MarkdownIt("commonmark").parse(text) if t.type == "fence"]
+    assert blocks[0].content.strip().endswith(".venv/bin/scorekeeper")
+    lines = text.splitlines()
+    marker = lines.index("<!-- test-command -->")
+    assert lines[marker + 2] == blocks[1].content.strip()
+    assert lines[marker + 2].endswith(".venv/bin/python -m pytest")
+    assert "## A short tour" in text.partition(lines[marker + 2])[2]
+
+
+def heading_anchors(markdown: str) -> set[str]:
+    """The anchors GitHub gives the headings of a Markdown text (``## The rules``:
+    ``the-rules``)."""
+    anchors = set()
+    tokens = MarkdownIt("commonmark").parse(markdown)
+    for opening, inline in zip(tokens, tokens[1:], strict=False):
+        if opening.type == "heading_open":
+            words = re.sub(r"[^\w\- ]", "", inline.content.lower())
+            anchors.add(words.replace(" ", "-"))
+    return anchors
+
+
+DOCUMENTS = [README, *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.name)
+def test_links_stay_inside_and_reach_their_places(document: Path) -> None:
+    """README's links and those of docs/ point at files of the repository, and a link to a
+    place in a Markdown file names a heading there."""
+    text = document.read_text("utf-8")
+    assert bad_links(text, document.parent, ROOT) == []
+    missing = []
+    for target in link_targets(text):
+        path, _, anchor = unquote(target).partition("#")
+        if not anchor or urlsplit(target).scheme:
+            continue
+        linked = (document.parent / path).resolve() if path else document
+        if linked.suffix == ".md" and anchor not in heading_anchors(linked.read_text("utf-8")):
+            missing.append(target)
+    assert missing == []
+
+
+def test_the_anchor_check_catches_a_missing_heading() -> None:
+    assert heading_anchors("# Reference: the keys\n\n## The table app\n") == {
+        "reference-the-keys", "the-table-app"}
+
+
 # -- the documents in docs/ ---------------------------------------------------------------------
 
 def test_the_rules_are_in_the_repository() -> None:
@@ -163,11 +223,13 @@ def card(game: str) -> str:
 
 EVERY_CARD = ("the first dealer is drawn (or chosen)",
               "the deal passes to the left (clockwise)",
-              "highest card of the suit led")
+              "highest card of the suit led",
+              "clockwise, one card each")
 
 CARD_SAYS = {
     "letzter-stich": EVERY_CARD + ("a card of another suit never wins",),
     "letzter": EVERY_CARD + ("a card of another suit never wins",
+                             "card order: a k q j 10 9 8 7 in every suit",  # seed 001
                              "ranking: fewest penalty points is best",
                              "equal scores share the place"),
     "kratzen": EVERY_CARD + (
@@ -179,8 +241,43 @@ CARD_SAYS = {
         "only an empty pot collects everyone's muss stakes (dealer 2, everyone else 1)",
         "4 cards per player dealt, 1 turned (2 when the weli is turned), the rest undealt",
         "16 dealt + 1 turned + 16 undealt = 33",
-        "16 dealt + 2 turned + 15 undealt = 33"),
+        "16 dealt + 2 turned + 15 undealt = 33",
+        "the hands that dropped stay face down, out of play",
+        "the dealer is the declarer",
+        "worked out from this same p",
+        "fractions of a chip are kept",
+        "discards face down"),
 }
+
+
+# The same in each language's card (seed 001's words in Spanish: "empuja", "As, Rey, Reina,
+# Jota, 10, 9, 8, 7").
+CARD_SAYS_IN = {
+    ("letzter", "es"): ("empuja 3 boca abajo", "as, rey, reina, jota, 10, 9, 8, 7",
+                        "en el sentido de las agujas del reloj, una carta cada uno"),
+    ("letzter", "de"): ("a k d b 10 9 8 7", "im uhrzeigersinn, jeder eine karte"),
+    ("letzter", "pt"): ("ás, rei, dama, valete, 10, 9, 8, 7", "no sentido horário, uma carta cada"),
+    ("kratzen", "de"): ("verdeckt weg", "demselben p", "bruchteile eines chips bleiben stehen",
+                        "im uhrzeigersinn, jeder eine karte"),
+    ("kratzen", "pt"): ("tapadas, fora do jogo", "do mesmo p", "frações de ficha guardam-se",
+                        "no sentido horário, uma carta cada"),
+    ("kratzen", "es"): ("boca abajo, fuera del juego", "con el mismo p",
+                        "las fracciones de ficha se guardan",
+                        "en el sentido de las agujas del reloj, una carta cada uno"),
+    ("letzter-stich", "de"): ("im uhrzeigersinn, jeder eine karte",),
+    ("letzter-stich", "pt"): ("no sentido horário, uma carta cada",),
+    ("letzter-stich", "es"): ("en el sentido de las agujas del reloj, una carta cada uno",),
+}
+
+
+@pytest.mark.parametrize("game, language", sorted(CARD_SAYS_IN))
+def test_each_languages_rule_card_says_it_too(game: str, language: str) -> None:
+    from scorekeeper.i18n import speaking
+
+    with speaking(language):
+        text = " ".join(rule_card(game).replace("**", "").split()).lower()
+    missing = [phrase for phrase in CARD_SAYS_IN[game, language] if phrase not in text]
+    assert missing == [], f"the {language} {game} rule card does not say: {missing}"
 
 
 @pytest.mark.parametrize("game", games())
