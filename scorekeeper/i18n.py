@@ -179,3 +179,28 @@ def play_key_names() -> tuple[str, str]:
     """The two keys a prompt names for "plays" and "drops" in the language in use."""
     keys = PLAY_KEYS.get(current_language(), PLAY_KEYS[DEFAULT_LANGUAGE])
     return (next(k for k, v in keys.items() if v), next(k for k, v in keys.items() if not v))
+
+
+# A seat named by its number ("lugar 2", "asiento 2") where a name would stand: Portuguese and
+# Spanish join a preposition and the article ("a" + "o lugar 2" is "ao lugar 2", "de" + "el
+# asiento 2" is "del asiento 2") and put the article before it elsewhere, as a name needs none.
+_SEAT_GRAMMAR: dict[str, tuple[tuple[str, str], ...]] = {
+    "pt": ((r"\ba (lugar \d+)", r"ao \1"), (r"\bde (lugar \d+)", r"do \1"),
+           (r"(ao lugar \d+), (lugar \d+)", r"\1, ao \2"), (r"(^|\(|: )(lugar \d+)", r"\1o \2")),
+    "es": ((r"\ba (asiento \d+)", r"al \1"), (r"\bde (asiento \d+)", r"del \1"),
+           (r"\bdesde (asiento \d+)", r"desde el \1"),
+           (r"(al asiento \d+), (asiento \d+)", r"\1, al \2"),
+           (r"(^|\(|: )(asiento \d+)", r"\1el \2")),
+}
+
+
+def with_seat_articles(text: str) -> str:
+    """``text`` in which seats are named by number (``seat {number}``), with the articles the
+    language in use gives them (``ao lugar 2``, ``del asiento 2``)."""
+    import re
+
+    for pattern, replacement in _SEAT_GRAMMAR.get(current_language(), ()):
+        joined = None
+        while joined != text:  # a list of seats after one preposition: each joins it
+            joined, text = text, re.sub(pattern, replacement, text)
+    return text
