@@ -15,10 +15,12 @@ from .paths import settings_file
 def read_settings(home: Path) -> dict[str, object]:
     """The settings kept in ``home`` (an empty table when there are none, or they cannot be
     read: a setting never stops a command)."""
+    from .store.files import read_file_bytes  # as a session file is: never a named pipe
+
+    path = settings_file(home)
     try:
-        with settings_file(home).open("rb") as stream:
-            data = json.loads(stream.read(64 * 1024))
-    except (OSError, ValueError, RecursionError):
+        data = json.loads(read_file_bytes(path, str(path)))
+    except (ScorekeeperError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 
