@@ -5,6 +5,7 @@ it, or says why it cannot."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import time
@@ -126,6 +127,15 @@ def take_lock(path: Path, label: str, wait: float) -> FileLock:
                            "(it is never followed); remove it and try again").format(
             file=label, lock=one_line(os.path.basename(lock.path)), why=why)) from None
     except OSError as error:
+        if error.errno in _REFUSED and not os.path.lexists(lock.path):
+            # The lock file could not be made: what refuses is the folder (read-only), and
+            # the file named would be one that is not there.
+            raise StoreError(_("{folder}: the folder cannot be written ({reason}); nothing was "
+                               "changed").format(folder=one_line(str(path.parent)),
+                                                 reason=error.strerror or error)) from None
         raise StoreError(_("{file}: cannot be locked for writing ({reason})").format(
             file=label, reason=error.strerror or error)) from None
     return lock
+
+
+_REFUSED = (errno.EACCES, errno.EPERM, errno.EROFS)
