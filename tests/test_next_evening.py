@@ -145,14 +145,26 @@ def test_an_earlier_file_rewritten_whole_breaks_the_link(tmp_path):
             f"{seen})") in findings[0].message
 
 
+def continued_as_before(store: Store, first):
+    """The next evening of ``first`` as a version before the ``continued`` event wrote it: the
+    first evening does not say it went on, and could still be amended in what carried."""
+    from scorekeeper import documents
+
+    config = first.ruleset.next_evening(first.config, first.state(), True)
+    entry = documents.opening_event(first.id, first.rows[-1]["hash"], first.hands_played,
+                                    config.opening)
+    return store.create(config, opening=entry)
+
+
 def test_an_earlier_session_amended_after_it_was_continued_is_said(tmp_path):
     """Amending hand 4 of the first evening (Dora's forced Muss, no trick moves money) into
     a normal hand changes the pot it left: the next evening opened with 52, which is no longer
-    what the first evening says."""
+    what the first evening says. (Refused since the first evening says it went on: a file
+    continued by a version before that, or amended by one, is still audited so.)"""
     store = clocked(tmp_path)
     first = example(store, "kratzen")
     seen = first.digest  # when it was continued
-    second = store.next_evening(first.id).session
+    second = continued_as_before(store, first)
     store.amend(first.id, 4, {"indicator": ("9S",), "entered": ("Anna", "Ben", "Cleo")})
     findings = store.audit(second.id)[1]
     assert [f.kind for f in findings] == ["link"]
@@ -397,9 +409,10 @@ def test_no_hand_is_recorded_in_an_evening_that_goes_on_in_another(tmp_path, run
     assert run("audit", first.id).code == 0
     audited = store.audit_report(second.id)
     assert audited.findings == [] and "checked against" in audited.notes[0].message
-    # what carried is still the first evening's: amend it there and the link is said broken
-    store.amend(first.id, 3, {"tricks": ("Anna", "Anna", "Anna", "Anna")})
-    assert [f.kind for f in store.audit(second.id)[1]] == ["link"]
+    # what carried is the first evening's: an amendment there that changes it is refused too
+    with pytest.raises(StoreError, match="this amendment would change that"):
+        store.amend(first.id, 3, {"tricks": ("Anna", "Anna", "Anna", "Anna")})
+    assert earlier.path.read_bytes() == before
 
 
 def test_an_evening_continued_before_it_said_so_is_still_continued_once(tmp_path):

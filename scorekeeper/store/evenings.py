@@ -5,6 +5,8 @@ the file's lock, made against the digest it was decided on."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -13,14 +15,19 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import StoreError, one_line
 from ..i18n import _
-from .atomic import sync_folder
-from .files import Damaged
-from .listing import Listing
+from .atomic import atomic_write, sync_folder
+from .files import Damaged, read_json_file
+from .listing import Listing, list_sessions
 from .locking import take_lock
-from .session import OpenSession, check_expected, expected_digest, valid_id
+from .session import OpenSession, check_expected, expected_digest, parse_session, valid_id
 
 if TYPE_CHECKING:
-    from ..rules import HandRecord, SessionConfig
+    from ..rules import HandRecord, Opening, SessionConfig, TableState
+
+# <home>/continuing/<id>.json: the next evening <id> is being made (D21). Written before its
+# file and removed once the earlier session names it (its ``continued`` event): a marker left
+# behind by a process that ended half way is how the next command knows to finish the pair.
+CONTINUING = "continuing"
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,18 @@ class Evenings:
     _cache: dict[Path, tuple]
 
     def resolve(self, ref: str) -> Path:
+        """The file of a session id, a unique prefix of one, or a session file's path
+        (``_find``). Every command finds its session here, so a next evening left half made
+        that it belongs to is finished first (``finish_pairs``): no command sees half a pair."""
+        path = self._find(ref)
+        self.finish_pairs(path)
+        if not os.path.lexists(path):  # it was that half pair's new file: gone to the trash
+            raise StoreError(self.repairs[-1] if self.repairs else _(
+                "no session '{ref}' in {folder} (see 'scorekeeper sessions')").format(
+                    ref=ref, folder=self.folder))
+        return path
+
+    def _find(self, ref: str) -> Path:
         raise NotImplementedError
 
     def label(self, path: Path) -> str:
@@ -60,13 +79,23 @@ class Evenings:
     def open(self, ref: str) -> OpenSession:
         raise NotImplementedError
 
-    def list_sessions(self) -> list[Listing]:
-        raise NotImplementedError
+    def list_sessions(self, figures: bool = False) -> list[Listing]:
+        """Every session file, newest first (``listing.list_sessions``: with ``figures``, each
+        line carries the session's figures for a season too); a next evening half made is
+        listed once whole, or not at all (``finish_pairs``)."""
+        self.finish_pairs()
+        return list_sessions(self.home, self.folder, figures)
 
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
                dealer_drawn: bool = False, language: str | None = None,
-               opening: dict[str, Any] | None = None) -> OpenSession:
+               opening: dict[str, Any] | None = None,
+               session_id: str | None = None) -> OpenSession:
         raise NotImplementedError
+
+    def _new_id(self) -> str:
+        raise NotImplementedError
+
+    repairs: list[str]
 
     def _writing(self, path: Path, new: dict[str, Any] | None = None
                  ) -> AbstractContextManager[Any]:
@@ -83,8 +112,6 @@ class Evenings:
         table saw); it is held locked meanwhile, so nothing is recorded into it in between.
         Played in ``language`` (kept for its exports), else in the language that session was
         played in."""
-        from .. import documents
-
         path = self.resolve(ref)
         if expect is not None:
             expected_digest(expect)
@@ -98,20 +125,140 @@ class Evenings:
             finally:
                 lock.release()
             return Continued(created, earlier, carry)
-        with self._writing(path) as tx:
-            earlier = tx.session
-            check_expected(earlier, expect)
-            config = self._next_config(earlier, carry, dealer)
-            entry = None
-            if config.opening is not None:
-                entry = documents.opening_event(earlier.id, earlier.rows[-1]["hash"],
-                                                earlier.hands_played, config.opening)
-            created = self.create(config, language=language or earlier.language,
-                                  opening=entry)
-            # Said in the earlier session too, so that no hand is recorded there any more:
-            # what it left went on in the new one (D21).
-            tx.append(documents.continued_event(created.id))
-        return Continued(created, tx.session, carry)
+        return self._continue(path, expect, dealer, language)
+
+    def _continue(self, path: Path, expect: str | None, dealer: str | None,
+                  language: str | None) -> Continued:
+        """``next_evening`` with what carries: the new session and the earlier one's
+        ``continued``, made whole or not at all."""
+        from .. import documents
+
+        marker: Path | None = None
+        created: OpenSession | None = None
+        try:
+            with self._writing(path) as tx:
+                earlier = tx.session
+                check_expected(earlier, expect)
+                config = self._next_config(earlier, True, dealer)
+                entry = None
+                if config.opening is not None:
+                    entry = documents.opening_event(earlier.id, earlier.rows[-1]["hash"],
+                                                    earlier.hands_played, config.opening)
+                # The pair is made whole or not at all: the marker first, then the new file,
+                # then the earlier session's ``continued`` (the write this block ends with). A
+                # process that ends in between leaves the marker, and the next command that
+                # meets either session finishes the pair (``finish_pairs``) first.
+                session_id = self._new_id()
+                marker = self._mark_pair(earlier.path, session_id)
+                created = self.create(config, language=language or earlier.language,
+                                      opening=entry, session_id=session_id)
+                # Said in the earlier session too, so that no hand is recorded there any
+                # more: what it left went on in the new one (D21).
+                tx.append(documents.continued_event(created.id))
+        except BaseException:
+            if marker is not None:
+                self._unmake_pair(path, marker, created)
+            raise
+        assert marker is not None and created is not None
+        self._drop_marker(marker)
+        return Continued(created, tx.session, True)
+
+    # -- a pair of evenings made whole (D21)
+
+    def _mark_pair(self, earlier: Path, later_id: str) -> Path:
+        """Say, before the next evening's file is written, which pair is being made."""
+        folder = self.home / CONTINUING
+        marker = folder / f"{later_id}.json"
+        text = json.dumps({"earlier": os.path.abspath(earlier), "next": later_id})
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            atomic_write(marker, text)
+        except OSError as error:
+            raise StoreError(_("{file}: cannot be written ({reason}); nothing was changed")
+                             .format(file=marker, reason=error.strerror or error)) from None
+        return marker
+
+    def _drop_marker(self, marker: Path) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(marker)
+        sync_folder(marker.parent)
+
+    def finish_pairs(self, involving: Path | None = None) -> None:
+        """Finish every next evening left half made (``involving``: only one of whose pair
+        that file is): a session whose file was written but whose earlier session does not
+        name it yet. While the earlier session still stands where the new one took it from,
+        its ``continued`` event is written now; if it moved on, the new file goes to
+        ``<home>/trash/`` (never removed) and ``repairs`` says so. (No marker: nothing to do,
+        at the cost of one look at a folder that is usually not there.)"""
+        folder = self.home / CONTINUING
+        try:
+            names = sorted(n for n in os.listdir(folder)
+                           if n.endswith(".json") and not n.startswith("."))
+        except OSError:
+            return
+        for name in names:
+            marker = folder / name
+            try:
+                said = json.loads(marker.read_text(encoding="utf-8"))
+                earlier, later_id = Path(said["earlier"]), str(said["next"])
+            except (OSError, ValueError, KeyError, TypeError):
+                continue  # removed meanwhile (finished by another), or not ours
+            later = self.folder / f"{later_id}.json"
+            if involving is not None and os.path.abspath(involving) not in (
+                    os.fspath(earlier), os.path.abspath(later)):
+                continue
+            self._finish_pair(marker, earlier, later)
+
+    def _finish_pair(self, marker: Path, earlier: Path, later: Path) -> None:
+        """Finish one pair (``finish_pairs``), under the earlier session's lock."""
+        from .. import documents
+
+        if not os.path.lexists(later):  # ended before the new file was written
+            self._drop_marker(marker)
+            return
+        with self._writing(earlier) as tx:
+            before = tx.session
+            if marker.exists() and before.continued_by != later.stem:
+                label = self.label(later)
+                opened = parse_session(later, read_json_file(later, label), label)
+                opened.check()
+                entry = opened.opening()
+                if (before.continued_by is None and entry is not None
+                        and entry.previous_hash == before.rows[-1]["hash"]):
+                    tx.append(documents.continued_event(opened.id))
+                else:
+                    self._abandon(later, before)
+        self._drop_marker(marker)  # once the earlier session names it (written above)
+
+    def _unmake_pair(self, earlier: Path, marker: Path, created: OpenSession | None) -> None:
+        """A continuation that failed (say, the earlier file could not be written): the new
+        file, when written, goes to the trash unless the earlier session names it after all,
+        looked at under its lock again (the write's lock is let go by then)."""
+        with contextlib.suppress(StoreError, OSError):
+            lock = take_lock(earlier, self.label(earlier), self.lock_wait)
+            try:
+                label = self.label(earlier)
+                named = parse_session(earlier, read_json_file(earlier, label),
+                                      label).continued_by
+                if created is not None and named != created.id:
+                    self._abandon(created.path, None)
+            finally:
+                lock.release()
+        self._drop_marker(marker)
+
+    def _abandon(self, later: Path, earlier: OpenSession | None) -> None:
+        """A next evening half made from a state its earlier session has left: its file goes
+        to the trash, said in ``repairs``."""
+        lock = take_lock(later, self.label(later), self.lock_wait)
+        try:
+            target = self._to_trash(later, self.label(later))
+        finally:
+            lock.release()
+        if earlier is not None:
+            self.repairs.append(_(
+                "{file}: a next evening of {earlier} left half made (the earlier session moved "
+                "on since): moved to {target}, nothing carried").format(
+                    file=self.label(later), earlier=earlier.label, target=target))
 
     def preview_next_evening(self, ref: str, carry: bool = True,
                              expect: str | None = None) -> tuple[OpenSession, SessionConfig]:
@@ -196,24 +343,29 @@ class Evenings:
             if not session.archived:
                 raise StoreError(_("{file}: only an archived session can be deleted: archive it "
                                    "first").format(file=session.label))
-            bin_folder = self.home / "trash"
-            try:
-                bin_folder.mkdir(parents=True, exist_ok=True)
-                target = bin_folder / path.name
-                n = 1
-                while os.path.lexists(target):  # one deleted before: both are kept
-                    n += 1
-                    target = bin_folder / f"{path.stem}-{n}{path.suffix}"
-                os.rename(path, target)
-            except OSError as error:
-                raise StoreError(_("{file}: cannot be moved to {folder} ({reason}); nothing was "
-                                   "changed").format(file=session.label, folder=bin_folder,
-                                                     reason=error.strerror or error)) from None
-            for folder in (self.folder, bin_folder):
-                sync_folder(folder)
-            self._cache.pop(path, None)
+            target = self._to_trash(path, session.label)
         finally:
             lock.release()
+        return target
+
+    def _to_trash(self, path: Path, label: str) -> Path:
+        """Move a session file (its lock held) to ``<home>/trash/``; where it went."""
+        bin_folder = self.home / "trash"
+        try:
+            bin_folder.mkdir(parents=True, exist_ok=True)
+            target = bin_folder / path.name
+            n = 1
+            while os.path.lexists(target):  # one deleted before: both are kept
+                n += 1
+                target = bin_folder / f"{path.stem}-{n}{path.suffix}"
+            os.rename(path, target)
+        except OSError as error:
+            raise StoreError(_("{file}: cannot be moved to {folder} ({reason}); nothing was "
+                               "changed").format(file=label, folder=bin_folder,
+                                                 reason=error.strerror or error)) from None
+        for folder in (self.folder, bin_folder):
+            sync_folder(folder)
+        self._cache.pop(path, None)
         return target
 
     def _link(self, session: OpenSession, notes: list[Any]) -> list[Any]:
@@ -257,3 +409,42 @@ class Evenings:
                                                         digest=entry.previous_digest,
                                                         file=label)))
         return findings
+
+
+# ---- an evening that went on is closed (D21) ----------------------------------------------------
+
+def no_withdrawal_after_going_on(s: OpenSession) -> None:
+    """No hand is withdrawn in an evening that went on in the next: what it left carried."""
+    if s.continued_by:
+        raise StoreError(_("{file}: the evening goes on in session {id}, which opened with what "
+                           "this session left: a hand withdrawn here would change that, so "
+                           "nothing was withdrawn (amend a hand here only where what carried "
+                           "stays the same; a chip count in session {id} records what the "
+                           "table really holds)").format(file=s.label, id=s.continued_by))
+
+
+def keeps_what_carried(s: OpenSession, before: TableState, after: TableState) -> None:
+    """An amendment in an evening that went on must leave what the next evening opened with
+    as it was; else it is refused, saying the way forward."""
+    if not s.continued_by:
+        return
+    was = s.ruleset.carried(s.config, before)
+    if s.ruleset.carried(s.config, after) != was:
+        raise StoreError(_("{file}: the evening goes on in session {id}, which opened with "
+                           "what this session left ({carried}): this amendment would change "
+                           "that, so nothing was amended (amend it only so that what carried "
+                           "stays the same; a chip count in session {id} records what the "
+                           "table really holds)").format(
+            file=s.label, id=s.continued_by, carried=opening_words(was)))
+
+
+def opening_words(opening: Opening) -> str:
+    """``pot 52`` (and the scores, where they carry), as the audit says what carried."""
+    from ..amounts import to_decimal_string
+
+    words = (_("nothing") if opening.pot is None
+             else _("pot {amount}").format(amount=to_decimal_string(opening.pot)))
+    if opening.scores is not None:
+        words = _("{pot} and scores {scores}").format(pot=words, scores=", ".join(
+            f"{p} {to_decimal_string(v)}" for p, v in opening.scores.items()))
+    return words

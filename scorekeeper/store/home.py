@@ -25,10 +25,10 @@ from tinydb.table import Document
 from ..amounts import exact, to_decimal_string
 from ..errors import RecordError, ScorekeeperError, StoreError, one_line
 from ..i18n import _
-from .evenings import Evenings
+from .evenings import Evenings, keeps_what_carried, no_withdrawal_after_going_on
 from .files import read_json_file
 from .imports import FromElsewhere
-from .listing import Listing, folder_names, list_sessions, text_name
+from .listing import folder_names, text_name
 from .locking import take_lock
 from .session import (
     OpenSession,
@@ -221,6 +221,7 @@ class Store(Evenings, FromElsewhere):
         # session). A failed write drops it (its data may be half changed): the file is read.
         self._cache: dict[Path, tuple] = {}
         self._whole_ids: dict[str, Path] = {}  # whole ids already resolved, and their files
+        self.repairs: list[str] = []  # what finishing a half-made pair did, to say (D21)
 
     # -- finding and reading
 
@@ -236,7 +237,7 @@ class Store(Evenings, FromElsewhere):
         return sorted(self.folder / name for name in map(text_name, folder_names(self.folder))
                       if name)
 
-    def resolve(self, ref: str) -> Path:
+    def _find(self, ref: str) -> Path:
         """The file of a session id, a unique prefix of one, or a session file's path."""
         ref = str(ref)
         known = self._whole_ids.get(ref)
@@ -375,11 +376,13 @@ class Store(Evenings, FromElsewhere):
 
     def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
                dealer_drawn: bool = False, language: str | None = None,
-               opening: dict[str, Any] | None = None) -> OpenSession:
+               opening: dict[str, Any] | None = None,
+               session_id: str | None = None) -> OpenSession:
         """A new session file, with ``records`` settled and stored as its first hands; played
         in ``language`` (kept, sealed, for its exports; ``None``: none kept); with ``opening``
         (``documents.opening_event``: the session continues another, and ``config.opening``
-        is what it carried) that entry right after its start."""
+        is what it carried) that entry right after its start. ``session_id``: the id already
+        chosen for it (``_new_id``), else a new one."""
         from .. import documents
         from ..ledger import settle_hands
         from ..rules import ruleset_for_version
@@ -391,7 +394,7 @@ class Store(Evenings, FromElsewhere):
         except OSError as error:
             raise StoreError(_("{folder}: cannot be created ({reason})").format(
                 folder=self.folder, reason=error.strerror or error)) from None
-        session_id = self._new_id()
+        session_id = session_id or self._new_id()
         path = self.folder / f"{session_id}.json"
         settings = documents.config_to_json(config)
         header = {"format": documents.FORMAT_VERSION, "id": session_id, "ruleset": ruleset.version,
@@ -443,6 +446,7 @@ class Store(Evenings, FromElsewhere):
         with self._changing(ref, expect) as tx:
             s = tx.session
             n = s.hands_played
+            no_withdrawal_after_going_on(s)
             if n == 0:
                 raise StoreError(_("{file}: there is no hand to withdraw").format(file=s.label))
             withdrawn = s.hand(n)
@@ -480,6 +484,7 @@ class Store(Evenings, FromElsewhere):
             raise LaterHandBroken(f"{s.label}: {words}", misfit) from None
         except ScorekeeperError as error:
             raise StoreError(f"{s.label}: {error}") from None
+        keeps_what_carried(s, before.state, after.state)
         return Amended(s, numbers, before, after)
 
     def amend(self, ref: str, number: int, changes: dict[str, Any],
@@ -585,13 +590,6 @@ class Store(Evenings, FromElsewhere):
                     id=one_line(repr(candidate))))
             if not os.path.lexists(self.folder / f"{candidate}.json"):
                 return candidate
-
-    # -- listing
-
-    def list_sessions(self, figures: bool = False) -> list[Listing]:
-        """Every session file, newest first (``listing.list_sessions``: with ``figures``, each
-        line carries the session's figures for a season too)."""
-        return list_sessions(self.home, self.folder, figures)
 
 
 def _version_of(config: SessionConfig) -> str:

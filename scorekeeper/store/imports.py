@@ -69,6 +69,7 @@ def import_file(home: Path, source: Path, shown: str, wait: float) -> Imported:
             "{file}: the audit finds {count} differences, the first: {finding}; nothing was "
             "imported", len(findings)).format(file=shown, count=len(findings),
                                               finding=one_line(first.message)))
+    _no_hand_after_going_on(session, shown)
     folder = home / "sessions"
     target = folder / f"{session.id}.json"
     try:
@@ -114,6 +115,35 @@ def import_file(home: Path, source: Path, shown: str, wait: float) -> Imported:
     return Imported(DIVERGED, session, here, shared, kept)
 
 
+def _no_hand_after_going_on(session: OpenSession, shown: str) -> None:
+    """A history whose evening went on in the next (its ``continued`` event) and that then
+    changes what carried (a hand recorded or withdrawn there, an amendment that changes the
+    pot it left) is refused, as ``record`` refuses it: what it left is counted in the next
+    evening already (D21). A file that extends one here that went on is such a history."""
+    from ..amounts import exact
+    from ..documents import events_from_json
+    from ..ledger import records_in_force, settle_hands
+
+    rows = session.rows
+    at = next((i for i, row in enumerate(rows) if row.get("type") == "continued"), None)
+    if at is None:
+        return
+    config, ruleset = session.config, session.ruleset
+    try:
+        with exact():
+            then = settle_hands(config, records_in_force(events_from_json(rows[:at + 1])),
+                                ruleset).state
+    except ScorekeeperError as error:
+        raise StoreError(f"{shown}: {error}") from None
+    now = session.state()
+    if (then.hands_played != now.hands_played
+            or ruleset.carried(config, then) != ruleset.carried(config, now)):
+        raise StoreError(_("{file}: the evening goes on in session {id}, which carried on from "
+                           "it, yet the file changes its hands after that (what carried would "
+                           "count twice); nothing was imported").format(
+            file=shown, id=rows[at].get("by")))
+
+
 def _write(path: Path, raw: bytes, label: str) -> None:
     try:
         atomic_write(path, [raw])
@@ -139,6 +169,11 @@ class FromElsewhere:
         """Rewrite ``players.json`` under its lock with what ``change`` makes of it."""
         return change_roster(self.home, change, self.lock_wait)
 
+    def finish_pairs(self, involving: Path | None = None) -> None:
+        raise NotImplementedError
+
     def import_file(self, source: Path, shown: str) -> Imported:
-        """Bring a session file from elsewhere into this home (see above)."""
+        """Bring a session file from elsewhere into this home (see above), once any next
+        evening left half made here is finished (``Evenings.finish_pairs``)."""
+        self.finish_pairs()
         return import_file(self.home, source, shown, self.lock_wait)

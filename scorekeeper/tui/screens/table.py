@@ -407,8 +407,11 @@ class TableScreen(SpokenScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the session file is being written, nothing that changes it or the entry runs
         (they run once the write is done; the table stays live meanwhile). A session that takes
-        no more hands (over, or gone on in the next evening) has no entry to settle."""
+        no more hands (over, or gone on in the next evening) has no entry to settle; one that
+        went on has no hand to withdraw either (what it left carried: D21, the store refuses)."""
         if action in ENTRY_ACTIONS and self.closed() is not None:
+            return False
+        if action == "undo" and self.session.continued_by:
             return False
         return not (self.writing and action in WAIT_FOR_DISK)
 
