@@ -39,6 +39,27 @@ def sessions_folder(home: Path) -> Path:
     return home / "sessions"
 
 
+def trash_folder(home: Path) -> Path:
+    """Where deleted sessions go, to be brought back (``<home>/trash``)."""
+    return home / "trash"
+
+
+def imported_folder(home: Path) -> Path:
+    """Where ``import`` keeps histories that part from ours (``<home>/imported``)."""
+    return home / "imported"
+
+
+def home_folders(home: Path) -> list[Path]:
+    """The home folder and every folder in it that scorekeeper writes to."""
+    return [home, sessions_folder(home), trash_folder(home), imported_folder(home),
+            exports_folder(home)]
+
+
+def exports_folder(home: Path) -> Path:
+    """The one folder of the home an output may be written to (``<home>/exports``)."""
+    return home / "exports"
+
+
 def settings_file(home: Path) -> Path:
     """The person's settings (the table app's language): ``<home>/settings.json``."""
     return home / "settings.json"

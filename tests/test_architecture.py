@@ -225,7 +225,7 @@ def test_the_class_check_finds_one(tmp_path):
 
 
 STORE_MODULES = {"__init__", "home", "session", "storage", "files", "listing", "atomic",
-                 "locking", "evenings", "imports", "roster"}
+                 "locking", "evenings", "imports", "roster", "outputs"}
 
 
 def test_the_store_is_small_modules_each_with_one_job():

@@ -1,14 +1,21 @@
 """Atomic rewrites of a file: a crash leaves either the old file or the new one, never a torn
-one, and the file keeps its mode (a new one gets the mode ``open`` would give it)."""
+one, and the file keeps its mode (a new one gets the mode ``open`` would give it). The
+temporary file of a writer that was killed is cleared later (``clear_stale_temporaries``): its
+name says which process wrote it."""
 
 from __future__ import annotations
 
 import contextlib
 import errno
 import os
+import re
 import stat
 import tempfile
+import time
 from pathlib import Path
+
+from ..paths import home_folders
+from .locking import FileLock, LockRefused, LockTimeout
 
 
 def atomic_write(path: Path, text: str | list[bytes]) -> os.stat_result:
@@ -18,7 +25,8 @@ def atomic_write(path: Path, text: str | list[bytes]) -> os.stat_result:
     Returns the new file's status (renaming keeps its inode, size and modification time)."""
     folder = path.parent
     mode = _mode_for(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.pid{os.getpid()}.", suffix=".tmp",
+                               dir=folder)
     try:
         try:
             _write_all(fd, [text.encode("utf-8")] if isinstance(text, str) else text)
@@ -103,3 +111,77 @@ def _write_all(fd: int, pieces: list[bytes]) -> None:
                 break
             written -= len(view)
             first += 1
+
+
+# ---- what a killed writer left behind ------------------------------------------------------------
+
+# ``.<name>.pid<pid>.<8 random characters>.tmp``, or ``.<name>.<8 random characters>.tmp`` as
+# written before the name carried the writer's process id.
+_TEMPORARY = re.compile(r"\.(?P<name>.+?)\.(?:pid(?P<pid>[0-9]{1,10})\.)?[A-Za-z0-9_]{8}\.tmp")
+STALE_AFTER = 3600.0  # seconds: no write takes this long; an older temporary file is left over
+
+
+def clear_home_temporaries(home: Path) -> list[Path]:
+    """``clear_stale_temporaries`` in the home folder and each of its folders (what a writer
+    killed mid-write left there: the next command clears it)."""
+    return [path for folder in home_folders(home) for path in clear_stale_temporaries(folder)]
+
+
+def clear_stale_temporaries(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files of ``atomic_write`` in ``folder`` that no live writer holds:
+    those of a process that has ended, and those older than ``STALE_AFTER`` seconds whose
+    file's lock (if it has one) is free. Returns what was removed; what cannot be looked at or
+    removed is left as it is (a command never stops for it)."""
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    moment = time.time() if now is None else now
+    for entry in entries:
+        found = _TEMPORARY.fullmatch(entry.name) if entry.name.endswith(".tmp") else None
+        if found is None:
+            continue
+        with contextlib.suppress(OSError):
+            status = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(status.st_mode) and _stale(found, status, moment, folder):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed
+
+
+def _stale(found: re.Match[str], status: os.stat_result, moment: float, folder: Path) -> bool:
+    """Whether a temporary file is held by no writer: its process has ended, or it is older
+    than any write takes and its file's lock is free."""
+    pid = found.group("pid")
+    if pid is not None and int(pid) != os.getpid() and not process_alive(int(pid)):
+        return True
+    if moment - status.st_mtime < STALE_AFTER:
+        return False
+    return not lock_held(folder / (found.group("name") + ".lock"))
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process of this id runs on this machine (where that cannot be asked without
+    harm, as on Windows, whose ``os.kill`` ends the process: taken as running)."""
+    if os.name != "posix" or pid <= 0:
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it runs, as another user
+        return True
+    return True
+
+
+def lock_held(lock: Path) -> bool:
+    """Whether another process holds the lock file ``lock`` now (a missing one is held by
+    nobody; one that cannot be asked is taken as held)."""
+    if not os.path.lexists(lock):
+        return False
+    try:
+        with FileLock(str(lock), 0):
+            return False
+    except (LockTimeout, LockRefused, OSError):
+        return True
