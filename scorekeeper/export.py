@@ -311,10 +311,12 @@ def export_json(source: ExportSource) -> str:
 
 def _json_document(source: ExportSource, hands: Iterable[dict[str, Any]],
                    events: Iterable[dict[str, Any] | jsontext.Written]) -> dict[str, Any]:
-    agreed, _ = source.settled_up()
+    agreed, changed = source.settled_up()
     return _standings(source.config, source.state, hands) | {
         "session": source.session_id, "digest": source.digest, "events": events,
         "settle_up": settle_up_document(agreed[-1].settled) if agreed else None,
+        # hands changed since that settle-up: its money is not what the scores come to now
+        "settle_up_stale": changed,
         "counts": [_count_document(check) for check in source.count_checks()]}
 
 

@@ -38,11 +38,13 @@ from .amounts import ZERO, exact, format_amount, to_decimal_string
 from .errors import ScorekeeperError
 from .export import ExportSource, csv_text_cell, md_cell, svg_chart
 from .i18n import N_, _, current_language, ngettext
-from .presentation import money_text
+from .presentation import CHANGED_SINCE, money_text
 from .rules import RULESETS, HandOutcome, Ruleset, SessionConfig, TableState, get_ruleset
+from .settleup import money_current
 from .summary import SessionSummary
 
-FIGURES_VERSION = 1  # the form of ``evening_figures`` kept in the listing's index
+FIGURES_VERSION = 2  # the form of ``evening_figures`` kept in the listing's index (2: money
+# says whether it is current)
 ROSTER_VERSION = 1  # the form of ``<home>/players.json``
 HUNDREDTH = Decimal("0.01")
 UNIT_WORDS = {"chip": N_("chips"), "point": N_("points")}
@@ -158,18 +160,22 @@ class Roster:
 # ---- one evening's figures (kept in the listing's index) -------------------------------------
 
 def evening_figures(config: SessionConfig, state: TableState, hands: Iterable[HandOutcome],
-                    money: tuple[str, Mapping[str, Decimal]] | None) -> dict[str, Any]:
+                    money: tuple[str, Mapping[str, Decimal]] | None,
+                    current: bool = True) -> dict[str, Any]:
     """What a season needs of one session: each player's net (the settle-up's result,
     docs/rules.md D16: won + or lost −, in the game's unit) at ``state``, whether they won (a
     finished session's leaders), the game's own counts over its ``hands``
     (``Ruleset.player_figures``) and ``money``: the currency and each player's money of the
-    newest settle-up made at a value (``None``: none was). As the listing's index keeps it."""
+    newest settle-up made at a value (``None``: none was), and whether it is ``current`` (no
+    hand recorded, amended or withdrawn since: else it is stale, and never added up). As the
+    listing's index keeps it."""
     ruleset = get_ruleset(config.game)
     results = ruleset.results(config, state).players
     counts = ruleset.player_figures(config, hands)
     paid = None if money is None else {
         "currency": money[0],
-        "players": {p: to_decimal_string(v) for p, v in money[1].items()}}
+        "players": {p: to_decimal_string(v) for p, v in money[1].items()},
+        "current": current}
     winners = state.leaders if state.finished else ()
     return {"version": FIGURES_VERSION, "game": config.game, "unit": ruleset.unit,
             "hands": state.hands_played, "finished": state.finished,
@@ -180,7 +186,7 @@ def evening_figures(config: SessionConfig, state: TableState, hands: Iterable[Ha
 
 def source_figures(source: ExportSource) -> dict[str, Any]:
     """``evening_figures`` of a session settled here (or exported): its hands' outcomes and
-    the newest settle-up at a value its history keeps."""
+    the newest settle-up at a value its history keeps, and whether hands changed since."""
     agreed, _changed = source.settled_up()
     money = None
     for a in agreed:
@@ -190,13 +196,14 @@ def source_figures(source: ExportSource) -> dict[str, Any]:
                                           if isinstance(share.party, str)
                                           and share.money is not None})
     return evening_figures(source.config, source.state,
-                           [s.outcome for s in source.settlements], money)
+                           [s.outcome for s in source.settlements], money,
+                           money_current(source.events))
 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One player at one evening: the name as seated, the net, a win, the game's counts and the
-    money of the newest settle-up with a value (``None`` without one)."""
+    money of the newest settle-up with a value (``None`` without one, or when it is stale)."""
 
     name: str
     net: Decimal
@@ -207,7 +214,9 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Evening:
-    """One session as a season sees it."""
+    """One session as a season sees it. ``currency`` is that of its money (``None``: no
+    settle-up at a value, or a stale one); ``money_stale``: a settle-up at a value was made,
+    but hands changed since, so its money is left out (the seats have none)."""
 
     session: str
     started: str
@@ -218,6 +227,7 @@ class Evening:
     seats: tuple[Seat, ...]
     currency: str | None
     continued: bool = False  # the evening went on in another session (the next evening)
+    money_stale: bool = False
 
     @property
     def day(self) -> str:
@@ -246,10 +256,13 @@ def evening_from_json(session: str, started: str, data: Any) -> Evening:
         money = data.get("money")
         paid: Mapping[str, Any] = {}
         currency = None
+        stale = False
         if money is not None:
-            currency, paid = str(money["currency"]), money["players"]
-            if not isinstance(paid, dict):
+            currency, paid, current = str(money["currency"]), money["players"], money["current"]
+            if not isinstance(paid, dict) or type(current) is not bool:
                 raise ValueError("money")
+            if not current:  # never shown as if it were the chips' now
+                currency, paid, stale = None, {}, True
         seats = []
         for seat in data["players"]:
             name = seat["name"]
@@ -265,7 +278,7 @@ def evening_from_json(session: str, started: str, data: Any) -> Evening:
             raise ValueError("hands")
         return Evening(session=session, started=started, game=game, unit=str(data["unit"]),
                        hands=hands, finished=bool(data["finished"]), seats=tuple(seats),
-                       currency=currency)
+                       currency=currency, money_stale=stale)
     except (KeyError, TypeError, ValueError, AttributeError):
         raise ScorekeeperError(_("its figures in the listing's index cannot be read")) from None
 
@@ -317,6 +330,7 @@ class Tally:
     wins: int = 0
     net: Decimal = ZERO
     money: dict[str, Decimal] = field(default_factory=dict)
+    stale: int = 0  # evenings whose money is stale (left out of ``money``)
     counts: dict[str, int] = field(default_factory=dict)
     # each spelling seated: how many evenings, and the start of the newest
     spellings: dict[str, tuple[int, str]] = field(default_factory=dict)
@@ -325,6 +339,7 @@ class Tally:
         self.evenings += 1
         self.hands += evening.hands
         self.wins += seat.won
+        self.stale += evening.money_stale
         with exact():
             self.net += seat.net
             if seat.money is not None and evening.currency is not None:
@@ -458,6 +473,7 @@ class Season:
     tables: tuple[GameTable, ...]
     lookalikes: tuple[tuple[str, str], ...]
     skipped: tuple[tuple[str, str], ...]  # (file, problem)
+    stale: tuple[str, ...] = ()  # the sessions whose money is stale (hands changed since)
 
 
 def season(evenings: Iterable[Evening], roster: Roster, game: str | None = None,
@@ -475,11 +491,27 @@ def season(evenings: Iterable[Evening], roster: Roster, game: str | None = None,
         tables.append(GameTable(ruleset, tuple(mine), tuple(_order(tallies(mine, roster))),
                                 keys))
     return Season(game, start, end, tuple(tables), tuple(lookalikes(chosen, roster)),
-                  tuple(skipped))
+                  tuple(skipped), stale_sessions(chosen))
+
+
+def stale_sessions(evenings: Iterable[Evening]) -> tuple[str, ...]:
+    """The sessions among ``evenings`` whose money is stale: left out of every sum."""
+    return tuple(e.session for e in evenings if e.money_stale)
 
 
 def _money_words(money: Mapping[str, Decimal]) -> str:
     return ", ".join(money_text(v, c) for c, v in sorted(money.items()))
+
+
+def money_cell(t: Tally) -> str:
+    """A player's money as people read it: the current money by currency, then how many
+    evenings' money is stale (left out: hands changed after their settle-up)."""
+    words = _money_words(t.money)
+    if t.stale:
+        stale = ngettext("{count} evening stale", "{count} evenings stale", t.stale).format(
+            count=t.stale)
+        words = f"{words}; {stale}" if words else stale
+    return words
 
 
 def _average_words(t: Tally) -> str:
@@ -511,7 +543,7 @@ def season_rows(table: GameTable) -> list[list[str]]:
     """A game's table as rows of text for people: rank, player, evenings, hands, wins, net,
     per evening (``~`` when rounded), money."""
     return [[str(i), t.name, str(t.evenings), str(t.hands), str(t.wins),
-             format_amount(t.net, signed=True), _average_words(t), _money_words(t.money)]
+             format_amount(t.net, signed=True), _average_words(t), money_cell(t)]
             for i, t in enumerate(table.players, start=1)]
 
 
@@ -532,15 +564,20 @@ def season_lines(s: Season) -> list[str]:
                                                     span=_span_words(s), count=n))
         lines += _table(_headers(table.ruleset.unit), season_rows(table),
                         right={0, 2, 3, 4, 5, 6, 7})
-    lines += notes_lines(s.lookalikes, s.skipped)
+    lines += notes_lines(s.lookalikes, s.skipped, s.stale)
     return lines
 
 
-def notes_lines(pairs: Sequence[tuple[str, str]], skipped: Sequence[tuple[str, str]]) -> list[str]:
-    """The evenings left out (damaged files) and the look-alike names still to decide."""
+def notes_lines(pairs: Sequence[tuple[str, str]], skipped: Sequence[tuple[str, str]],
+                stale: Sequence[str] = ()) -> list[str]:
+    """The evenings left out (damaged files), the evenings whose money is left out (stale)
+    and the look-alike names still to decide."""
     lines: list[str] = []
     for file, problem in skipped:
         lines.append(_("left out: {file}: {problem}").format(file=file, problem=problem))
+    for session in stale:
+        lines.append(_("money left out: session {id}: {problem}").format(
+            id=session, problem=_(CHANGED_SINCE)))
     if pairs:
         lines += ["", _("These names look alike and are counted as two players until you say:")]
         for a, b in pairs:
@@ -564,10 +601,11 @@ def season_document(s: Season) -> dict[str, Any]:
             "players": [{"name": t.name, "evenings": t.evenings, "hands": t.hands,
                          "wins": t.wins, "net": to_decimal_string(t.net),
                          "average": to_decimal_string(t.average),
-                         "money": {c: to_decimal_string(v) for c, v in sorted(t.money.items())}}
+                         "money": {c: to_decimal_string(v) for c, v in sorted(t.money.items())},
+                         "money_stale": t.stale}
                         for t in table.players],
             "sessions": [{"id": e.session, "started": e.started, "hands": e.hands,
-                          "finished": e.finished,
+                          "finished": e.finished, "money_stale": e.money_stale,
                           "results": {names[k]: to_decimal_string(seat.net)
                                       for k, seat in seats.items()}}
                          for e, seats in zip(table.evenings, keyed, strict=True)]})
@@ -589,14 +627,15 @@ def season_csv(s: Season) -> str:
     """One row per player and game; a money column per currency. Text cells a spreadsheet would
     run as a formula are neutralised."""
     currencies = sorted({c for t in s.tables for p in t.players for c in p.money})
+    stale = ["money stale"] if s.stale else []  # evenings whose money is left out
     rows: list[list[Any]] = [["game", "rank", "player", "evenings", "hands", "wins", "net",
-                              "average", *(f"money {c}" for c in currencies)]]
+                              "average", *(f"money {c}" for c in currencies), *stale]]
     for table in s.tables:
         for i, t in enumerate(table.players, start=1):
             rows.append([table.ruleset.game, i, csv_text_cell(t.name), t.evenings, t.hands,
                          t.wins, to_decimal_string(t.net), to_decimal_string(t.average),
                          *(to_decimal_string(t.money[c]) if c in t.money else ""
-                           for c in currencies)])
+                           for c in currencies), *([t.stale] if stale else [])])
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerows(rows)
     return buffer.getvalue()
@@ -614,7 +653,7 @@ def season_md(s: Season) -> str:
         for row in season_rows(table):
             row[1] = md_cell(row[1])
             lines.append("| " + " | ".join(row) + " |")
-    notes = notes_lines(s.lookalikes, s.skipped)
+    notes = notes_lines(s.lookalikes, s.skipped, s.stale)
     if notes:
         lines += [""] + [md_cell(line) if line else "" for line in notes]
     return "\n".join(lines) + "\n"
@@ -645,7 +684,7 @@ def season_html(s: Season) -> str:
         out.append(svg_chart(table.running_totals(), legend=True,
                              label=_("running total by evening"),
                              axis=_("evening (0 to {last})").format(last=n)))
-    notes = notes_lines(s.lookalikes, s.skipped)
+    notes = notes_lines(s.lookalikes, s.skipped, s.stale)
     if notes:
         out.append("<ul>" + "".join(f"<li>{e(line.strip())}</li>" for line in notes if line)
                    + "</ul>")
@@ -711,20 +750,22 @@ def player_lines(card: PlayerCard) -> list[str]:
     if others:
         lines.append("  " + _("also written: {names}").format(names=", ".join(others)))
     lines.append("  " + _tally_words(t))
-    if t.money:
-        lines.append("  " + _("money: {money}").format(money=_money_words(t.money)))
+    if t.money or t.stale:
+        lines.append("  " + _("money: {money}").format(money=money_cell(t)))
     for ruleset, g in card.games:
         lines += ["", f"{ruleset.title}: " + _tally_words(g)]
         lines.append("  " + _("net: {net} {unit}, {average} an evening").format(
             net=format_amount(g.net, signed=True), unit=unit_words(ruleset.unit),
             average=_average_words(g)) + (
-            "; " + _("money: {money}").format(money=_money_words(g.money)) if g.money else ""))
+            "; " + _("money: {money}").format(money=money_cell(g)) if g.money or g.stale
+            else ""))
         lines.append("  " + ", ".join(f"{ruleset.figure_words(k)} {v}"
                                       for k, v in g.counts.items()))
     lines += ["", _("Evenings:")]
     for evening, seat in card.evenings:
         money = (" (" + money_text(seat.money, evening.currency) + ")"
-                 if seat.money is not None and evening.currency else "")
+                 if seat.money is not None and evening.currency else
+                 " (" + _(CHANGED_SINCE) + ")" if evening.money_stale else "")
         status = (_("won") if seat.won else "" if evening.finished else
                   _("continued") if evening.continued else _("running"))
         lines.append(f"  {evening.started[:16].replace('T', ' ')}  {evening.session}  "
@@ -756,16 +797,18 @@ def player_document(card: PlayerCard) -> dict[str, Any]:
         return {c: to_decimal_string(v) for c, v in sorted(m.items())}
 
     return {"name": t.name, "spellings": sorted(t.spellings), "evenings": t.evenings,
-            "hands": t.hands, "wins": t.wins, "money": money(t.money),
+            "hands": t.hands, "wins": t.wins, "money": money(t.money), "money_stale": t.stale,
             "games": [{"game": r.game, "unit": r.unit, "evenings": g.evenings,
                        "hands": g.hands, "wins": g.wins, "net": to_decimal_string(g.net),
                        "average": to_decimal_string(g.average), "money": money(g.money),
-                       "figures": dict(g.counts)} for r, g in card.games],
+                       "money_stale": g.stale, "figures": dict(g.counts)}
+                      for r, g in card.games],
             "sessions": [{"id": e.session, "game": e.game, "started": e.started,
                           "hands": e.hands, "finished": e.finished, "won": seat.won,
                           "name": seat.name, "net": to_decimal_string(seat.net),
                           "money": None if seat.money is None else to_decimal_string(seat.money),
-                          "currency": e.currency if seat.money is not None else None}
+                          "currency": e.currency if seat.money is not None else None,
+                          "money_stale": e.money_stale}
                          for e, seat in card.evenings],
             "lookalikes": list(card.lookalikes)}
 
@@ -811,7 +854,8 @@ def players_document(evenings: Sequence[Evening], roster: Roster,
     return {"players": [{"name": t.name, "spellings": sorted(t.spellings),
                          "evenings": t.evenings, "hands": t.hands, "wins": t.wins,
                          "net": {g: to_decimal_string(v) for g, v in nets.items()},
-                         "money": {c: to_decimal_string(v) for c, v in sorted(t.money.items())}}
+                         "money": {c: to_decimal_string(v) for c, v in sorted(t.money.items())},
+                         "money_stale": t.stale}
                         for t, nets in players_table(evenings, roster)],
             "lookalikes": [list(p) for p in lookalikes(within(evenings), roster)],
             "skipped": [{"file": f, "problem": p} for f, p in skipped]}

@@ -201,7 +201,7 @@ def _whole_json(source):
     document = standings_document(source) | {
         "session": source.session_id, "digest": source.digest,
         "events": [event_to_json(e, p) for e, p in zip(source.events, previous, strict=False)],
-        "settle_up": None, "counts": []}
+        "settle_up": None, "settle_up_stale": False, "counts": []}
     return indented(document, newline=True)
 
 

@@ -5,23 +5,28 @@ all parsed each time. A file that cannot be listed is a line with its problem.""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from .. import jsontext
 from ..errors import ScorekeeperError, StoreError, one_line
 from ..i18n import DEFAULT_LANGUAGE, _, current_language, untranslated
 from ..summary import SessionSummary
 from .atomic import atomic_write
-from .files import read_file_bytes, read_json_file
+from .files import json_of, read_file_bytes
 from .locking import FileLock, LockRefused, LockTimeout
-from .session import parse_session, valid_id
+from .session import HASH_LENGTH, parse_session, valid_id
 
 INDEX_NAME = "index.json"
-INDEX_VERSION = 2  # 2: each line also holds the name, archived and the session it continues
+INDEX_VERSION = 3  # 2: each line also holds the name, archived and the session it continues;
+# 3: each line is tied to its file (key, head, seal: see "what ties an entry")
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,9 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
     """Every session file in ``folder``, newest first, through the index kept in ``home``.
     Nothing in a line (its file name, its problem) holds a control character. With
     ``figures``, each line also carries the session's figures for a season, worked out once
-    from its stored hands and then kept in the index beside its line."""
+    from its stored hands and then kept in the index beside its line. An entry of the index is
+    believed only while it is tied to its file (``_believed``); any other is worked out from
+    the file again."""
     index = _index_read(home)
     entries = index.get("files", {})
     if not isinstance(entries, dict):
@@ -86,30 +93,109 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
             st = os.stat(path)
         except OSError:
             continue
-        key = [st.st_mtime_ns, st.st_size]
-        cached = entries.get(name)
-        if isinstance(cached, dict) and cached.get("key") == key:
-            if figures and cached.get("summary") is not None and "figures" not in cached:
-                changed = True
-                with untranslated():
-                    cached = cached | summarise(path, f"sessions/{name}", figures=True)
-            fresh[name] = cached
-        else:
+        entry = _believed(name, path, st, entries.get(name), figures)
+        if entry is None:
             changed = True
             with untranslated():
-                fresh[name] = {"key": key, **summarise(path, f"sessions/{name}", figures)}
-        shown_entry = fresh[name]
-        if ("problem" in shown_entry or shown_entry.get("figures_problem") is not None) \
+                entry = _entry(name, path, st, figures)
+        fresh[name] = entry
+        if ("problem" in entry or entry.get("figures_problem") is not None) \
                 and current_language() != DEFAULT_LANGUAGE:
             # The index keeps a problem in English (it is data, the same in every language);
             # a damaged file (rare) is read again to say its problem in the language in use.
-            shown_entry = {"key": key, **summarise(path, f"sessions/{name}", figures)}
-        listings.append(_listing(name, shown_entry))
+            entry = summarise(path, f"sessions/{name}", figures)
+        listings.append(_listing(name, entry))
     if changed or set(fresh) != set(entries):
         _index_write(home, {"version": INDEX_VERSION, "files": fresh})
     listings = _went_on(listings)
     listings.sort(key=lambda line: line.summary.started if line.summary else "", reverse=True)
     return listings
+
+
+# ---- what ties an entry of the index to its file -----------------------------------------------
+#
+# The index is derived data: what it says is shown (a listing's scores and leaders, a season's
+# nets, wins and money) only while the entry is the one this program wrote for the file as it
+# is now. An entry holds
+#
+# - ``key``: the file's inode, time and size when it was read (as ``storage.file_key``; every
+#   write of a session replaces its file, so each gives a new inode);
+# - ``head``: where in the file its newest event's hash stands, and that hash (the session's
+#   digest, whole): 64 bytes read there say whether the history is still the one summarised,
+#   without reading the file (a file of 10,000 hands is megabytes);
+# - ``seal``: a hash of everything else in the entry and the file's name. An entry edited by
+#   hand (a figure changed, its key and head kept) no longer matches its seal and is dropped.
+#
+# An entry whose key, head or seal does not match is worked out from the file again (read and
+# checked as every command reads it). Out of reach, as a session file re-chained by hand is:
+# an index forged with this program's own hashing, or a file changed in place with its size,
+# time and newest event kept.
+
+ENTRY_SEAL = b"scorekeeper index entry 3\n"
+
+
+def _file_key(st: os.stat_result) -> list[int]:
+    return [st.st_ino, st.st_mtime_ns, st.st_size]
+
+
+def _seal(name: str, entry: dict[str, Any]) -> str:
+    """The hash an entry of the index is sealed with: of the file's name and everything the
+    entry holds but its seal, as compact JSON in the order written (the index is read back in
+    the order it was written: a reordered entry is only worked out again)."""
+    held = {k: v for k, v in entry.items() if k != "seal"}
+    return hashlib.sha256(ENTRY_SEAL + jsontext.compact([name, held])).hexdigest()
+
+
+def _believed(name: str, path: Path, st: os.stat_result, entry: Any,
+              figures: bool) -> dict[str, Any] | None:
+    """An entry of the index if it may be shown for the file ``path`` (status ``st``): it is
+    sealed, for the file as it is now, with its head in place, and holds figures if asked
+    for; else ``None``."""
+    if not isinstance(entry, dict) or entry.get("key") != _file_key(st):
+        return None
+    if entry.get("seal") != _seal(name, entry):
+        return None
+    if entry.get("summary") is None:  # a damaged file: its problem is all that is shown
+        return entry
+    if figures and "figures" not in entry:
+        return None
+    return entry if _head_in_place(path, st, entry.get("head")) else None
+
+
+def _head_in_place(path: Path, st: os.stat_result, head: Any) -> bool:
+    """Whether the file holds its newest event's hash where the entry says (64 bytes read)."""
+    if not isinstance(head, dict) or not stat.S_ISREG(st.st_mode):
+        return False
+    at, digest = head.get("at"), head.get("hash")
+    if type(at) is not int or at < 0 or type(digest) is not str or len(digest) != HASH_LENGTH:
+        return False
+    wanted = digest.encode("ascii", "replace")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        return os.pread(fd, len(wanted), at) == wanted
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def _entry(name: str, path: Path, st: os.stat_result, figures: bool) -> dict[str, Any]:
+    """A file's entry in the index, worked out from the file and sealed. A file replaced while
+    it was read gets no key: its entry is never believed, and the file is read again next
+    time."""
+    key: list[int] | None = _file_key(st)
+    entry = summarise(path, f"sessions/{name}", figures)
+    try:
+        if _file_key(os.stat(path)) != key:
+            key = None
+    except OSError:
+        key = None
+    entry = {"key": key, **entry}
+    return entry | {"seal": _seal(name, entry)}
 
 
 def _went_on(listings: list[Listing]) -> list[Listing]:
@@ -123,28 +209,57 @@ def _went_on(listings: list[Listing]) -> list[Listing]:
 
 def summarise(path: Path, label: str, figures: bool = False) -> dict[str, Any]:
     """A session's entry in the index: its line, from its header, its newest event (when it
-    was last written) and its last stored hand (nothing is settled), or its problem. With
-    ``figures``, also its figures for a season (from its stored hands, checked against their
-    seals: nothing is settled either), or why there are none."""
+    was last written) and its last stored hand (nothing is settled), or its problem; and
+    where its newest event's hash stands in the file (``head``). With ``figures``, also its
+    figures for a season (from its stored hands, checked against their seals: nothing is
+    settled either), or why there are none."""
     from .. import documents
 
     try:
-        s = parse_session(path, read_json_file(path, label), label)
+        raw = read_file_bytes(path, label)
+        s = parse_session(path, json_of(raw, label), label)
         s.check()
         updated = s.rows[-1].get("at", s.created) if s.rows else s.created
         entry: dict[str, Any] = {"summary": documents.summary_document(
             s.id, s.created, str(updated), s.state(), s.config, s.digest, s.rows)}
     except ScorekeeperError as error:
         return {"summary": None, "problem": one_line(str(error))}
+    entry["head"] = _head(raw, s.rows)
     if figures:
         from ..season import evening_figures
 
         try:
             entry["figures"] = evening_figures(s.config, s.state(), s.outcomes(),
-                                               s.newest_money())
+                                               s.newest_money(), money_current(s.rows))
         except ScorekeeperError as error:
             entry |= {"figures": None, "figures_problem": one_line(str(error))}
     return entry
+
+
+def _head(raw: bytes, rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Where the newest event's hash stands in a file's bytes, and the hash (``None``: not
+    found, so the entry is never believed and the file is read each time)."""
+    digest = rows[-1].get("hash") if rows else None
+    if not isinstance(digest, str) or not digest.isascii():
+        return None
+    found = raw.rfind(b'"hash":"' + digest.encode("ascii") + b'"')
+    return None if found < 0 else {"at": found + len(b'"hash":"'), "hash": digest}
+
+
+HAND_CHANGES = ("hand", "amend", "withdraw")
+"""The events of a session file that change its hands in force."""
+
+
+def money_current(rows: list[dict[str, Any]]) -> bool:
+    """Whether no hand was recorded, amended or withdrawn after the newest settle-up made at
+    a value (as ``settleup.agreed_in`` says of the last settle-up; ``True`` without one)."""
+    for row in reversed(rows):
+        kind = row.get("type")
+        if kind in HAND_CHANGES:
+            return False
+        if kind == "settle" and row.get("value") is not None:
+            return True
+    return True
 
 
 def _listing(file: str, entry: dict[str, Any]) -> Listing:
@@ -169,7 +284,11 @@ def _listing(file: str, entry: dict[str, Any]) -> Listing:
 
 def _index_read(home: Path) -> dict[str, Any]:
     try:
-        data = json.loads(read_file_bytes(home / INDEX_NAME, INDEX_NAME))
+        raw = read_file_bytes(home / INDEX_NAME, INDEX_NAME)
+        try:
+            data = orjson.loads(raw)  # a quarter of the standard library's time
+        except orjson.JSONDecodeError:  # what only the standard library reads (a lone surrogate)
+            data = json.loads(raw)
         return data if isinstance(data, dict) and data.get("version") == INDEX_VERSION else {}
     except (StoreError, ValueError, RecursionError):
         return {}

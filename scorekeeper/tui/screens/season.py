@@ -91,7 +91,8 @@ class SeasonScreen(SpokenScreen):
         table.clear()
         title = self.query_one("#season-title", Static)
         chart = self.query_one("#season-chart", ScoreChart)
-        notes = "\n".join(notes_lines(found.lookalikes, found.skipped)).strip("\n")
+        notes = "\n".join(notes_lines(found.lookalikes, found.skipped,
+                                      found.stale)).strip("\n")
         self.query_one("#season-notes", Static).update(Text(notes))
         if not found.tables:
             title.update(Text(_("The season: no evening with a hand played yet.")))
