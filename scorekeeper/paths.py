@@ -49,12 +49,6 @@ def imported_folder(home: Path) -> Path:
     return home / "imported"
 
 
-def home_folders(home: Path) -> list[Path]:
-    """The home folder and every folder in it that scorekeeper writes to."""
-    return [home, sessions_folder(home), trash_folder(home), imported_folder(home),
-            exports_folder(home)]
-
-
 def exports_folder(home: Path) -> Path:
     """The one folder of the home an output may be written to (``<home>/exports``)."""
     return home / "exports"

@@ -423,6 +423,19 @@ def test_what_a_killed_writer_left_is_cleared(tmp_path):
     assert target.read_bytes() == before
 
 
+def test_the_home_and_every_folder_in_it_are_cleared_but_none_through_a_link(tmp_path):
+    home, dead = tmp_path / "home", ended_pid()
+    elsewhere = tmp_path / "elsewhere"
+    for folder in (home, home / "sessions", home / "continuing", home / "exports", elsewhere):
+        folder.mkdir(parents=True)
+        (folder / f".abcdef12.json.pid{dead}.k3j4h5g6.tmp").write_text("{")
+    (home / "linked").symlink_to(elsewhere, target_is_directory=True)
+    cleared = clear_home_temporaries(home)
+    assert sorted(p.parent.name for p in cleared) == ["continuing", "exports", "home",
+                                                      "sessions"]
+    assert [p.name for p in elsewhere.iterdir()] == [f".abcdef12.json.pid{dead}.k3j4h5g6.tmp"]
+
+
 def test_only_what_no_live_writer_holds_is_cleared(tmp_path):
     dead, now = ended_pid(), time.time()
     names = {

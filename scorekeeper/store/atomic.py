@@ -14,7 +14,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..paths import home_folders
 from .locking import FileLock, LockRefused, LockTimeout
 
 
@@ -122,9 +121,13 @@ STALE_AFTER = 3600.0  # seconds: no write takes this long; an older temporary fi
 
 
 def clear_home_temporaries(home: Path) -> list[Path]:
-    """``clear_stale_temporaries`` in the home folder and each of its folders (what a writer
-    killed mid-write left there: the next command clears it)."""
-    return [path for folder in home_folders(home) for path in clear_stale_temporaries(folder)]
+    """``clear_stale_temporaries`` in the home folder and in each folder directly in it (not
+    through a link): what a writer killed mid-write left there, cleared by the next command."""
+    try:
+        folders = [Path(e.path) for e in os.scandir(home) if e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return []
+    return [path for folder in [home, *folders] for path in clear_stale_temporaries(folder)]
 
 
 def clear_stale_temporaries(folder: Path, now: float | None = None) -> list[Path]:
