@@ -285,6 +285,22 @@ def test_the_exports_folder_takes_every_output(tmp_path, capsys, command):
     assert code == 0 and target.read_text().strip(), err
 
 
+def test_the_table_app_s_export_never_writes_into_the_home(home, tmp_path):
+    """The export dialog takes any path typed in its file field."""
+    from scorekeeper.tui.screens.dialogs import export_file
+
+    store = Store(home)
+    session = next((home / "sessions").glob("*.json"))
+    before = files_of(home)
+    for target in (session, home / "trash" / "night.html", home / "night.html",
+                   home / "exports" / ".." / "players.json"):
+        with pytest.raises(StoreError, match="^-o "):
+            export_file(store, session.stem, "html", target)
+    assert files_of(home) == before
+    export_file(store, session.stem, "html", home / "exports" / "night.html")
+    assert (home / "exports" / "night.html").read_text().startswith("<!DOCTYPE html>")
+
+
 # ---- a table key that is not a number -----------------------------------------------------------
 
 def damage_key(path: Path, table: str, key: str) -> None:
