@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Collection, Iterable
 from decimal import Decimal
+from functools import cached_property
 from typing import Any, Literal, NamedTuple
 
 from pydantic import ValidationError
@@ -743,22 +744,98 @@ class AuditReport(Frozen):
     notes: list[Finding]
 
 
-def audit_report(document: dict[str, Any]) -> AuditReport:
-    """``audit_document`` with its notes."""
-    notes: list[Finding] = []
-    with exact():
-        findings = _audit(document, notes)
-    return AuditReport(findings=findings, notes=notes)
+class AuditEnds(Exception):
+    """The file cannot be read further (its ruleset unknown, its settings unreadable, its hands
+    beyond settling): the audit ends with ``finding``, after what the checks before found."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.message)
+        self.finding = finding
 
 
-def _audit(document: dict[str, Any], notes: list[Finding]) -> list[Finding]:
+class SessionFile:
+    """A session file as its checks read it: the header, the history and the stored hands as
+    the file writes them, and what several checks need, worked out once when first asked for
+    (the seals, the ruleset, the settings, the hands settled again). What cannot be worked out
+    ends the audit (``AuditEnds``). ``notes``: what the checks say that is not wrong."""
+
+    def __init__(self, header: dict[str, Any], events: list[dict[str, Any]],
+                 stored: dict[int, dict[str, Any]],
+                 summary: dict[str, Any] | None = None) -> None:
+        self.header, self.events, self.stored = header, events, stored
+        self.summary = summary or {}
+        self.notes: list[Finding] = []
+
+    @classmethod
+    def of_document(cls, document: dict[str, Any]) -> SessionFile:
+        """The file from its JSON (TinyDB's tables). A stored hand numbered beyond reading is a
+        ``ValueError``."""
+        return cls(_only(document.get("session")), table_rows(document.get("events")),
+                   {int(k): v for k, v in (document.get("hands") or {}).items()},
+                   _only(document.get("summary")))
+
+    @cached_property
+    def seals(self) -> dict[int, str | None]:
+        """The seal each hand in force must have (``sealed_figures``)."""
+        return sealed_figures(self.events)
+
+    @cached_property
+    def ruleset(self) -> Ruleset:
+        """The ruleset the header names, else the audit ends here."""
+        try:
+            return ruleset_for_version(self.header.get("ruleset"))
+        except ScorekeeperError as error:
+            raise AuditEnds(Finding(hand=None, kind="ruleset", message=str(error))) from None
+
+    @cached_property
+    def config(self) -> SessionConfig:
+        """The settings (with the opening entry's), else the audit ends here."""
+        try:
+            return session_config(self.header.get("settings"), self.events)
+        except ScorekeeperError as error:
+            raise AuditEnds(Finding(hand=None, kind="settings", message=_(
+                "settings: {problem}").format(problem=error))) from None
+
+    @cached_property
+    def settled(self) -> tuple[tuple[Event, ...], Ledger]:
+        """The history as models and the hands in force settled again, else the audit ends."""
+        try:
+            typed = events_from_json(self.events)
+            return typed, settle_hands(self.config, records_in_force(typed), self.ruleset)
+        except ScorekeeperError as error:
+            raise AuditEnds(Finding(hand=getattr(error, "hand", None), kind="record", message=_(
+                "the hands no longer settle: {problem}").format(problem=error))) from None
+
+    def readable(self) -> tuple[Ruleset, SessionConfig]:
+        """The ruleset and the settings: one that cannot be read ends the audit here."""
+        return self.ruleset, self.config
+
+    @property
+    def ledger(self) -> Ledger:
+        return self.settled[1]
+
+    @cached_property
+    def differences(self) -> dict[int, list[Finding]]:
+        """For each hand in force that has stored figures, how they differ from the hand
+        settled again (none: they are its figures)."""
+        return {s.number: _hand_differences(s, self.stored[s.number])
+                for s in self.ledger.settlements if s.number in self.stored}
+
+    @cached_property
+    def matching(self) -> dict[int, Settlement]:
+        """The hands whose stored figures are the figures settled again."""
+        return {s.number: s for s in self.ledger.settlements
+                if self.differences.get(s.number) == []}
+
+
+Check = Callable[[SessionFile], list[Finding]]
+
+
+def audit_chain(file: SessionFile) -> list[Finding]:
+    """Each event in sequence, following the one before it and matching its own hash."""
     findings: list[Finding] = []
-    header = _only(document.get("session"))
-    events = table_rows(document.get("events"))
-    stored = {int(k): v for k, v in (document.get("hands") or {}).items()}
-
     previous_hash: Any = GENESIS
-    for i, event in enumerate(events, start=1):
+    for i, event in enumerate(file.events, start=1):
         where = _event_label(event)
         if event.get("seq") != i:
             findings.append(Finding(hand=event.get("number"), kind="chain", message=_(
@@ -772,109 +849,173 @@ def _audit(document: dict[str, Any], notes: list[Finding]) -> list[Finding]:
                 "{event}: its contents do not match its hash (changed after it was "
                 "written)").format(event=where)))
         previous_hash = event.get("hash")
+    return findings
 
-    version = header.get("ruleset")
-    try:
-        ruleset = ruleset_for_version(version)
-    except ScorekeeperError as error:
-        return findings + [Finding(hand=None, kind="ruleset", message=str(error))]
-    try:
-        config = session_config(header.get("settings"), events)
-    except ScorekeeperError as error:
-        return findings + [Finding(hand=None, kind="settings",
-                                   message=_("settings: {problem}").format(problem=error))]
-    created = events[0] if events else {}
-    if created.get("type") != "created" or created.get("settings") != header.get("settings"):
-        findings.append(Finding(hand=None, kind="settings",
-                                message=_("the session's settings differ from those it was "
-                                          "created with")))
-    else:
-        problem = header_problem(header, events)
-        if problem is not None:
-            findings.append(Finding(hand=None, kind="settings", message=problem))
-    seals = sealed_figures(events)
-    for n, hand in sorted(stored.items()):
-        seal = seals.get(n)
+
+def audit_header(file: SessionFile) -> list[Finding]:
+    """The ruleset and the settings can be read (else the audit ends), and the header says what
+    the session was started with."""
+    file.readable()
+    created = file.events[0] if file.events else {}
+    if created.get("type") != "created" or created.get("settings") != file.header.get(
+            "settings"):
+        return [Finding(hand=None, kind="settings", message=_(
+            "the session's settings differ from those it was created with"))]
+    problem = header_problem(file.header, file.events)
+    return [] if problem is None else [Finding(hand=None, kind="settings", message=problem)]
+
+
+def audit_seals(file: SessionFile) -> list[Finding]:
+    """Each hand's stored figures are those its history sealed."""
+    findings = []
+    for n, hand in sorted(file.stored.items()):
+        seal = file.seals.get(n)
         if seal is not None and figures_seal(hand) != seal:
             findings.append(Finding(hand=n, kind="figures", message=_(
                 "hand {number}: its stored figures are not those its history sealed (changed "
                 "after they were written)").format(number=n)))
-    try:
-        typed = events_from_json(events)
-        ledger = settle_hands(config, records_in_force(typed), ruleset)
-    except ScorekeeperError as error:
-        return findings + [Finding(hand=getattr(error, "hand", None), kind="record",
-                                   message=_("the hands no longer settle: {problem}").format(
-                                       problem=error))]
-
-    matching: dict[int, Settlement] = {}  # hands whose stored figures are the re-settled ones
-    for settlement in ledger.settlements:
-        n = settlement.number
-        got = stored.get(n)
-        if got is None:
-            findings.append(Finding(hand=n, kind="figures", message=_(
-                "hand {number}: its settlement is missing from the file").format(number=n)))
-            continue
-        expected = checked_hand(settlement)
-        same = True
-        if got.get("transfers") != expected["transfers"]:
-            same = False
-            findings.append(Finding(hand=n, kind="transfers", message=_(
-                "hand {number}: stored transfers differ from the re-settled ones: "
-                "{difference}").format(number=n, difference=_transfer_difference(
-                    got.get("transfers"), expected["transfers"]))))
-        for key in ("dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
-                    "scores_after", "record"):
-            if got.get(key) != expected[key]:
-                same = False
-                findings.append(Finding(hand=n, kind="figures", message=_(
-                    "hand {number}: stored {key} {stored} differs from {settled} "
-                    "re-settled").format(number=n, key=key, stored=_show(got.get(key)),
-                                         settled=_show(expected[key]))))
-        if same:
-            matching[n] = settlement
-    for n in sorted(set(stored) - {s.number for s in ledger.settlements}):
-        findings.append(Finding(hand=n, kind="figures", message=_(
-            "hand {number}: a settlement is stored for a hand not in force").format(number=n)))
-
-    if ruleset.has_pot:  # chips move between players and the pot: their total never changes
-        start = ruleset.initial_state(config)
-        total = sum(start.scores.values(), ZERO) + present(start.pot, "the pot")
-        for n, hand in sorted(stored.items()):
-            settled = matching.get(n)
-            if settled is not None:  # the stored figures are these, already exact
-                held = (sum(settled.scores_after.values(), ZERO)
-                        + present(settled.pot_after, "the pot"))
-            else:
-                try:
-                    held = sum((parse_amount(v) for v in hand["scores_after"].values()), ZERO)
-                    held += parse_amount(hand["pot_after"])
-                except (KeyError, TypeError, AttributeError, ScorekeeperError):
-                    continue
-            if held != total:
-                findings.append(Finding(hand=n, kind="conservation", message=_(
-                    "hand {number}: balances plus pot come to {held}, not {total}").format(
-                        number=n, held=to_decimal_string(held),
-                        total=to_decimal_string(total))))
-
-    findings += _audit_counts(config, ruleset, events, typed, ledger, notes)
-    findings += _audit_settle_ups(config, ruleset, events)
-
-    summary = _only(document.get("summary"))
-    if summary and (summary.get("hands") != ledger.state.hands_played
-                    or summary.get("digest") != raw_digest(events)):
-        findings.append(Finding(hand=None, kind="summary", message=_(
-            "the session's summary (used by the listing) does not match its hands")))
     return findings
 
 
-def _audit_counts(config: SessionConfig, ruleset: Ruleset, events: list[dict[str, Any]],
-                  typed: tuple[Event, ...], ledger: Ledger,
-                  notes: list[Finding]) -> list[Finding]:
+def audit_hands(file: SessionFile) -> list[Finding]:
+    """Each hand in force settled again (else the audit ends) and compared with its stored
+    figures; no figures stored for a hand not in force."""
+    findings = []
+    for settlement in file.ledger.settlements:
+        n = settlement.number
+        if n not in file.stored:
+            findings.append(Finding(hand=n, kind="figures", message=_(
+                "hand {number}: its settlement is missing from the file").format(number=n)))
+        else:
+            findings += file.differences[n]
+    for n in sorted(set(file.stored) - {s.number for s in file.ledger.settlements}):
+        findings.append(Finding(hand=n, kind="figures", message=_(
+            "hand {number}: a settlement is stored for a hand not in force").format(number=n)))
+    return findings
+
+
+def _hand_differences(settlement: Settlement, got: dict[str, Any]) -> list[Finding]:
+    """How a hand's stored figures (``got``) differ from the hand settled again."""
+    n = settlement.number
+    expected = checked_hand(settlement)
+    findings = []
+    if got.get("transfers") != expected["transfers"]:
+        findings.append(Finding(hand=n, kind="transfers", message=_(
+            "hand {number}: stored transfers differ from the re-settled ones: "
+            "{difference}").format(number=n, difference=_transfer_difference(
+                got.get("transfers"), expected["transfers"]))))
+    for key in ("dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
+                "scores_after", "record"):
+        if got.get(key) != expected[key]:
+            findings.append(Finding(hand=n, kind="figures", message=_(
+                "hand {number}: stored {key} {stored} differs from {settled} "
+                "re-settled").format(number=n, key=key, stored=_show(got.get(key)),
+                                     settled=_show(expected[key]))))
+    return findings
+
+
+def audit_conservation(file: SessionFile) -> list[Finding]:
+    """In a game with a pot, chips move between the players and the pot: after each hand
+    stored, balances plus pot come to what they came to at the start."""
+    if not file.ruleset.has_pot:
+        return []
+    start = file.ruleset.initial_state(file.config)
+    total = sum(start.scores.values(), ZERO) + present(start.pot, "the pot")
+    findings = []
+    for n, hand in sorted(file.stored.items()):
+        settled = file.matching.get(n)
+        if settled is not None:  # the stored figures are these, already exact
+            held = sum(settled.scores_after.values(), ZERO) + present(settled.pot_after,
+                                                                      "the pot")
+        else:
+            try:
+                held = sum((parse_amount(v) for v in hand["scores_after"].values()), ZERO)
+                held += parse_amount(hand["pot_after"])
+            except (KeyError, TypeError, AttributeError, ScorekeeperError):
+                continue
+        if held != total:
+            findings.append(Finding(hand=n, kind="conservation", message=_(
+                "hand {number}: balances plus pot come to {held}, not {total}").format(
+                    number=n, held=to_decimal_string(held), total=to_decimal_string(total))))
+    return findings
+
+
+def audit_summary(file: SessionFile) -> list[Finding]:
+    """The summary the listing used (files of earlier versions kept one) matches the hands."""
+    summary = file.summary
+    if summary and (summary.get("hands") != file.ledger.state.hands_played
+                    or summary.get("digest") != raw_digest(file.events)):
+        return [Finding(hand=None, kind="summary", message=_(
+            "the session's summary (used by the listing) does not match its hands"))]
+    return []
+
+
+def audit_report(document: dict[str, Any]) -> AuditReport:
+    """``audit_document`` with its notes: each check of ``AUDIT_CHECKS`` in turn, its findings
+    added to those before; a check that finds the file cannot be read further ends the audit
+    there, with what it found."""
+    file = SessionFile.of_document(document)
+    findings: list[Finding] = []
+    with exact():
+        for check in AUDIT_CHECKS:
+            try:
+                findings += check(file)
+            except AuditEnds as end:
+                findings.append(end.finding)
+                break
+    return AuditReport(findings=findings, notes=file.notes)
+
+
+def read_chain(file: SessionFile) -> list[Finding]:
+    """Every event follows the one before it and matches its hash: the first that does not."""
+    problem = chain_problem(file.events)
+    return [] if problem is None else [Finding(hand=None, kind="chain", message=problem)]
+
+
+def read_header(file: SessionFile) -> list[Finding]:
+    """The header says what the first event sealed."""
+    problem = header_problem(file.header, file.events)
+    return [] if problem is None else [Finding(hand=None, kind="settings", message=problem)]
+
+
+def read_hands_in_force(file: SessionFile) -> list[Finding]:
+    """The hands stored are those in force."""
+    if set(file.seals) == set(file.stored):
+        return []
+    return [Finding(hand=None, kind="figures", message=_(
+        "{count} hands are stored but the history has {history} in force").format(
+            count=len(file.stored), history=len(file.seals)))]
+
+
+def read_seals(file: SessionFile) -> list[Finding]:
+    """Each hand's stored figures are those its history sealed: the first that are not."""
+    for n, raw in file.stored.items():
+        seal = file.seals.get(n)
+        if seal is not None and figures_seal(raw) != seal:
+            return [Finding(hand=n, kind="figures", message=_(
+                "hand {number}'s stored figures are not those its history sealed (changed "
+                "after they were written)").format(number=n))]
+    return []
+
+
+def reading_problem(file: SessionFile) -> str | None:
+    """What every reader refuses a file for before it shows it or adds to it (``show``, the
+    exports, the table app, every writer: ``OpenSession.check``), in words, or ``None``: the
+    first finding of ``READING_CHECKS``, which compare hashes only (nothing is settled)."""
+    for check in READING_CHECKS:
+        found = check(file)
+        if found:
+            return found[0].message
+    return None
+
+
+def audit_counts(file: SessionFile) -> list[Finding]:
     """Each chip count against the ledger as it stands now (the hands in force, every
     amendment made since included): a finding while it disagrees; a note when an amendment
     made since explains a difference, or the hand it followed was withdrawn. The figures it was
     compared with when it was made are checked against the hands then, settled again."""
+    config, ruleset, events, notes = file.config, file.ruleset, file.events, file.notes
+    typed, ledger = file.settled
     findings = []
     checks = iter(check_counts(typed, ledger.settlements, ruleset.initial_state(config),
                                ruleset.accounts))
@@ -956,10 +1097,10 @@ def _changes_since(changes: tuple[Event, ...]) -> str:
     return ", ".join(words) or _("a later change")
 
 
-def _audit_settle_ups(config: SessionConfig, ruleset: Ruleset,
-                      events: list[dict[str, Any]]) -> list[Finding]:
+def audit_settle_ups(file: SessionFile) -> list[Finding]:
     """Each settle-up worked out again, at its value and in its currency, from the hands in
     force at that point of the history, and compared with what the file says was agreed."""
+    config, ruleset, events = file.config, file.ruleset, file.events
     findings = []
     for i, event in enumerate(events):
         if event.get("type") != "settle":
@@ -998,6 +1139,18 @@ def _audit_settle_ups(config: SessionConfig, ruleset: Ruleset,
                     "again").format(settle=where, key=key, stored=_show(event.get(key)),
                                     worked=_show(worked.get(key)))))
     return findings
+
+
+# An audit is these checks, in this order (beancount's validations are the model): adding a
+# check is adding a function here. Each reads the file and returns what it found wrong.
+AUDIT_CHECKS: list[Check] = [audit_chain, audit_header, audit_seals, audit_hands,
+                             audit_conservation, audit_counts, audit_settle_ups, audit_summary]
+
+# What every reader checks before it shows a session or adds to it (``reading_problem``):
+# hashes only, so a session of thousands of hands opens quickly. A check here makes the file
+# damaged for ``show``, the exports and the table app; add it to ``AUDIT_CHECKS`` too when
+# ``audit`` should name it.
+READING_CHECKS: list[Check] = [read_chain, read_header, read_hands_in_force, read_seals]
 
 
 def table_rows(table: Any) -> list[dict[str, Any]]:

@@ -14,11 +14,11 @@ import pytest
 from scorekeeper.errors import StoreError
 from scorekeeper.export import (
     FORMATS,
+    ExportSource,
     beancount_account,
     csv_text_cell,
     export_beancount,
     export_csv,
-    source_from_ledger,
 )
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
@@ -132,10 +132,14 @@ def test_json_export_is_the_standings_document_plus_events(run):
 
 
 def _both_ways(opened):
-    """An export source from the file's stored figures and one from the hands settled again."""
-    stored = opened.export_source()
-    settled = source_from_ledger(opened.ledger(), opened.id, opened.digest, tuple(opened.events))
-    return stored, settled
+    """An export source from the file's stored figures and the exports' own, the hands settled
+    again (issue 24: a figure forged and sealed anew is never exported)."""
+    stored = ExportSource(config=opened.config, state=opened.state(),
+                          settlements=tuple(opened.hand(n)
+                                            for n in range(1, opened.hands_played + 1)),
+                          events=tuple(opened.events), session_id=opened.id,
+                          digest=opened.digest)
+    return stored, opened.export_source()
 
 
 @pytest.mark.parametrize("name", EXAMPLE_NAMES)

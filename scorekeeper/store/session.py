@@ -198,23 +198,15 @@ class OpenSession:
         return found
 
     def export_source(self) -> ExportSource:
-        """What the exports need: every hand as the file states it, each hand's figures checked
-        against the seal its history keeps (quick for thousands of hands: nothing is settled
-        again, except the hands of a file written before figures were sealed); the table now;
-        the history. Figures that are not those sealed make the file damaged."""
-        from ..export import ExportSource
+        """What the exports need: the file checked (``check``: its chain, header and seals),
+        then every hand in force settled again from its record, as ``show`` settles it (a
+        figure forged with every seal and hash written again is not exported: the rules' figure
+        is, and ``audit`` names the difference); the table now; the history."""
+        from ..export import source_from_ledger
 
-        records = self.records()  # each record once, from the history
-        if len(records) != self.hands_played:
-            raise Damaged(self.label, _("{count} hands are stored but the history has "
-                                        "{history}").format(count=self.hands_played,
-                                                            history=len(records)),
-                          run_audit=True)
-        settlements = tuple(self._stored_hand(n, records[n - 1])
-                            for n in range(1, self.hands_played + 1))
-        state = self.state()
-        return ExportSource(config=self.config, state=state, settlements=settlements,
-                            events=self.events, session_id=self.id, digest=self.digest)
+        if not self._checked:
+            self.check()
+        return source_from_ledger(self.ledger(), self.id, self.digest, self.events)
 
     def outcomes(self) -> list[HandOutcome]:
         """What each hand in force came to (``rules.HandOutcome``), read from its stored
@@ -290,26 +282,15 @@ class OpenSession:
         one before it and match its hash; the header must say what the first event says; the
         hands stored must be those in force, each with the figures its history sealed. (Only
         hashes are compared: nothing is settled again.) Whatever shows a session or adds to
-        it checks it first, so a changed byte is said, never shown or built on."""
+        it checks it first, so a changed byte is said, never shown or built on. The checks are
+        ``documents.READING_CHECKS``."""
         from .. import documents
 
-        problem = documents.chain_problem(self.rows) or documents.header_problem(
-            self.header, self.rows)
-        if problem is None:
-            if self._seals is None:
-                self._seals = documents.sealed_figures(self.rows)
-            if set(self._seals) != set(self.stored):
-                problem = _("{count} hands are stored but the history has {history} in "
-                            "force").format(count=self.hands_played, history=len(self._seals))
-            else:
-                for n, raw in self.stored.items():
-                    seal = self._seals[n]
-                    if seal is not None and documents.figures_seal(raw) != seal:
-                        problem = _("hand {number}'s stored figures are not those its history "
-                                    "sealed (changed after they were written)").format(number=n)
-                        break
+        read = documents.SessionFile(self.header, self.rows, self.stored)
+        problem = documents.reading_problem(read)
         if problem is not None:
             raise Damaged(self.label, problem, run_audit=True)
+        self._seals = read.seals
         self._checked = True
 
     def check_for_writing(self) -> None:
