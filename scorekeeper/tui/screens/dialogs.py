@@ -265,8 +265,10 @@ def export_file(store: Store, ref: str, fmt: str, target: Path) -> None:
     the language the session was played in (else the table's)."""
     from ...export import FORMATS
     from ...store import atomic_write
+    from ...store.outputs import check_output_path
 
     opened = store.open(ref)
+    check_output_path(store.home, target, opened.path)  # never a file the home keeps
     source = opened.export_source()
     with speaking(opened.language or current_language()):
         text = FORMATS[fmt](source)
