@@ -5,6 +5,10 @@ page. That command is ``scorekeeper scoreboard SESSION --home DIR`` (hidden, int
 scoreboard app alone, which reads the session and follows its file, and has nothing that
 writes it. So a TV or the players' phones can follow the evening; nobody can record from
 there.
+
+What a browser may ask is bounded (``serve_guard``): the size of its terminal, the messages,
+the page's origin, how many browsers at once. Each browser's scoreboard process lives as long
+as its browser stays (``serve_viewer``), and Ctrl+C ends them all at once.
 """
 
 from __future__ import annotations
@@ -17,13 +21,26 @@ import shlex
 import socket
 import sys
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
+from aiohttp import web
 from textual_serve.server import Server
 
-from ..errors import ScorekeeperError
-from ..i18n import _, current_language
+from ..errors import ScorekeeperError, one_line
+from ..i18n import _, current_language, ngettext
 from ..store import OpenSession, Store
+from .serve_guard import (
+    DEFAULT_COLUMNS,
+    DEFAULT_ROWS,
+    MAX_MESSAGE,
+    MAX_VIEWERS,
+    origin_key,
+    query_number,
+    same_origin,
+    terminal_size,
+)
+from .serve_viewer import Viewer, log
 
 
 def served_url(host: str, port: int) -> str:
@@ -33,20 +50,39 @@ def served_url(host: str, port: int) -> str:
 
 
 def checked_host(host: str) -> str:
-    """``--host`` as given, unless it is every address at once: the page textual-serve sends
+    """``--host`` as given (an address in its one written form: 127.1 is 127.0.0.1, as
+    browsers write it), unless it is every address at once: the page textual-serve sends
     names the address the browser must connect back to, and 0.0.0.0 is none a browser can
-    reach."""
+    reach. Every spelling of it is refused (0, 0x0, 0.0, 000.000.000.000, ::, ::ffff:0.0.0.0):
+    the system reads each as 0.0.0.0 and would serve every network the machine is on."""
     host = host.strip()
-    try:
-        wildcard = ipaddress.ip_address(host).is_unspecified
-    except ValueError:
-        wildcard = host == ""
-    if wildcard:
+    if host == "" or any(every_address(address) for address in resolved(host)):
         raise ScorekeeperError(_(
             "--host: '{host}' means every address of this machine, but the page must name "
             "one address that browsers reach it at: give this machine's address on the "
             "table's network (for example --host 192.168.1.20)").format(host=host))
-    return host
+    numeric = resolved(host, socket.AI_NUMERICHOST)
+    return numeric[0] if numeric else host
+
+
+def resolved(host: str, flags: int = 0) -> list[str]:
+    """The addresses the system binds for ``host`` (none when it cannot read it)."""
+    try:
+        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM, flags=flags)
+    except (OSError, UnicodeError):
+        return []
+    return [str(address[4][0]) for address in found]
+
+
+def every_address(address: str) -> bool:
+    """Whether binding ``address`` serves every address (0.0.0.0, ::, or 0.0.0.0 as IPv6
+    writes it)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return False
+    mapped = ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) else None
+    return ip.is_unspecified or (mapped is not None and mapped.is_unspecified)
 
 
 def free_port(host: str, port: int) -> int:
@@ -84,14 +120,18 @@ def scoreboard_command(store: Store, session: OpenSession) -> str:
 
 class ScoreboardServer(Server):
     """textual-serve's server, saying its address once it answers (``ready``) and logging
-    only what goes wrong (every request on the terminal would bury the address)."""
+    only what goes wrong (every request on the terminal would bury the address). Each
+    browser is a ``Viewer`` with its own scoreboard process, ``viewers`` of them at most;
+    a websocket is opened only by the page served here (its ``Origin``)."""
 
     def __init__(self, command: str, host: str, port: int, title: str,
-                 ready: Callable[[str], None]) -> None:
+                 ready: Callable[[str], None], viewers: int = MAX_VIEWERS) -> None:
         super().__init__(command, host=host, port=port, title=title,
                          public_url=served_url(host, port))
         self.ready = ready
         self.announcing: asyncio.Future[None] | None = None
+        self.max_viewers = viewers
+        self.viewers: set[Viewer] = set()
 
     def initialize_logging(self) -> None:
         logging.basicConfig(level=logging.WARNING, format="%(message)s")
@@ -111,11 +151,81 @@ class ScoreboardServer(Server):
             break
         self.ready(self.public_url)
 
+    async def on_shutdown(self, app: Any) -> None:
+        # Ctrl+C: every browser's scoreboard ends now, not when its browser goes.
+        await asyncio.gather(*(viewer.leave() for viewer in list(self.viewers)))
+
+    async def handle_index(self, request: web.Request) -> Any:
+        """The page, at the address served (under another name its websocket would be
+        refused: the browser is sent there), or a page saying the scoreboard is full."""
+        if origin_key(f"http://{request.host}") != origin_key(self.public_url):
+            raise web.HTTPTemporaryRedirect(f"{self.public_url}{request.rel_url}")
+        if len(self.viewers) >= self.max_viewers:
+            raise self.answer(web.HTTPServiceUnavailable, self.full_text())
+        return await super().handle_index(request)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One browser: its scoreboard process at the size it asks (within bounds), for as
+        long as it stays; a request that is no websocket of the page served here is
+        answered with why."""
+        websocket = web.WebSocketResponse(heartbeat=15, timeout=1.0, max_msg_size=MAX_MESSAGE)
+        refusal = self.refusal(request, websocket)
+        if refusal is not None:
+            raise refusal
+        width, height = terminal_size(
+            query_number(request.query.get("width"), DEFAULT_COLUMNS),
+            query_number(request.query.get("height"), DEFAULT_ROWS))
+        viewer = Viewer(shlex.split(self.command), websocket)
+        self.viewers.add(viewer)
+        try:
+            await websocket.prepare(request)
+            await viewer.run(width, height)
+        except ConnectionError:
+            pass  # the browser went
+        except Exception as error:  # one line on serve's terminal, and the others served on
+            log.warning(_("a browser's scoreboard ended: {error}").format(
+                error=one_line(f"{type(error).__name__}: {error}")))
+        finally:
+            self.viewers.discard(viewer)
+            await viewer.end()
+        return websocket
+
+    def refusal(self, request: web.Request,
+                websocket: web.WebSocketResponse) -> web.HTTPException | None:
+        """Why this request for the websocket is not served (an answer to send), or ``None``."""
+        if not websocket.can_prepare(request).ok:
+            return self.answer(web.HTTPBadRequest, _(
+                "This address is the scoreboard's connection for browsers: open {url} in a "
+                "browser.").format(url=self.public_url))
+        if not same_origin(request.headers.get("Origin"), self.public_url):
+            return self.answer(web.HTTPForbidden, _(
+                "A page from another address may not open this scoreboard: open {url} in a "
+                "browser.").format(url=self.public_url))
+        if len(self.viewers) >= self.max_viewers:
+            return self.answer(web.HTTPServiceUnavailable, self.full_text())
+        return None
+
+    def full_text(self) -> str:
+        return ngettext(
+            "{count} browser is following this scoreboard, as many as it serves at once: "
+            "reload this page once it has left.",
+            "{count} browsers are following this scoreboard, as many as it serves at once: "
+            "reload this page once one of them has left.",
+            self.max_viewers).format(count=self.max_viewers)
+
+    def answer(self, status: type[web.HTTPException], text: str) -> web.HTTPException:
+        """A short page saying ``text`` (a browser shows it; a program reads its status)."""
+        page = (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+                f"<title>{escape(self.title)}</title></head>\n"
+                f"<body><p>{escape(text)}</p></body></html>\n")
+        return status(text=page, content_type="text/html")
+
 
 def serve_scoreboard(store: Store, session: OpenSession, host: str, port: int,
-                     ready: Callable[[str], None]) -> None:
+                     ready: Callable[[str], None], viewers: int = MAX_VIEWERS) -> None:
     """Serve ``session``'s scoreboard on ``host``:``port`` until interrupted (Ctrl+C or
-    SIGTERM); ``ready`` is told the address once the server answers."""
+    SIGTERM), to ``viewers`` browsers at once; ``ready`` is told the address once the
+    server answers."""
     import gc
 
     host = checked_host(host)
@@ -123,6 +233,6 @@ def serve_scoreboard(store: Store, session: OpenSession, host: str, port: int,
     server = ScoreboardServer(scoreboard_command(store, session), host, port,
                               _("scorekeeper: {game}, session {id}").format(
                                   game=session.ruleset.title, id=session.id),
-                              ready)
+                              ready, viewers)
     gc.enable()  # it runs for the evening (main() pauses the collector for short commands)
     server.serve()
