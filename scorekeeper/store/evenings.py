@@ -281,8 +281,10 @@ class Evenings:
                                "over (play it, or start the same players again)").format(
                 file=earlier.label))
         if carry:
+            # (the listing itself, not ``self.list_sessions``: the earlier session's lock is
+            # held here, and finishing a pair takes it)
             already = [earlier.continued_by] if earlier.continued_by else [
-                line.summary.id for line in self.list_sessions()
+                line.summary.id for line in list_sessions(self.home, self.folder, False)
                 if line.summary is not None and line.summary.continues == earlier.id]
             if already:
                 raise StoreError(_("{file}: session {id} continues it already (what it left went "
