@@ -46,8 +46,9 @@ from scorekeeper.tui.serve_guard import (
 from .test_scoreboard import six_players
 from .test_serve import Served, listening_addresses
 
-# A scoreboard process at the largest size takes about 55 MB; textual-serve's own handler let
-# a client's million-by-million terminal take 450 MB in 4 s (2 GB in 8 s in the issue).
+# serve and a scoreboard at the largest size take about 110 MB together; textual-serve's own
+# handler let a client's million-by-million terminal take 450 MB in 4 s (2 GB in 8 s in the
+# issue).
 MEMORY_BOUND_MB = 250
 
 
@@ -102,9 +103,11 @@ class Watched:
         self.largest_mb = 0
 
     def now(self) -> set[int]:
-        found = descendants(self.served.process.pid)
+        """serve's descendants now; the memory of serve and of them is noted."""
+        serve = self.served.process.pid
+        found = descendants(serve)
         self.seen |= found
-        self.largest_mb = max(self.largest_mb, sum(resident_mb(pid) for pid in found))
+        self.largest_mb = max(self.largest_mb, sum(resident_mb(pid) for pid in found | {serve}))
         return found
 
     async def gone(self, within: float) -> set[int]:
@@ -168,7 +171,7 @@ async def test_a_huge_terminal_is_served_at_the_largest_size_and_ends_with_its_c
         watched.end()
 
 
-async def test_a_resize_storm_is_paced_bounded_and_ends_with_its_client(tmp_path):
+async def test_a_resize_storm_and_a_flood_of_keys_are_bounded_and_end_with_the_client(tmp_path):
     home = tmp_path / "home"
     served = Served(home, six_players(home).id, "--port", "0")
     watched = Watched(served)
@@ -181,6 +184,8 @@ async def test_a_resize_storm_is_paced_bounded_and_ends_with_its_client(tmp_path
                     await ws.send_str(f'["resize", {{"width": {size}, "height": {size}}}]')
                 watched.now()
                 await asyncio.sleep(0.01)
+            for _flood in range(200):  # 200,000 keys at once: beyond a typist, dropped
+                await ws.send_str('["stdin", "' + "x" * 1000 + '"]')
             await ws.send_str('["ping", "after the storm"]')
             answer = await asyncio.wait_for(pong(ws), 10)
             assert answer == ["pong", "after the storm"]  # still served
@@ -328,6 +333,25 @@ async def test_a_page_from_another_origin_cannot_open_the_websocket(tmp_path):
                 assert await asyncio.wait_for(pong(ws), 20) == ["pong", "home"]
     finally:
         watched.end()
+
+
+async def test_the_page_asked_for_under_another_name_sends_the_browser_to_the_address_served(
+        tmp_path):
+    home = tmp_path / "home"
+    served = Served(home, six_players(home).id, "--port", "0")
+    try:
+        url = served.url()
+        port = url.rsplit(":", 1)[1]
+        async with aiohttp.ClientSession() as client:
+            async with client.get(url + "/?fontsize=20", allow_redirects=False,
+                                  headers={"Host": f"localhost:{port}"}) as page:
+                assert page.status == 307
+                assert page.headers["Location"] == url + "/?fontsize=20"
+            async with client.get(url + "/", allow_redirects=False) as page:
+                assert page.status == 200
+                assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in await page.text()
+    finally:
+        served.stop()
 
 
 # ---- how many browsers ------------------------------------------------------------------------
