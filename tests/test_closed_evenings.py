@@ -282,3 +282,31 @@ def test_an_imported_file_that_adds_a_hand_to_an_evening_that_went_on_is_refused
     assert (home / "sessions" / f"{first}.json").read_bytes() == before
     assert Store(home).open(first).hands_played == 3
     audits_clean(home, first, second)
+
+
+def test_a_continuation_that_cannot_write_the_earlier_session_leaves_nothing_half_made(
+        tmp_path, monkeypatch):
+    """The new evening's file written, the first evening's file cannot be (a disk full, say):
+    the command says nothing was changed, and so it is: the new file is in the trash, the
+    first evening takes hands, no marker is left."""
+    from scorekeeper.store import storage
+
+    store = fixed_store(tmp_path)
+    first = kratzen(store)
+    real = storage.atomic_write
+
+    def full(path, text):
+        if path == first.path:
+            raise OSError(28, "No space left on device")
+        return real(path, text)
+
+    monkeypatch.setattr(storage, "atomic_write", full)
+    with pytest.raises(StoreError, match="cannot be written .No space left on device.; "
+                                         "nothing was changed"):
+        store.next_evening(first.id)
+    monkeypatch.undo()
+    fresh = Store(tmp_path)
+    assert [line.summary.id for line in fresh.list_sessions()] == [first.id]
+    assert [p.name for p in (tmp_path / "trash").iterdir()] == ["00000002.json"]
+    assert not list((tmp_path / "continuing").glob("*.json"))
+    assert fresh.record(first.id, ANOTHER_HAND).state.hands_played == 4
