@@ -247,3 +247,48 @@ async def test_the_season_screen_says_the_money_is_stale(tmp_path):
         assert rows["Dora"][5:] == ["+7½", "+7½", "1 evening stale"]
         notes = str(screen.query_one("#season-notes", Static).render())
         assert f"money left out: session {session}: {STALE}" in notes
+
+
+def test_the_file_s_rows_and_its_events_say_the_same_of_the_money(tmp_path):
+    """The listing reads whether money is current from the file's rows (no event is made a
+    model), the exports from the events: the two agree at every step. Settled at 0.10 EUR:
+    current; hand 4 withdrawn: stale; settled in chips only: still stale; at a value again:
+    current."""
+    from decimal import Decimal
+
+    from scorekeeper.settleup import money_current
+    from scorekeeper.store.listing import money_current as rows_current
+
+    session = saved(tmp_path / "home")
+    store = Store(tmp_path / "home")
+    said = []
+    for step in (lambda: store.settle_up(session, Decimal("0.10"), "EUR"),
+                 lambda: store.undo(session), lambda: store.settle_up(session),
+                 lambda: store.settle_up(session, Decimal("0.10"), "EUR")):
+        step()
+        opened = store.open(session)
+        said.append((money_current(opened.events), rows_current(opened.rows)))
+    assert said == [(True, True), (False, False), (False, False), (True, True)]
+
+
+async def test_the_home_screen_lists_the_files_not_an_edited_index(tmp_path):
+    """The home screen's list after the index was edited by hand (Anna leading): Ben leads."""
+    from textual.widgets import DataTable
+
+    from .tui_helpers import fixed_store, make_app
+
+    ledger = replay_file(EXAMPLES / "kratzen.toml")
+    store = fixed_store(tmp_path)
+    session = store.create(ledger.config, [s.record for s in ledger.settlements]).id
+    store.list_sessions()
+    index = json.loads((tmp_path / "index.json").read_text("utf-8"))
+    index["files"][f"{session}.json"]["summary"]["leaders"] = ["Anna"]
+    (tmp_path / "index.json").write_text(json.dumps(index), "utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = app.screen.query_one("#sessions", DataTable)
+        row = " ".join(str(c) for c in table.get_row_at(0))
+        assert row.endswith("Anna, Ben, Cleo, Dora Ben (14¼)"), row
