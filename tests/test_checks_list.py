@@ -102,3 +102,30 @@ def test_the_lists_are_what_the_audit_and_the_readers_run(kratzen_evening, monke
     monkeypatch.setattr(documents, "READING_CHECKS", [documents.read_chain])
     assert store.audit(session_id)[1] == []
     assert store.open(session_id).hand(2).pot_after == 17
+
+
+# ---- the record's checks of who led and who won, with the cards ---------------------------------
+
+@pytest.mark.parametrize("given, message", [
+    ({"led_by": ["Ben"] + ["Dora"] * 6},
+     "led_by: 8 names are needed (who led each trick), 7 were given"),
+    ({"led_by": ["Anna"] + ["Dora"] * 7},
+     "cards: trick 1 was led by Anna, but Ben leads it (the first lead is theirs)"),
+    ({"led_by": ["Ben", "Dora", "Cleo"] + ["Dora"] * 5},
+     "cards: trick 3 was led by Cleo, but Dora leads it (Dora won trick 2)"),
+    ({"tricks": ["Dora"] * 7 + ["Anna"]},
+     "tricks: trick 8 was won by Dora according to its cards, not Anna"),
+])
+def test_leads_and_winners_beside_the_cards_are_checked_one_by_one(given, message):
+    """Anna deals Letzter Stich, so Ben leads trick 1; Dora plays the highest card of every
+    trick, so she wins each and leads every trick after the first."""
+    from scorekeeper.errors import RecordError
+
+    from .conftest import play
+    from .test_referee import SWEEP_CARDS
+
+    assert play("letzter-stich", [{"cards": SWEEP_CARDS, "led_by": ["Ben"] + ["Dora"] * 7,
+                                   "tricks": ["Dora"] * 8}]).state.hands_played == 1
+    with pytest.raises(RecordError) as error:
+        play("letzter-stich", [{"cards": SWEEP_CARDS, **given}])
+    assert message in str(error.value)

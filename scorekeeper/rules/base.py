@@ -819,29 +819,10 @@ class Ruleset(ABC):
                                               self.pack(len(config.players)), refusal,
                                               self.deck(config))
         if record.led_by is not None:
-            if len(record.led_by) != count:
-                raise RecordError("led_by", _("{needed} names are needed (who led each trick), "
-                                              "{given} were given").format(
-                    needed=count, given=len(record.led_by)))
-            expected = (leader,) + winners[:-1]
-            for i, (raw, due) in enumerate(zip(record.led_by, expected, strict=True), start=1):
-                said = config.resolve(raw, "led_by")
-                if said != due:
-                    if i == 1:
-                        raise RecordError("cards", _("trick {trick} was led by {said}, but "
-                                                     "{due} leads it (the first lead is "
-                                                     "theirs)").format(trick=i, said=said,
-                                                                       due=due))
-                    raise RecordError("cards", _("trick {trick} was led by {said}, but {due} "
-                                                 "leads it ({due} won trick {previous})")
-                                      .format(trick=i, said=said, due=due, previous=i - 1))
+            _check_leads(config, record.led_by, count, (leader,) + winners[:-1])
         if record.tricks:
             named = self._resolve_tricks(config, record, count, playing)
-            for i, (said, derived) in enumerate(zip(named, winners, strict=True), start=1):
-                if said != derived:
-                    raise RecordError("tricks", _("trick {trick} was won by {winner} according "
-                                                  "to its cards, not {said}").format(
-                        trick=i, winner=derived, said=said))
+            _check_named_winners(named, winners)
         return winners, findings
 
     def _resolve_tricks(self, config: SessionConfig, record: HandRecord, count: int,
@@ -939,3 +920,34 @@ def register(ruleset: Ruleset) -> Ruleset:
     """Make ``ruleset`` a game of this scorekeeper, found by its name and its version."""
     RULESETS[ruleset.game] = ruleset
     return ruleset
+
+
+def _check_leads(config: SessionConfig, led_by: tuple[str, ...], count: int,
+                 due: tuple[str, ...]) -> None:
+    """Who led each trick, as given with the cards, is who had to (``due``: the first leader,
+    then each trick's winner): else a ``RecordError`` naming the first trick led otherwise."""
+    if len(led_by) != count:
+        raise RecordError("led_by", _("{needed} names are needed (who led each trick), "
+                                      "{given} were given").format(needed=count,
+                                                                   given=len(led_by)))
+    for i, (raw, leads) in enumerate(zip(led_by, due, strict=True), start=1):
+        said = config.resolve(raw, "led_by")
+        if said == leads:
+            continue
+        if i == 1:
+            raise RecordError("cards", _("trick {trick} was led by {said}, but {due} leads it "
+                                         "(the first lead is theirs)").format(
+                trick=i, said=said, due=leads))
+        raise RecordError("cards", _("trick {trick} was led by {said}, but {due} leads it "
+                                     "({due} won trick {previous})").format(
+            trick=i, said=said, due=leads, previous=i - 1))
+
+
+def _check_named_winners(named: tuple[str, ...], derived: tuple[str, ...]) -> None:
+    """The trick winners given beside the cards are those the cards make: else a
+    ``RecordError`` naming the first trick that differs."""
+    for i, (said, winner) in enumerate(zip(named, derived, strict=True), start=1):
+        if said != winner:
+            raise RecordError("tricks", _("trick {trick} was won by {winner} according to its "
+                                          "cards, not {said}").format(trick=i, winner=winner,
+                                                                      said=said))
