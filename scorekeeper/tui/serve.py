@@ -1,10 +1,10 @@
 """``scorekeeper serve``: the read-only scoreboard in web browsers, through textual-serve.
 
-textual-serve starts a command for each browser that connects and shows its terminal in the
-page. That command is ``scorekeeper scoreboard SESSION --home DIR`` (hidden, internal): the
-scoreboard app alone, which reads the session and follows its file, and has nothing that
-writes it. So a TV or the players' phones can follow the evening; nobody can record from
-there.
+textual-serve serves the page, which shows a terminal; for each browser that connects, a
+command is started to draw it (here, not by textual-serve's own handler). That command is
+``scorekeeper scoreboard SESSION --home DIR`` (hidden, internal): the scoreboard app alone,
+which reads the session and follows its file, and has nothing that writes it. So a TV or the
+players' phones can follow the evening; nobody can record from there.
 
 What a browser may ask is bounded (``serve_guard``): the size of its terminal, the messages,
 the page's origin, how many browsers at once. Each browser's scoreboard process lives as long

@@ -140,13 +140,13 @@ def browser_message(text: str) -> BrowserMessage:
     if kind in ("focus", "blur"):
         return Focus(kind == "focus")
     if len(arguments) != 1:
-        raise MalformedMessage(f"{kind!r} takes one argument")
+        raise MalformedMessage("a message of this kind takes one argument")
     argument = arguments[0]
     if kind in ("stdin", "ping") and isinstance(argument, str):
         return Keys(argument) if kind == "stdin" else Ping(argument)
     if kind == "resize" and isinstance(argument, dict):
         return Resize(*terminal_size(argument.get("width"), argument.get("height")))
-    raise MalformedMessage(f"not a message this page sends: {kind!r}"[:80])
+    raise MalformedMessage("not a message the page sends")
 
 
 def origin_key(url: str) -> tuple[str, str, int] | None:

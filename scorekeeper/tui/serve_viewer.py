@@ -103,7 +103,7 @@ class Viewer:
                 request = browser_message(message.data)
             except MalformedMessage as error:
                 await self.websocket.close(code=WSCloseCode.UNSUPPORTED_DATA,
-                                           message=f"malformed message: {error}"[:120].encode())
+                                           message=f"malformed message: {error}".encode())
                 return
             if not await self.obey(request):
                 await self.websocket.close(code=WSCloseCode.INTERNAL_ERROR,
