@@ -213,27 +213,49 @@ def test_a_kill_at_every_write_of_new_continue_leaves_no_pot_counted_twice(tmp_p
     assert (writes, "before", True) in outcomes and (writes - 1, "after", True) in outcomes
 
 
-def test_a_half_made_next_evening_whose_earlier_one_moved_on_goes_to_the_trash(tmp_path):
-    """A next evening's file left half made (its marker still there) while the first evening
-    took another hand since (a version before the marker, say): it cannot be finished (what it
-    carried is no longer what the first evening leaves), so it goes to the trash, said."""
+def half_made_after_moving_on(home: Path) -> tuple[OpenSession, OpenSession, Path]:
+    """The first evening, a next evening's file whose marker is still there, and the marker;
+    the first evening took another hand since (as a version before the marker could)."""
     from scorekeeper import documents
 
-    store = fixed_store(tmp_path)
+    store = fixed_store(home)
     first = kratzen(store)
     config = first.ruleset.next_evening(first.config, first.state(), True)
     entry = documents.opening_event(first.id, first.rows[-1]["hash"], first.hands_played,
                                     config.opening)
     second = store.create(config, opening=entry)
     store.record(first.id, ANOTHER_HAND)  # the first evening moved on
-    marker = tmp_path / "continuing" / f"{second.id}.json"
+    marker = home / "continuing" / f"{second.id}.json"
     marker.parent.mkdir()
     marker.write_text(json.dumps({"earlier": str(first.path.resolve()), "next": second.id}))
+    return first, second, marker
+
+
+def test_a_half_made_next_evening_whose_earlier_one_moved_on_goes_to_the_trash(tmp_path):
+    """A next evening's file left half made (its marker still there) while the first evening
+    took another hand since (a version before the marker, say): it cannot be finished (what it
+    carried is no longer what the first evening leaves), so it goes to the trash, said."""
+    first, second, marker = half_made_after_moving_on(tmp_path)
     fresh = Store(tmp_path)
     assert [line.summary.id for line in fresh.list_sessions()] == [first.id]
     assert (tmp_path / "trash" / f"{second.id}.json").is_file() and not marker.exists()
-    assert len(fresh.repairs) == 1 and "left half made" in fresh.repairs[0]
+    assert fresh.repairs == [f"sessions/{second.id}.json: a next evening of sessions/"
+                             f"{first.id}.json left half made (the earlier session moved on "
+                             f"since): moved to {tmp_path / 'trash' / second.id}.json, nothing "
+                             "carried"]
     assert fresh.open(first.id).continued_by is None
+
+
+def test_a_command_on_a_half_made_next_evening_that_goes_to_the_trash_says_so(tmp_path):
+    """The same, met by recording a hand in the next evening itself: refused with that line
+    (said once: it is not left to say again), the hand written nowhere."""
+    first, second, marker = half_made_after_moving_on(tmp_path)
+    fresh = Store(tmp_path)
+    with pytest.raises(StoreError, match="left half made .the earlier session moved on since"):
+        fresh.record(second.id, ANOTHER_HAND)
+    assert fresh.repairs == [] and not marker.exists()
+    trashed = Store(tmp_path).open(str(tmp_path / "trash" / f"{second.id}.json"))
+    assert trashed.hands_played == 0
 
 
 def test_a_half_made_next_evening_is_finished_by_the_next_command_on_it(tmp_path):

@@ -64,8 +64,8 @@ class Evenings:
         that it belongs to is finished first (``finish_pairs``): no command sees half a pair."""
         path = self._find(ref)
         self.finish_pairs(path)
-        if not os.path.lexists(path):  # it was that half pair's new file: gone to the trash
-            raise StoreError(self.repairs[-1] if self.repairs else _(
+        if not os.path.lexists(path):  # that half pair's new file, gone to the trash: said
+            raise StoreError(self.repairs.pop() if self.repairs else _(  # here, once
                 "no session '{ref}' in {folder} (see 'scorekeeper sessions')").format(
                     ref=ref, folder=self.folder))
         return path
