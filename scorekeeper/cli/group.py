@@ -15,6 +15,7 @@ from .language import choose_language, set_language
 from .options import Group, home_option, option, print_version
 from .referee import deal, referee, rules
 from .sessions import archive, name_session, new, replay, sessions, show
+from .sync import sync
 
 EXAMPLES = """\b
 Examples:
@@ -63,3 +64,4 @@ for command in (tui, serve, scoreboard, replay, new, show, sessions, name_sessio
                 record, undo, amend, players, player, season, import_, audit, count, settle,
                 export, share, referee, rules, deal):
     cli.add_command(command)
+cli.add_command(sync)  # the home synced through git (issue 27)

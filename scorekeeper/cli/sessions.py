@@ -236,7 +236,8 @@ def sessions(ctx, everything, as_json, home) -> None:
     hidden = len(whole) - len(listing)
     if as_json:
         emit_json([line.summary.to_json() | {"continued_by": line.summary.continued_by,
-                                             "file": line.file} if line.summary else
+                                             "file": line.file, "conflict": line.conflict
+                                             and line.conflict.to_json()} if line.summary else
                    {"file": line.file, "damaged": line.problem} for line in listing])
         return
     if not listing:
@@ -270,6 +271,8 @@ def sessions(ctx, everything, as_json, home) -> None:
         say(f"{s.id}  {s.game:<13}  {s.started[:16].replace('T', ' ')}  "
             f"{hands}  {status}{' ' * (status_width - cell_width(status))}  "
             f"{name}{', '.join(s.players)}  ({word}){mark}")
+        if line.conflict:  # the evening differs on two laptops (scorekeeper sync)
+            say(f"{s.id}  {line.conflict.words()}")
     if hidden:
         say(ngettext("({count} archived session not listed: 'scorekeeper sessions --all')",
                      "({count} archived sessions not listed: 'scorekeeper sessions --all')",

@@ -20,6 +20,7 @@ from ..errors import ScorekeeperError, StoreError, one_line
 from ..i18n import DEFAULT_LANGUAGE, _, current_language, untranslated
 from ..summary import SessionSummary
 from .atomic import atomic_write
+from .conflicts import Conflict, marked_conflicts
 from .files import json_of, read_file_bytes
 from .locking import FileLock, LockRefused, LockTimeout
 from .session import HASH_LENGTH, parse_session, valid_id
@@ -40,6 +41,7 @@ class Listing:
     problem: str | None = None
     figures: dict[str, Any] | None = None
     figures_problem: str | None = None
+    conflict: Conflict | None = None  # the evening differs on two laptops (store.conflicts)
 
 
 def folder_names(folder: Path) -> list[bytes]:
@@ -107,7 +109,7 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
         listings.append(_listing(name, entry))
     if changed or set(fresh) != set(entries):
         _index_write(home, {"version": INDEX_VERSION, "files": fresh})
-    listings = _went_on(listings)
+    listings = marked_conflicts(home, _went_on(listings))
     listings.sort(key=lambda line: line.summary.started if line.summary else "", reverse=True)
     return listings
 
