@@ -31,6 +31,9 @@ from .ledger import (
     SessionNamed,
     SessionUnarchived,
     check_counts,
+    compare_count,
+    counted_ends,
+    counted_in_ledger,
 )
 from .rules import (
     POT,
@@ -764,3 +767,21 @@ def settled_up_lines(session: SessionView) -> list[str]:
 
 
 CHANGED_SINCE = N_("hands have changed since the last settle-up: settle up again")
+
+
+def count_check_lines(config: SessionConfig, state: TableState,
+                      counted: dict[str, Decimal]) -> list[str]:
+    """What a chip count typed (by name; ``"pot"`` is the pot unless a player is called so)
+    says against the ledger before it is recorded: a line for each player or pot counted,
+    ``ok`` or off by how much. A name nobody has is a ``ScorekeeperError``."""
+    resolved = counted_ends(config, counted)
+    off = compare_count(state, resolved)
+    lines = []
+    for who, amount in resolved.items():
+        name = who if isinstance(who, str) else pot_label(config.players)
+        mark = (_("ok") if who not in off else
+                _("OFF by {amount}").format(amount=format_amount(off[who], signed=True)))
+        lines.append(_("{name}: counted {counted}, ledger {ledger}  {mark}").format(
+            name=name, counted=format_amount(amount),
+            ledger=format_amount(counted_in_ledger(state, who)), mark=mark))
+    return lines

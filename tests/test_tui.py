@@ -158,6 +158,15 @@ async def test_undo_amend_and_count_through_the_keys(tmp_path):
         await pilot.pause()
         await pilot.press(*"-44", "enter", "enter", "enter", "enter", *"51", "enter")
         await pilot.pause()
+        # Enter on the last field shows who is off and asks before anything is recorded.
+        asked = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert "Record this count?" in asked
+        assert "Anna: counted -44, ledger -45  OFF by +1" in asked
+        assert "pot: counted 51, ledger 51  ok" in asked
+        assert [e["type"] for e in fixed_store(tmp_path).open(screen.session.id).rows].count(
+            "count") == 0
+        await pilot.press("enter")
+        await pilot.pause()
         dialog = app.screen
         body = " ".join(str(w.render()) for w in dialog.query(Static))
         assert "Anna: counted -44, the ledger says -45: off by +1" in body

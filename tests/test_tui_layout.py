@@ -149,7 +149,8 @@ async def test_the_chip_count_of_six_players_fits_and_follows_the_cursor(tmp_pat
         shown = on_screen(app)
         for name in [*LONG_NAMES, "pot"]:
             assert name in shown
-        assert "Enter: next field / record" in shown
+        assert "Enter: next field / check the count" in shown
+        assert "^s Check the count" in shown  # the key bar says the same
 
 
 async def test_the_settlement_preview_of_six_long_names_scrolls_and_keeps_its_keys(tmp_path):
@@ -278,7 +279,7 @@ async def test_f1_explains_the_keys_of_the_step_the_hand_is_at(tmp_path):
         await pilot.press("a", "h")
         text = await help_text(app, pilot)               # play or drop
         assert f"Now: {CLEOPATRA}: play or drop?" in text
-        assert f"p y {CLEOPATRA} plays" in text and f"d n {CLEOPATRA} drops" in text
+        assert f"p y + {CLEOPATRA} plays" in text and f"d n - {CLEOPATRA} drops" in text
         await pilot.press("p", "d", "p", "d", "p")
         text = await help_text(app, pilot)               # a trick's winner
         assert f"Now: Who won trick 1? ({BARTHOLOMEW} leads)" in text

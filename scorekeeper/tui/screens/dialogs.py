@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
@@ -343,15 +343,18 @@ def audit_lines(store: Store, ref: str) -> list[str]:
 
 
 class CountDialog(SteadyModal[dict[str, Decimal] | None]):
-    """Type what each player (and the pot) holds; the store compares it with the ledger."""
+    """Type what each player (and the pot) holds. Before it is recorded, ``check`` (the core's
+    words for the count against the ledger) shows who is off, and the table is asked."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Back"), id="count-back"),
-                Binding("ctrl+s", "submit", N_("Record count"), id="count-go")]
+                Binding("ctrl+s", "submit", N_("Check the count"), id="count-go")]
 
-    def __init__(self, players: tuple[str, ...], has_pot: bool) -> None:
+    def __init__(self, players: tuple[str, ...], has_pot: bool,
+                 check: Callable[[dict[str, Decimal]], list[str]]) -> None:
         super().__init__()
         self.players = players
         self.has_pot = has_pot
+        self.check = check
 
     def compose(self) -> ComposeResult:
         # A line a field (the name, then the amount), in a body that scrolls: six players
@@ -371,7 +374,7 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
                         yield TypedInput(id="count-pot", placeholder=_("what the pot holds"),
                                          compact=True)
             yield Static("", id="count-message")
-            yield Static(Text(_("Enter: next field / record    Escape: back")),
+            yield Static(Text(_("Enter: next field / check the count    Escape: back")),
                          classes="dialog-keys")
         yield KeyBar()
 
@@ -401,7 +404,17 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
         if not counted:
             self.query_one("#count-message", Static).update(Text(_("Type at least one amount.")))
             return
-        self.dismiss(counted)
+        try:
+            lines = self.check(counted)
+        except ScorekeeperError as error:
+            self.query_one("#count-message", Static).update(Text(str(error)))
+            return
+
+        def answered(record: bool | None) -> None:
+            if record:
+                self.dismiss(counted)
+
+        self.app.push_screen(ConfirmDialog(_("Record this count?"), lines), answered)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

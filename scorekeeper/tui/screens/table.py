@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from functools import partial
 from typing import TypeVar
 
@@ -22,6 +23,7 @@ from ...ledger import settle_next
 from ...presentation import (
     amendment_effect_lines,
     amendment_lines,
+    count_check_lines,
     draft_lines,
     hands_words,
     last_hand_line,
@@ -693,7 +695,12 @@ class TableScreen(SpokenScreen):
                 _("The count is recorded; audit will show it until it is explained.")],
                 notice=True))
 
-        self.ask(CountDialog(config.players, self.state.pot is not None), counted)
+        state = self.state  # the count is checked against the table it is made at
+
+        def check(amounts: dict[str, Decimal]) -> list[str]:
+            return count_check_lines(config, state, amounts)
+
+        self.ask(CountDialog(config.players, self.state.pot is not None, check), counted)
 
     def settled(self) -> bool:
         """Whether the session's hands settle again (a damaged history is said, not raised)."""
