@@ -5,9 +5,9 @@ home folder and its store."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -15,6 +15,14 @@ from ..errors import ScorekeeperError
 from ..i18n import _, current_language
 from .language import JSON_ASKED, click_words, help_words, lang_before_command, short_help, speak
 from .output import fail, say
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
+    from ..store import Store
+
+# What click's decorators take and give back: a command's function, or the command made of it.
+Decorated = TypeVar("Decorated", bound="Callable[..., Any] | click.Command")
 
 
 class Option(click.Option):
@@ -28,7 +36,7 @@ class Option(click.Option):
         return spec, help_words(self.help) + text[len(self.help):]
 
 
-def option(*names: str, **attrs: Any) -> Any:
+def option(*names: str, **attrs: Any) -> Callable[[Decorated], Decorated]:
     """``click.option`` with help in the language in use."""
     return click.option(*names, cls=Option, **attrs)
 
@@ -57,6 +65,7 @@ def checked_expect(expect: str | None) -> str | None:
 
 
 def package_version() -> str:
+    """The version installed (its metadata), or words saying it is not installed."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -71,8 +80,8 @@ def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
         ctx.exit()
 
 
-class GameChoice(click.Choice):
-    """The games of the registry (``scorekeeper.rules.GAMES``), in any case. The registry is
+class GameChoice(click.Choice[str]):
+    """The games of the registry (``scorekeeper.rules.games()``), in any case. The registry is
     imported only when a game is read or listed: the rules take longer to import than a whole
     command that needs no game (the table app's home screen among them)."""
 
@@ -80,13 +89,13 @@ class GameChoice(click.Choice):
         super().__init__((), case_sensitive=False)
 
     @property
-    def choices(self):
-        from ..rules import GAMES
+    def choices(self) -> tuple[str, ...]:
+        from ..rules import games
 
-        return GAMES
+        return games()
 
     @choices.setter
-    def choices(self, value) -> None:
+    def choices(self, value: tuple[str, ...]) -> None:
         pass  # always the registry's
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
@@ -97,7 +106,8 @@ class GameChoice(click.Choice):
                 game=repr(value), games=", ".join(self.choices)), param, ctx)
 
 
-def complete_sessions(ctx: click.Context, param: click.Parameter, incomplete: str):
+def complete_sessions(ctx: click.Context, param: click.Parameter,
+                      incomplete: str) -> list[CompletionItem]:
     """Shell completion of SESSION: the ids of the stored sessions that start with what is
     typed, in the home given on the command line so far (else the default home). Completion
     must never fail in the shell: any problem gives no items."""
@@ -107,7 +117,7 @@ def complete_sessions(ctx: click.Context, param: click.Parameter, incomplete: st
         from ..store import Store
 
         prefix = incomplete.strip().lower()
-        items = []
+        items: list[CompletionItem] = []
         for listing in Store(home_of(ctx, ctx.params.get("home"))).list_sessions():
             s = listing.summary
             if s is not None and s.id.startswith(prefix):
@@ -137,9 +147,9 @@ class NamesGames(click.Command):
         if self.epilog:
             epilog = help_words(self.epilog)
             if "{games}" in epilog:
-                from ..rules import GAMES
+                from ..rules import games
 
-                epilog = epilog.replace("{games}", ", ".join(GAMES))
+                epilog = epilog.replace("{games}", ", ".join(games()))
             formatter.write_paragraph()
             with formatter.indentation():
                 formatter.write_text(epilog)
@@ -187,10 +197,15 @@ def home_of(ctx: click.Context, home: str | None) -> Path:
     return home_folder(home if home is not None else ctx.find_root().params.get("home"))
 
 
-def get_store(ctx: click.Context, home: str | None):
+def get_store(ctx: click.Context, home: str | None) -> Store:
+    """The store of the home folder, once what a writer killed mid-write left there (its
+    temporary files) is cleared: the next command does it (``atomic.clear_home_temporaries``)."""
     from ..store import Store
+    from ..store.atomic import clear_home_temporaries
 
-    return Store(home_of(ctx, home))
+    store = Store(home_of(ctx, home))
+    clear_home_temporaries(store.home)
+    return store
 
 
 def split_names(value: str | None) -> tuple[str, ...] | None:
