@@ -332,3 +332,28 @@ def test_a_continuation_that_cannot_write_the_earlier_session_leaves_nothing_hal
     assert [p.name for p in (tmp_path / "trash").iterdir()] == ["00000002.json"]
     assert not list((tmp_path / "continuing").glob("*.json"))
     assert fresh.record(first.id, ANOTHER_HAND).state.hands_played == 4
+
+
+async def test_the_table_refuses_an_amendment_that_changes_what_carried(tmp_path):
+    """At the table of the first evening: hand 3 amended so that Anna takes all four tricks
+    (pot 68, not the 51 carried) is refused with the store's words; nothing is written."""
+    first, second = went_on(tmp_path)
+    before = (tmp_path / "sessions" / f"{first}.json").read_bytes()
+    app = make_app(tmp_path, first)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert screen.amending == 3 and screen.entry.complete
+        await pilot.press(*["backspace"] * 4, "1", "1", "1", "1", "enter")
+        await pilot.pause()
+        assert any(f"the evening goes on in session {second}, which opened with what this "
+                   "session left (pot 51): this amendment would change that" in said
+                   for said in app.said)
+        await pilot.press("enter")  # what would confirm the amendment, had it been shown
+        await pilot.pause()
+    assert (tmp_path / "sessions" / f"{first}.json").read_bytes() == before
+    audits_clean(tmp_path, first, second)
