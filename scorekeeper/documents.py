@@ -812,6 +812,7 @@ class SessionFile:
 
     @property
     def ledger(self) -> Ledger:
+        """The hands in force settled again (``settled``), else the audit ends."""
         return self.settled[1]
 
     @cached_property
