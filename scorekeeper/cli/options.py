@@ -205,6 +205,9 @@ def get_store(ctx: click.Context, home: str | None) -> Store:
 
     store = Store(home_of(ctx, home))
     clear_home_temporaries(store.home)
+    # What the store mended on the way (a next evening left half made, finished or moved to
+    # the trash: D21) is said once the command is done, each line naming its file.
+    ctx.call_on_close(lambda: [say(line, err=True) for line in store.repairs])
     return store
 
 
