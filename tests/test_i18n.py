@@ -364,7 +364,9 @@ def _json_runs(run, how: list[str], session: str) -> list[str]:
                    "--cards", "9C,QC,AH; KH,7H,8H; 10S,JS,AS; 7S,8S,9S", "--json").out
     document = json.loads(recorded)
     outputs.append(_normalised(recorded, made["id"], document["digest"]))
-    counted = run(*how, "count", made["id"], "Anna=-2,5", "Ben=0", "--json")
+    # Typed with a decimal point: read alike in every language. (A decimal comma is read in
+    # the language of --lang, --json or not: tests/test_values_as_written.py.)
+    counted = run(*how, "count", made["id"], "Anna=-2.5", "Ben=0", "--json")
     outputs.append(_normalised(counted.out + counted.err, made["id"]))
     counted = run(*how, "count", made["id"], "Anna=-2", "Ben=1.5", "--json")
     outputs.append(_normalised(counted.out + counted.err, made["id"]))
