@@ -1,8 +1,9 @@
 """Evenings that differ on two laptops (a conflict): the session's file in ``<home>/sessions/``
 and, beside it, each history that parts from it in ``<home>/conflicts/<id>-<digest>.json``
 (``sync`` keeps them there; a file brought by hand with ``import`` that parts from the one here
-is kept in ``imported/`` instead, and the one here counts, as before). Nothing is guessed: both are kept until the table says
-which one is the evening (``keep``); the other goes to ``<home>/trash/``, never removed.
+is kept in ``imported/`` instead, and the one here counts, as before). Nothing is guessed:
+both are kept until the table says which one is the evening (``keep``); the other goes to
+``<home>/trash/``, never removed.
 
 This module does not import dulwich: the listing and the home screen ask it what is in
 conflict without loading git."""
@@ -91,8 +92,9 @@ def conflicts(home: Path) -> dict[str, Conflict]:
 
 
 def marked_conflicts(home: Path, listings: list[Any]) -> list[Any]:
-    """The listing (``listing.Listing`` lines) with each evening in conflict marked (``conflict``), its figures left out
-    of a season (``figures_problem`` says why). The digest here is the listing's own."""
+    """The listing (``listing.Listing`` lines) with each evening in conflict marked
+    (``conflict``), its figures left out of a season (``figures_problem`` says why). The
+    digest here is the listing's own."""
     found = copies(home)
     if not found:
         return listings

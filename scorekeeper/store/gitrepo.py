@@ -55,6 +55,7 @@ def open_repository(home: Path) -> tuple[Repo, bool]:
     sync that cannot reach its remote leaves no repository, and a stop while it is made
     leaves no half one."""
     if (home / ".git").is_dir():
+        clear_stale_locks(home / ".git", older_than=0.0)  # the home's sync lock is held
         return Repo(str(home)), False
     fresh = home / ".git-new"
     shutil.rmtree(fresh, ignore_errors=True)
@@ -68,6 +69,23 @@ def open_repository(home: Path) -> tuple[Repo, bool]:
                        "!/players.json\n!/settings.json\n/sessions/*.lock\n/sessions/.*\n",
                        encoding="utf-8")
     return repo, True
+
+
+GIT_LOCKS = ("HEAD.lock", "config.lock", "packed-refs.lock", "refs/heads/main.lock")
+
+
+def clear_stale_locks(git_folder: Path, older_than: float) -> None:
+    """Remove the lock files a git writer killed midway left in ``git_folder`` (older than
+    ``older_than`` seconds): git never takes a lock file over, so one left would stop every
+    later sync. The ref it guarded is still the old one (a ref is renamed into place)."""
+    now = time.time()
+    for name in GIT_LOCKS:
+        lock = git_folder / name
+        try:
+            if now - os.lstat(lock).st_mtime >= older_than:
+                os.unlink(lock)
+        except OSError:
+            continue
 
 
 def place_repository(home: Path, repo: Repo) -> Repo:
@@ -246,10 +264,14 @@ def head_of(repo: Repo) -> ObjectID | None:
 
 def move_head(repo: Repo, old: ObjectID | None, new: ObjectID) -> None:
     """Move ``main`` from ``old`` to ``new`` (refused when another process moved it)."""
-    if old is None:
-        done = repo.refs.add_if_new(MAIN, new)
-    else:
-        done = repo.refs.set_if_equals(MAIN, old, new)
+    try:
+        if old is None:
+            done = repo.refs.add_if_new(MAIN, new)
+        else:
+            done = repo.refs.set_if_equals(MAIN, old, new)
+    except Exception as error:  # a lock held by a git command at work in the home, say
+        raise SyncError(_("the home's repository cannot be written ({reason}); sync "
+                          "again").format(reason=_reason(error))) from None
     if not done:
         raise SyncError(_("the home's repository changed during the sync; sync again"))
     repo.refs.set_symbolic_ref(Ref(b"HEAD"), MAIN)
@@ -270,7 +292,12 @@ def fetch(repo: Repo, remote: str) -> ObjectID | None:
 
 
 def push(repo: Repo, remote: str) -> None:
-    """Send ``main`` to the remote (never forced: it holds the remote's ``main`` already)."""
+    """Send ``main`` to the remote (never forced: it holds the remote's ``main`` already). A
+    lock on a folder's ``main`` older than a minute was left by a laptop stopped while it
+    pushed: it is cleared first."""
+    folder = local_location(remote)
+    if folder is not None:
+        clear_stale_locks(folder, older_than=60.0)
     try:
         result = porcelain.push(repo, remote, refspecs=[bytes(MAIN) + b":" + MAIN],
                                 outstream=io.BytesIO(), errstream=io.BytesIO())
