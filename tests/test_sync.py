@@ -109,7 +109,12 @@ def test_an_evening_changed_on_both_laptops_is_kept_twice_and_resolved_in_one_co
     assert f"scorekeeper sync --keep {annas}" in conflict["keep"]
     assert sync(run, homes["anna"]).code == 1  # Anna's laptop names it too
     listed = json.loads(run("sessions", "--home", str(homes["anna"]), "--json").out)
-    assert [line for line in listed if line.get("conflict")] != [], listed
+    (line,) = listed
+    assert {line["conflict"]["here"], *line["conflict"]["others"]} == {annas, bens}
+    assert "differs on two laptops" in run("sessions", "--home", str(homes["anna"])).out
+    # The season counts neither version until one is kept.
+    season = json.loads(run("season", "--json", "--home", str(homes["anna"])).out)
+    assert season["tables"] == [], season
     # Nothing is lost: both histories are in each home.
     for home in (homes["anna"], homes["ben"]):
         kept = {Store(home).open(session).digest} | {
@@ -122,6 +127,8 @@ def test_an_evening_changed_on_both_laptops_is_kept_twice_and_resolved_in_one_co
     assert list((homes["ben"] / "trash").glob(f"{session}-{bens}*.json"))
     assert sync(run, homes["ben"]).code == 0
     assert sync(run, homes["anna"]).code == 0
+    season = json.loads(run("season", "--json", "--home", str(homes["anna"])).out)
+    assert season["tables"][0]["evenings"] == 1
     for home in (homes["anna"], homes["ben"]):
         assert Store(home).open(session).digest == annas
         assert not list((home / "conflicts").glob("*.json"))
