@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import click
 
 from ..errors import ScorekeeperError
@@ -25,7 +27,7 @@ from .output import EXIT_DISCREPANCY, emit_json, fail, say, stored
 @option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 @home_option
 @click.pass_context
-def audit(ctx, session, as_json, home) -> None:
+def audit(ctx: click.Context, session: str, as_json: bool, home: str | None) -> None:
     """Settle every hand again and check the file.
 
     Compares every hand's figures with the file and checks the chain of hashes; exit
@@ -70,7 +72,8 @@ Examples:
 @expect_option
 @home_option
 @click.pass_context
-def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
+def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str | None,
+          as_json: bool, expect: str | None, home: str | None) -> None:
     """Record a chip count; exit 1 if it is off.
 
     What the players (and the pot) actually hold, compared with the ledger; exit status 1
@@ -107,14 +110,14 @@ def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
                    "off": {k: to_decimal_string(v) for k, v in result.off.items()},
                    "agrees": not result.off})
     else:
-        for who, amount in result.counted.items():
+        for who, held in result.counted.items():
             expected = result.expected[who]
-            mark = (_("ok") if who not in result.off else
-                    _("OFF by {amount}").format(amount=format_amount(result.off[who],
-                                                                     signed=True)))
+            verdict = (_("ok") if who not in result.off else
+                       _("OFF by {amount}").format(amount=format_amount(result.off[who],
+                                                                        signed=True)))
             say("  " + _("{name}: counted {counted}, ledger {ledger}  {mark}").format(
-                name=who, counted=format_amount(amount), ledger=format_amount(expected),
-                mark=mark))
+                name=who, counted=format_amount(held), ledger=format_amount(expected),
+                mark=verdict))
         say(_("the count agrees with the ledger") if not result.off else
             _("the count disagrees with the ledger after hand {number}").format(
                 number=result.state.hands_played))
@@ -122,7 +125,8 @@ def count(ctx, session, holdings, pot, as_json, expect, home) -> None:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
 
-def settle_terms(value: str | None, currency: str | None, mark: str):
+def settle_terms(value: str | None, currency: str | None,
+                 mark: str) -> tuple[Decimal, str] | tuple[None, None]:
     """``--value`` (its decimal ``mark``: the language it was typed in) and ``--currency``
     read (both or neither), else one ``error:`` line."""
     from ..settleup import read_currency, read_value
@@ -157,7 +161,8 @@ Examples:
 @expect_option
 @home_option
 @click.pass_context
-def settle(ctx, session, value, currency, preview, as_json, expect, home) -> None:
+def settle(ctx: click.Context, session: str, value: str | None, currency: str | None,
+           preview: bool, as_json: bool, expect: str | None, home: str | None) -> None:
     """Settle up: who pays whom, and record it.
 
     Each player's result in chips or points and, at --value a chip or point in --currency,

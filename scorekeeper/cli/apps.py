@@ -15,7 +15,7 @@ from .output import say
 @click.argument("session", required=False, shell_complete=complete_sessions)
 @home_option
 @click.pass_context
-def tui(ctx, session, home) -> None:
+def tui(ctx: click.Context, session: str | None, home: str | None) -> None:
     """Open the table app (at SESSION if given)."""
     from ..tui.app import run_tui
 
@@ -41,7 +41,7 @@ it stands, following every hand recorded; nothing can be recorded there.""")
               help="The port (0: a free one, chosen and printed).")
 @home_option
 @click.pass_context
-def serve(ctx, session, host, port, home) -> None:
+def serve(ctx: click.Context, session: str, host: str, port: int, home: str | None) -> None:
     """A read-only live scoreboard, in browsers."""
     from ..tui.serve import serve_scoreboard
 
@@ -63,7 +63,7 @@ def serve(ctx, session, host, port, home) -> None:
 @click.argument("session")
 @home_option
 @click.pass_context
-def scoreboard(ctx, session, home) -> None:
+def scoreboard(ctx: click.Context, session: str, home: str | None) -> None:
     """Internal: the read-only scoreboard of SESSION.
 
     It shows the scoreboard in this terminal; serve runs it for each browser.

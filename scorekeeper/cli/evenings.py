@@ -3,7 +3,9 @@ session files brought from elsewhere (import)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,9 +16,13 @@ from .language import json_words
 from .options import Command, GameChoice, get_store, home_option, option
 from .output import EXIT_BAD_INPUT, EXIT_DISCREPANCY, emit_json, fail, say, stored
 
+if TYPE_CHECKING:
+    from ..season import Evening, Roster
+    from ..store import Store
+
 # ---- players across evenings, the season, evenings from elsewhere ------------------------------
 
-def season_evenings(store):
+def season_evenings(store: Store) -> tuple[list[Evening], list[tuple[str, str]], Roster]:
     """Every evening's figures (through the listing's index), the files left out and why, and
     what the table has said about names (``players.json``)."""
     from ..season import Roster, evenings_listed
@@ -37,7 +43,7 @@ Examples:
 @option("--json", "as_json", is_flag=True, help="Print the players as JSON.")
 @home_option
 @click.pass_context
-def players(ctx, as_json, home) -> None:
+def players(ctx: click.Context, as_json: bool, home: str | None) -> None:
     """Every player of every evening.
 
     Each player's evenings, hands and net per game (names are one player whatever their case
@@ -73,7 +79,8 @@ What is said about names is kept in players.json in the home folder.""")
 @option("--yes", is_flag=True, help="merge: do not ask first.")
 @home_option
 @click.pass_context
-def player(ctx, words, as_json, yes, home) -> None:
+def player(ctx: click.Context, words: tuple[str, ...], as_json: bool, yes: bool,
+           home: str | None) -> None:
     """One player's evenings, and who is who.
 
     With a NAME: the evenings played, hands, wins, net and money, and per game the figures
@@ -102,7 +109,7 @@ def player(ctx, words, as_json, yes, home) -> None:
         say(line)
 
 
-def unknown_player(evenings, name: str, home: Path) -> str:
+def unknown_player(evenings: Sequence[Evening], name: str, home: Path) -> str:
     """No player of that name: say so, with the names that look like it."""
     from ..season import known_keys, look_alike, player_key
 
@@ -116,7 +123,8 @@ def unknown_player(evenings, name: str, home: Path) -> str:
     return message
 
 
-def change_names(store, evenings, roster, action: str, names, yes: bool) -> None:
+def change_names(store: Store, evenings: Sequence[Evening], roster: Roster, action: str,
+                 names: Sequence[str], yes: bool) -> None:
     """merge, unmerge or apart: checked against the evenings, asked (merge), then written to
     players.json under its lock."""
     from ..season import Roster, known_keys, player_key, seat_keys
@@ -146,7 +154,7 @@ def change_names(store, evenings, roster, action: str, names, yes: bool) -> None
             fail(_("merge: not confirmed, so nothing was changed (--yes merges without "
                    "asking)"))
 
-    def change(data):
+    def change(data: Any) -> dict[str, Any]:
         now = Roster.from_json(data)
         if action == "merge":
             return now.merged(keys[0], keys[1]).to_json()
@@ -186,7 +194,8 @@ GAME is one of {games}. DATE is a day, 2026-12-01: the (UTC) day a session start
 @option("-o", "--output", metavar="FILE", help="Write to FILE instead of the terminal.")
 @home_option
 @click.pass_context
-def season(ctx, game, start, end, fmt, as_json, output, home) -> None:
+def season(ctx: click.Context, game: str | None, start: str | None, end: str | None, fmt: str,
+           as_json: bool, output: str | None, home: str | None) -> None:
     """The season's table over many evenings.
 
     Each player's evenings, hands, wins, net and average per evening, and money where
@@ -224,7 +233,7 @@ a history parted from the one here, else 0.""")
 @option("--json", "as_json", is_flag=True, help="Print what became of each file as JSON.")
 @home_option
 @click.pass_context
-def import_(ctx, files, as_json, home) -> None:
+def import_(ctx: click.Context, files: tuple[str, ...], as_json: bool, home: str | None) -> None:
     """Bring session files from another machine.
 
     Each file is checked (its chain of hashes and every stored figure) and audited before

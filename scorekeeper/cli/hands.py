@@ -3,15 +3,16 @@ the last hand) and amend (with --then for several hands in one step)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import _
+from ..i18n import _, play_key_names, play_keys
 from .language import json_words
 from .options import (
     Command,
+    Decorated,
     Option,
     checked_expect,
     complete_sessions,
@@ -22,6 +23,10 @@ from .options import (
     split_names,
 )
 from .output import emit_json, fail, say, stored
+
+if TYPE_CHECKING:
+    from ..rules import HandRecord
+    from ..store import OpenSession
 
 
 def typed_card(text: str) -> str:
@@ -86,7 +91,8 @@ def pick_player(given: str, players: tuple[str, ...], field: str) -> str:
     return starting[0] if starting else given
 
 
-def make_record(fields: dict[str, Any], where: str = "record"):
+def make_record(fields: dict[str, Any], where: str = "record") -> HandRecord:
+    """The hand's record of the fields given, else one error line naming the field."""
     from pydantic import ValidationError
 
     from ..rules import HandRecord
@@ -99,7 +105,7 @@ def make_record(fields: dict[str, Any], where: str = "record"):
         fail(f"--{field}: {message}")
 
 
-def ask_hand(opened):
+def ask_hand(opened: OpenSession) -> HandRecord:
     """Walk through the hand's draft at the terminal: each step asked in words, each answer
     checked by the rules before the next is asked (the table app asks the same steps)."""
     from ..cards import Card
@@ -116,16 +122,19 @@ def ask_hand(opened):
                                                   dealer=state.dealer))
     while not draft.complete:
         kind = draft.step.kind
+        play, drop = play_key_names()  # the letters of the language in use
         hint = {"winner": _(" (seat number or name)"),
-                "decide": _(" (p plays, d drops)")}.get(kind, "")
+                "decide": _(" ({play} plays, {drop} drops)").format(play=play, drop=drop)
+                }.get(kind, "")
         text = click.prompt(step_prompt(draft) + hint).strip()
         try:
             if kind in ("turn", "card"):
                 answer: Any = Card.parse_typed(text, opened.ruleset.deck(config))
             elif kind == "decide":
-                if text.lower() not in ("p", "y", "d", "n"):
-                    raise ScorekeeperError(_("type p (plays) or d (drops)"))
-                answer = text.lower() in ("p", "y")
+                if text.lower() not in play_keys():
+                    raise ScorekeeperError(_("type {play} (plays) or {drop} (drops)").format(
+                        play=play, drop=drop))
+                answer = play_keys()[text.lower()]
             elif text.isdigit() and 1 <= int(text) <= len(config.players):
                 answer = config.players[int(text) - 1]
             else:
@@ -168,7 +177,9 @@ class RecordCommand(Command):
         return super().get_params(ctx)
 
 
-def record_options(command):
+def record_options(command: Decorated) -> Decorated:
+    """The options of a hand's record that every game has (--tricks, --cards, --led-by,
+    --note), for record, amend and the hands after amend's --then."""
     for add in reversed([
         option("--tricks", metavar="A,B,…", help="The winner of each trick, in order."),
         option("--cards", metavar="C,C,…;C,C,…", help="Instead of --tricks: the cards of "
@@ -195,7 +206,8 @@ With --ask the hand is asked for step by step, as the table app asks it.""")
 @expect_option
 @home_option
 @click.pass_context
-def record(ctx, session, ask, as_json, expect, home, **given) -> None:
+def record(ctx: click.Context, /, session: str, ask: bool, as_json: bool, expect: str | None,
+           home: str | None, **given: str | None) -> None:
     """Record the next hand and what everyone pays.
 
     Prints what each player and the pot pay or receive, and who deals and leads next.
@@ -241,7 +253,7 @@ def record(ctx, session, ask, as_json, expect, home, **given) -> None:
 @expect_option
 @home_option
 @click.pass_context
-def undo(ctx, session, expect, home) -> None:
+def undo(ctx: click.Context, session: str, expect: str | None, home: str | None) -> None:
     """Withdraw the last hand (kept in the history).
 
     The hand stays in the session's history, marked withdrawn.
@@ -319,7 +331,8 @@ stored together, or none.""")
 @expect_option
 @home_option
 @click.pass_context
-def amend(ctx, session, hand, expect, home, **given) -> None:
+def amend(ctx: click.Context, /, session: str, hand: int, expect: str | None, home: str | None,
+          **given: str | None) -> None:
     """Replace hand HAND's record and settle again.
 
     Fields not given are kept; hand HAND and every later hand are settled again.

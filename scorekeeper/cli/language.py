@@ -8,9 +8,9 @@ import contextvars
 import gettext
 import inspect
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -24,6 +24,9 @@ from ..i18n import (
     speaking,
     use_language,
 )
+
+if TYPE_CHECKING:
+    from ..store import OpenSession
 
 JSON_ASKED: contextvars.ContextVar[bool] = contextvars.ContextVar("json_asked", default=False)
 """Whether the command line holds ``--json``: then click's own words are English."""
@@ -49,7 +52,7 @@ def help_words(text: str) -> str:
     return help_marker_free(inspect.cleandoc(text), _)
 
 
-def help_marker_free(text: str, translate: Any) -> str:
+def help_marker_free(text: str, translate: Callable[[str], str]) -> str:
     """``translate`` a help text whose paragraphs may start with click's ``\\b`` marker: the
     marker is no word, so the catalog's message goes without it."""
     return "\n\n".join("\b\n" + translate(p[2:]) if p.startswith("\b\n") else translate(p)
@@ -97,7 +100,8 @@ def choose_language(lang: str | None, home: str | None = None) -> str:
     return speak(setting or language_from_environment())
 
 
-def export_language(ctx: click.Context, session: Any) -> contextlib.AbstractContextManager:
+def export_language(ctx: click.Context,
+                    session: OpenSession) -> contextlib.AbstractContextManager[str | None]:
     """An export of ``session`` speaks the language the session was played in, unless
     ``--lang`` says otherwise (a session from before sessions kept one: the language in use)."""
     if ctx.find_root().params.get("lang") is None and session.language:

@@ -207,8 +207,13 @@ def get_store(ctx: click.Context, home: str | None) -> Store:
     clear_home_temporaries(store.home)
     # What the store mended on the way (a next evening left half made, finished or moved to
     # the trash: D21) is said once the command is done, each line naming its file.
-    ctx.call_on_close(lambda: [say(line, err=True) for line in store.repairs])
+    ctx.call_on_close(lambda: say_repairs(store))
     return store
+
+
+def say_repairs(store: Store) -> None:
+    for line in store.repairs:
+        say(line, err=True)
 
 
 def split_names(value: str | None) -> tuple[str, ...] | None:

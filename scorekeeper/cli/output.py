@@ -7,7 +7,7 @@ import codecs
 import contextlib
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, NoReturn
 
 from .. import jsontext
@@ -113,7 +113,7 @@ def say(message: str = "", *, nl: bool = True, err: bool = False) -> None:
 PIECE = 1 << 20
 
 
-def _pieces(text: str):
+def _pieces(text: str) -> Iterator[str]:
     start = 0
     while start < len(text):
         end = text.find("\n", start + PIECE)

@@ -3,15 +3,18 @@ card, and how to deal."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import _
+from ..i18n import _, with_seat_articles
 from .language import json_words
 from .options import Command, GameChoice, Group, option, split_names
 from .output import emit_json, fail, say
+
+if TYPE_CHECKING:
+    from ..cards import Card
 
 
 @click.group(cls=Group)
@@ -36,7 +39,8 @@ GAME is one of {games}; --trump is for the games with a trump suit.""")
 @option("--cards", required=True, metavar="C,C,…", help="The cards played so far, in order.")
 @option("--hand", metavar="C,C,…", help="The next player's hand: show the legal cards.")
 @option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-def referee_trick(game, trump, players, cards, hand, as_json) -> None:
+def referee_trick(game: str, trump: str | None, players: int, cards: str, hand: str | None,
+                  as_json: bool) -> None:
     """Who is winning a trick; the legal cards.
 
     Who is winning the trick so far, and with --hand which cards the next player may play.
@@ -50,7 +54,7 @@ def referee_trick(game, trump, players, cards, hand, as_json) -> None:
     except ScorekeeperError as error:
         fail(f"--players: {error}")
 
-    def read(flag: str, value: str):
+    def read(flag: str, value: str) -> tuple[Card, ...]:
         try:
             return parse_cards(value, typed=True)
         except ScorekeeperError as error:
@@ -90,7 +94,7 @@ def referee_trick(game, trump, players, cards, hand, as_json) -> None:
 
 @click.command(cls=Command, epilog="GAME is one of {games}.")
 @click.argument("game", type=GameChoice(), metavar="GAME")
-def rules(game) -> None:
+def rules(game: str) -> None:
     """Print the rule card of GAME."""
     from ..rulecards import rule_card
 
@@ -107,7 +111,7 @@ GAME is one of {games}.""")
 @option("--players", "count", type=int, metavar="N", help="How many players (seats 1 to N).")
 @option("--names", metavar="A,B,…", help="The players' names in clockwise order instead.")
 @option("--dealer", metavar="NAME", help="Who deals (default: the first).")
-def deal(game, count, names, dealer) -> None:
+def deal(game: str, count: int | None, names: str | None, dealer: str | None) -> None:
     """Print how to deal GAME, step by step.
 
     The deal plan for N players (or the players named), from the given dealer.
@@ -119,21 +123,20 @@ def deal(game, count, names, dealer) -> None:
         seats = list(split_names(names) or ())
         if not seats:
             fail(_("--names: give the players' names, separated by commas"))
-        flag = "--names"
+        flag, number = "--names", len(seats)
     elif count is not None:
-        flag = "--players"
-        seats = []
+        flag, number, seats = "--players", count, []
     else:
         fail(_("deal: give --players N or --names A,B,…"))
     try:
-        table_ruleset(game, len(seats) if seats else count)
+        table_ruleset(game, number)
     except ScorekeeperError as error:
         fail(f"{flag}: {error}")
     if not seats:  # the number is within the game's bounds now
-        seats = [_("seat {number}").format(number=i) for i in range(1, count + 1)]
+        seats = [_("seat {number}").format(number=i) for i in range(1, number + 1)]
     if dealer is not None and dealer not in seats:
         fail(_("--dealer: '{name}' is not one of the players").format(name=dealer))
     plan = deal_plan(game, seats, dealer or seats[0])
     for i, step in enumerate(plan.steps, start=1):
-        say(f"{i}. {step}")
+        say(f"{i}. {with_seat_articles(step) if names is None else step}")
     say(_("cards: {count}").format(count=plan.card_count))

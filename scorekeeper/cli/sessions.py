@@ -86,7 +86,9 @@ GAME is one of {games}.""")
 @expect_option
 @home_option
 @click.pass_context
-def new(ctx, game, players, dealer, options, continues, again, as_json, expect, home) -> None:
+def new(ctx: click.Context, game: str | None, players: str | None, dealer: str | None,
+        options: tuple[str, ...], continues: str | None, again: str | None, as_json: bool,
+        expect: str | None, home: str | None) -> None:
     """Start a session and say who deals first.
 
     Without --dealer the first dealer is drawn at random and said. With --continue or
@@ -151,8 +153,10 @@ def new(ctx, game, players, dealer, options, continues, again, as_json, expect, 
                                                           leader=state.leader))
 
 
-def next_session(ctx, continues, again, game, players, options, dealer, as_json, expect,
-                 home) -> None:
+def next_session(ctx: click.Context, continues: str | None, again: str | None,
+                 game: str | None, players: str | None, options: tuple[str, ...],
+                 dealer: str | None, as_json: bool, expect: str | None,
+                 home: str | None) -> None:
     """``new --continue SESSION`` (the next evening) and ``new --same-players SESSION``."""
     from ..amounts import to_decimal_string
     from ..presentation import opening_line
@@ -165,7 +169,9 @@ def next_session(ctx, continues, again, game, players, options, dealer, as_json,
             fail(_("{flag}: takes the game, the players and the options of the session it "
                    "names; leave out {option}").format(flag=flag, option=name))
     expect = checked_expect(expect)
-    result = get_store(ctx, home).next_evening(continues or again, carry=continues is not None,
+    ref = continues if continues is not None else again  # an empty one is named as given
+    assert ref is not None, "new asks this only with --continue or --same-players"
+    result = get_store(ctx, home).next_evening(ref, carry=continues is not None,
                                                expect=expect, dealer=dealer)
     session, earlier = result.session, result.earlier
     stored(_("session {id}").format(id=session.id))
@@ -200,7 +206,7 @@ def next_session(ctx, continues, again, game, players, options, dealer, as_json,
 @option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
 @home_option
 @click.pass_context
-def show(ctx, session, as_json, home) -> None:
+def show(ctx: click.Context, session: str, as_json: bool, home: str | None) -> None:
     """A session's standings, hands and digest.
 
     Also its history of amendments and withdrawals and its chip counts. The digest is worth
@@ -223,7 +229,7 @@ def show(ctx, session, as_json, home) -> None:
 @option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 @home_option
 @click.pass_context
-def sessions(ctx, everything, as_json, home) -> None:
+def sessions(ctx: click.Context, everything: bool, as_json: bool, home: str | None) -> None:
     """Every stored session, newest first.
 
     Archived sessions are left out unless --all is given.
@@ -288,7 +294,8 @@ Examples:
 @expect_option
 @home_option
 @click.pass_context
-def name_session(ctx, session, name, expect, home) -> None:
+def name_session(ctx: click.Context, session: str, name: str, expect: str | None,
+                 home: str | None) -> None:
     """Name or rename a session.
 
     The name is kept in the session's history and shown in the list of sessions; an empty
@@ -317,7 +324,8 @@ Examples:
 @expect_option
 @home_option
 @click.pass_context
-def archive(ctx, session, undo, expect, home) -> None:
+def archive(ctx: click.Context, session: str, undo: bool, expect: str | None,
+            home: str | None) -> None:
     """Archive a session: the list leaves it out.
 
     Nothing is deleted: 'scorekeeper sessions --all' still lists it, and every command still

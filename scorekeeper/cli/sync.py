@@ -4,6 +4,7 @@ differs on two laptops."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -71,7 +72,7 @@ def sync(ctx: click.Context, remote: str | None, create: bool, keep: str | None,
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
 
-def _keep(folder: Any, digest: str, as_json: bool) -> None:
+def _keep(folder: Path, digest: str, as_json: bool) -> None:
     from ..store.conflicts import keep
 
     kept = keep(folder, digest, 10.0)
