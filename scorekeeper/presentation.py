@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Protocol
 
 from .amounts import format_amount, format_decimal
+from .cards import Card, Deck
 from .cells import cell_width, cut_to_width
 from .documents import history_marks
 from .errors import ScorekeeperError
@@ -316,11 +317,12 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
     changes = [e for e in session.events
                if isinstance(e, (HandAmended, HandWithdrawn, *EVENING_MARKS))]
     if changes:
+        deck = session.ruleset.deck(session.config)
         lines.append("")
         lines.append(_("history (kept in the file):"))
         for event in changes:
             lines.append("  " + (mark_line(event) if isinstance(event, EVENING_MARKS)
-                                 else change_line(event)))
+                                 else change_line(event, session.ruleset, deck)))
     counts = count_checks(session, ledger)
     if counts:
         lines.append("")
@@ -425,35 +427,46 @@ def mark_line(event: SessionNamed | SessionArchived | SessionUnarchived | Sessio
     return _("taken out of the archive ({time})").format(time=when)
 
 
-def record_words(record: HandRecord | None) -> str:
-    """A hand's record in a few words: ``indicator KC; entered Ben; tricks Ben,Ben,Cleo,Ben``."""
+def record_words(record: HandRecord | None, ruleset: Ruleset, deck: Deck = "french") -> str:
+    """A hand's record in a few words of the language in use, as the game tells it
+    (``Ruleset.record_words``): ``turned K♣; playing Ben; tricks Ben,Ben,Cleo,Ben``, each card
+    as the pack shows it (the Weli by its name)."""
     if record is None:
         return "?"
     parts = []
-    none = _("none")
     for key, shape in RECORD_SHAPES.items():
         value = getattr(record, key)
-        if shape in ("names", "cards") and key not in ("tricks", "led_by") and value is not None:
-            parts.append(f"{key} " + (",".join(str(v) for v in value) or none))
-    parts.append("tricks " + (",".join(record.tricks) or none))
+        if shape not in ("names", "cards") or key in ("tricks", "led_by") or value is None:
+            continue
+        words = ruleset.record_words.get(key)
+        text = _record_value(value, shape, deck)
+        parts.append(_(words).format(value=text) if words else f"{key} {text}")
+    parts.append(_(ruleset.record_words["tricks"]).format(
+        value=_record_value(record.tricks, "names", deck)))
     return "; ".join(parts)
 
 
-def change_line(event: HandAmended | HandWithdrawn) -> str:
+def _record_value(value: tuple[object, ...], shape: str, deck: Deck) -> str:
+    shown = [v.symbol(deck) if isinstance(v, Card) else str(v) for v in value]
+    return ",".join(shown) or _("none")
+
+
+def change_line(event: HandAmended | HandWithdrawn, ruleset: Ruleset,
+                deck: Deck = "french") -> str:
     """An amendment or a withdrawal in one line, with when and what the hand said."""
     when = _minute(event.at)
     if isinstance(event, HandWithdrawn):
         return _("hand {number} withdrawn ({time}): it was {record}").format(
-            number=event.number, time=when, record=record_words(event.record))
+            number=event.number, time=when, record=record_words(event.record, ruleset, deck))
+    record = record_words(event.record, ruleset, deck)
+    previous = record_words(event.previous, ruleset, deck)
     others = [n for n in event.together or () if n != event.number]
     if others:
         return _("hand {number} amended together with {others} ({time}): now {record}; was "
                  "{previous}").format(number=event.number, others=hands_words(others),
-                                      time=when, record=record_words(event.record),
-                                      previous=record_words(event.previous))
+                                      time=when, record=record, previous=previous)
     return _("hand {number} amended ({time}): now {record}; was {previous}").format(
-        number=event.number, time=when, record=record_words(event.record),
-        previous=record_words(event.previous))
+        number=event.number, time=when, record=record, previous=previous)
 
 
 def hands_words(numbers: Collection[int]) -> str:

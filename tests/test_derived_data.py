@@ -209,8 +209,6 @@ def test_the_player_page_says_it_in_german(run, withdrawn):
     assert "0,65" not in text and "EUR" not in text
 
 
-@pytest.mark.xfail(reason="needs the catalog merge (msgids in notes/h2-derived-catalog.md)",
-                   strict=False)
 def test_the_season_says_it_in_german(run, withdrawn):
     text = run("--lang", "de", "season").out
     assert "1 Abend veraltet" in text

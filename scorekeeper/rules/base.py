@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, SerializeAsAny, Strict, ValidationEr
 from ..amounts import ZERO, exact, format_amount
 from ..cards import ORDINARY_RANKS, Card, Deck, Suit
 from ..errors import ConfigError, RecordError
-from ..i18n import _, ngettext, untranslated
+from ..i18n import N_, _, ngettext, untranslated
 from .play import finding_words, tricks_from_cards
 
 # An exact amount: a Decimal, never a float (strict: a float is refused, not converted).
@@ -448,6 +448,9 @@ class Ruleset(ABC):
     # The record fields beyond the trick winners that this game's hands carry: for each, what
     # to type (a metavar) and what it is (the command line offers them as options).
     extra_record_fields: ClassVar[dict[str, tuple[str, str]]] = {}
+    # How a hand's record is told to people (``presentation.record_words``), a field at a time,
+    # marked with N_: ``{value}`` is its names or cards. A game names the fields it adds.
+    record_words: ClassVar[dict[str, str]] = {"tricks": N_("tricks {value}")}
     # Each kind of hand, marked with N_ (in English the word is the kind itself, which is data:
     # JSON, CSV and the session file keep it); ``kind_words`` says it in the language in use.
     kind_names: ClassVar[dict[str, str]] = {}

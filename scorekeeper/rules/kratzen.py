@@ -120,6 +120,8 @@ class Kratzen(Ruleset):
         "entered": ("A,B", "the non-dealers who play (\"\" if all dropped; may be left out "
                     "in a Muss)."),
     }
+    record_words = {"indicator": N_("turned {value}"), "entered": N_("playing {value}"),
+                    **Ruleset.record_words}
 
     def starting_score(self, config: SessionConfig) -> Decimal:
         return Decimal(0)

@@ -1,0 +1,38 @@
+"""A hand's record in the history (``show``) is told in the language in use, as the game tells
+it, with each card as the pack shows it: no English field name ("indicator", "entered"), and
+the Weli by its name, not "6D" (issue 26)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.cards import Card
+from scorekeeper.i18n import speaking
+from scorekeeper.presentation import record_words
+from scorekeeper.rules import HandRecord, get_ruleset
+
+RECORD = HandRecord(indicator=(Card.parse("6D"), Card.parse("QC")), entered=("Ben",),
+                    tricks=("Anna", "Ben", "Anna", "Anna"))
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "turned Weli,Q♣; playing Ben; tricks Anna,Ben,Anna,Anna"),
+    ("de", "aufgeschlagen Weli,O♣; es spielen Ben; Stiche Anna,Ben,Anna,Anna"),
+    ("pt", "virada Weli,Q♣; entram Ben; vazas Anna,Ben,Anna,Anna"),
+    ("es", "vuelta Weli,Q♣; juegan Ben; bazas Anna,Ben,Anna,Anna"),
+])
+def test_a_record_is_told_in_the_language_and_the_pack(language, said):
+    deck = "german" if language == "de" else "french"
+    with speaking(language):
+        assert record_words(RECORD, get_ruleset("kratzen"), deck) == said
+
+
+def test_show_tells_an_amendment_in_german(run):
+    saved = run("replay", "examples/kratzen.toml", "--save")
+    session = saved.out.split()[-1]
+    assert run("amend", session, "1", "--note", "recounted").code == 0
+    shown = run("--lang", "de", "show", session).out
+    history = shown[shown.index("Geschichte"):]
+    assert "aufgeschlagen K♣; es spielen Ben,Cleo,Dora; Stiche Ben,Ben,Cleo,Dora" in history
+    for english in ("indicator", "entered", "tricks"):
+        assert english not in history
