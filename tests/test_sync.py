@@ -287,3 +287,16 @@ def test_the_lock_files_the_index_and_exports_are_not_synced(run, club):
     sessions = repo[{e.path: e.sha for e in tree.items()}[b"sessions"]]
     assert all(e.path.endswith(b".json") and len(e.path) == 13 for e in sessions.items())
     repo.close()
+
+
+def test_git_in_the_home_sees_the_files_as_the_last_sync_left_them(run, club):
+    from dulwich import porcelain
+
+    homes, stick = club
+    evening(homes["anna"], 2)
+    sync_json(run, homes["anna"], str(stick), "--create")
+    evening(homes["ben"], 1)
+    sync_json(run, homes["ben"], str(stick))
+    status = porcelain.status(str(homes["ben"]))
+    assert status.staged == {"add": [], "delete": [], "modify": []}
+    assert status.unstaged == [] and status.untracked == []

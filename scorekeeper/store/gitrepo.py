@@ -20,6 +20,7 @@ from typing import Any
 
 from dulwich import porcelain
 from dulwich.graph import find_merge_base
+from dulwich.index import Index, index_entry_from_stat
 from dulwich.objects import Blob, Commit, ObjectID, Tree
 from dulwich.refs import Ref
 from dulwich.repo import Repo
@@ -71,7 +72,8 @@ def open_repository(home: Path) -> tuple[Repo, bool]:
     return repo, True
 
 
-GIT_LOCKS = ("HEAD.lock", "config.lock", "packed-refs.lock", "refs/heads/main.lock")
+GIT_LOCKS = ("HEAD.lock", "config.lock", "packed-refs.lock", "refs/heads/main.lock",
+             "index.lock")
 
 
 def clear_stale_locks(git_folder: Path, older_than: float) -> None:
@@ -182,6 +184,20 @@ def snapshot(repo: Repo, home: Path) -> dict[str, ObjectID]:
     if fresh != cache:
         atomic_write(cache_path, json.dumps(fresh, sort_keys=True))
     return entries
+
+
+def write_index(repo: Repo, home: Path, entries: dict[str, ObjectID]) -> None:
+    """Git's index as the home's files are now (they are the head's tree after a sync), so
+    that ``git status`` and ``git log`` in the home say what they should; sync itself never
+    reads it."""
+    index = Index(repo.index_path(), read=False)
+    for tree_path, blob_id in entries.items():
+        try:
+            status = os.lstat(home / tree_path)
+        except OSError:
+            continue
+        index[tree_path.encode()] = index_entry_from_stat(status, blob_id, 0o100644)
+    index.write()
 
 
 def store_tree(repo: Repo, entries: dict[str, ObjectID]) -> ObjectID:

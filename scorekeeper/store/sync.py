@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from dulwich.objects import ObjectID
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from .conflicts import Conflict, conflicts
 from .gitrepo import (
     SyncError,
@@ -49,6 +49,7 @@ from .gitrepo import (
     store_commit,
     store_tree,
     tree_entries,
+    write_index,
 )
 from .locking import take_lock
 
@@ -138,6 +139,7 @@ def _sync(home: Path, repo: Repo, fetched: tuple[str, ObjectID | None, dict[str,
         synced.went_out = sorted(Path(p).stem for p, blob in mine.items()
                                  if p.startswith("sessions/") and theirs_entries.get(p) != blob)
         push(repo, url)
+    write_index(repo, home, snapshot(repo, home))
     synced.commit = head.decode() if head else None
     synced.conflicts = sorted(conflicts(home).values(), key=lambda c: c.id)
     return synced
@@ -223,5 +225,6 @@ def commit_message(home: Path, before: dict[str, ObjectID], after: dict[str, Obj
         summary = entry.get("summary") or {}
         lines.append(f"{Path(path).stem}: {summary.get('hands', '?')} hands "
                      f"({summary.get('game', '?')}: {', '.join(summary.get('players', []))})")
-    head = _("sync ({where}): {count} evenings").format(where=where, count=len(lines))
+    head = ngettext("sync ({where}): {count} evening", "sync ({where}): {count} evenings",
+                    len(lines)).format(where=where, count=len(lines))
     return "\n".join([head, ""] + lines) + "\n"
