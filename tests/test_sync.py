@@ -115,6 +115,8 @@ def test_an_evening_changed_on_both_laptops_is_kept_twice_and_resolved_in_one_co
     # The season counts neither version until one is kept.
     season = json.loads(run("season", "--json", "--home", str(homes["anna"])).out)
     assert season["tables"] == [], season
+    audited = run("audit", session, "--home", str(homes["anna"]))
+    assert "differs on two laptops" in audited.out and "sync --keep" in audited.out
     # Nothing is lost: both histories are in each home.
     for home in (homes["anna"], homes["ben"]):
         kept = {Store(home).open(session).digest} | {
@@ -300,3 +302,16 @@ def test_git_in_the_home_sees_the_files_as_the_last_sync_left_them(run, club):
     status = porcelain.status(str(homes["ben"]))
     assert status.staged == {"add": [], "delete": [], "modify": []}
     assert status.unstaged == [] and status.untracked == []
+
+
+def test_import_says_that_the_home_syncs(run, club, tmp_path):
+    homes, stick = club
+    session = evening(homes["ben"], 2)
+    sync_json(run, homes["anna"], str(stick), "--create")
+    done = run("import", "--home", str(homes["anna"]),
+               str(homes["ben"] / "sessions" / f"{session}.json"))
+    assert done.code == 0, done.err
+    assert f"this home syncs with {stick}" in done.out
+    elsewhere = run("import", "--home", str(tmp_path / "not-synced"),
+                    str(homes["ben"] / "sessions" / f"{session}.json"))
+    assert elsewhere.code == 0 and "syncs" not in elsewhere.out

@@ -34,7 +34,8 @@ def audit(ctx: click.Context, session: str, as_json: bool, home: str | None) -> 
     status 1 on any difference.
     """
     json_words(as_json)
-    audited = get_store(ctx, home).audit_report(session)
+    store = get_store(ctx, home)
+    audited = store.audit_report(session)
     opened, findings, digest, label = (audited.session, audited.findings, audited.digest,
                                        audited.label)
     if as_json:
@@ -56,6 +57,11 @@ def audit(ctx: click.Context, session: str, as_json: bool, home: str | None) -> 
         else:
             say(ngettext("{file}: {count} finding", "{file}: {count} findings",
                          len(findings)).format(file=label, count=len(findings)))
+        from ..store.conflicts import conflict_of
+
+        conflict = conflict_of(store.home, opened.id) if opened else None
+        if conflict is not None and label == f"sessions/{conflict.id}.json":  # sync: two laptops
+            say(_("{file}: note: {message}").format(file=label, message=conflict.words()))
     if findings:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 

@@ -222,6 +222,17 @@ def season(ctx: click.Context, game: str | None, start: str | None, end: str | N
     write_output(SEASON_FORMATS[fmt](table), output, store.home, _("the season"))
 
 
+def synced_note(home: Path) -> None:
+    """A home that syncs (``scorekeeper sync``) is told that sync is the way between laptops."""
+    from ..store.conflicts import synced_with
+
+    remote = synced_with(home)
+    if remote is not None:
+        say(_("note: this home syncs with {remote}: 'scorekeeper sync' brings the other "
+              "laptops' evenings; import is for a single file from elsewhere").format(
+            remote=remote))
+
+
 @click.command("import", cls=Command, epilog="""\b
 Examples:
   scorekeeper import ~/usb/sessions/*.json
@@ -295,6 +306,8 @@ def import_(ctx: click.Context, files: tuple[str, ...], as_json: bool, home: str
                   "{digest}): nothing to do").format(file=file, id=s.id, digest=s.digest))
     if as_json:
         emit_json(outcomes)
+    else:
+        synced_note(store.home)
     if refused:
         raise click.exceptions.Exit(EXIT_BAD_INPUT)
     if parted:

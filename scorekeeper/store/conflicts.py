@@ -91,6 +91,27 @@ def conflicts(home: Path) -> dict[str, Conflict]:
     return found
 
 
+def conflict_of(home: Path, session_id: str) -> Conflict | None:
+    """The conflict of one evening of the home, if it is in one (``audit`` says it)."""
+    return conflicts(home).get(session_id)
+
+
+def synced_with(home: Path) -> str | None:
+    """The remote the home syncs with (``sync``), read from the repository's config without
+    loading git; ``None`` when the home does not sync."""
+    try:
+        text = (home / ".git" / "config").read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    section = ""
+    for line in (raw.strip() for raw in text.splitlines()):
+        if line.startswith("["):
+            section = line
+        elif section == '[remote "origin"]' and line.replace(" ", "").startswith("url="):
+            return line.split("=", 1)[1].strip()
+    return None
+
+
 def marked_conflicts(home: Path, listings: list[Any]) -> list[Any]:
     """The listing (``listing.Listing`` lines) with each evening in conflict marked
     (``conflict``), its figures left out of a season (``figures_problem`` says why). The
