@@ -570,6 +570,10 @@ def next_text(session: SessionView, state: TableState) -> str:
     if state.finished:
         return _("the session is finished; {winners}; digest {digest}").format(
             winners=winners_words(state.leaders), digest=session.digest)
+    went_on = history_marks(session.events).continued_by
+    if went_on is not None:  # no next hand here: it is the next evening's (D21)
+        return _("no more hands here: the evening goes on in session {id}; digest "
+                 "{digest}").format(id=went_on, digest=session.digest)
     return _("next: hand {number}, {dealer} deals, {leader} leads; digest {digest}").format(
         number=state.hands_played + 1, dealer=state.dealer, leader=state.leader,
         digest=session.digest)

@@ -25,7 +25,7 @@ from tinydb.table import Document
 from ..amounts import exact, to_decimal_string
 from ..errors import RecordError, ScorekeeperError, StoreError, one_line
 from ..i18n import _
-from .evenings import Evenings, keeps_what_carried, no_withdrawal_after_going_on
+from .evenings import Evenings, count_there, keeps_what_carried, no_withdrawal_after_going_on
 from .files import read_json_file
 from .imports import FromElsewhere
 from .listing import folder_names, text_name
@@ -532,6 +532,7 @@ class Store(Evenings, FromElsewhere):
 
         with self._changing(ref, expect) as tx:
             s = tx.session
+            count_there(s)
             state = s.state()
             accounts = s.ruleset.accounts
             try:

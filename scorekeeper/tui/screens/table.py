@@ -413,7 +413,7 @@ class TableScreen(SpokenScreen):
         went on has no hand to withdraw either (what it left carried: D21, the store refuses)."""
         if action in ENTRY_ACTIONS and self.closed() is not None:
             return False
-        if action == "undo" and self.session.continued_by:
+        if action in ("undo", "count") and self.session.continued_by:
             return False
         return not (self.writing and action in WAIT_FOR_DISK)
 
