@@ -89,7 +89,7 @@ def game_words_in_file(path: Path) -> list[str]:
 LAYERS = [
     # i18n: the words of every layer (it reads its packaged catalogs when a language is first
     # used, never at import; tests/test_purity.py imports it with the core).
-    {"errors", "i18n", "amounts", "cards", "cells", "paths", "jsontext", "summary"},
+    {"errors", "i18n", "amounts", "cards", "cells", "paths", "jsontext", "summary", "collector"},
     {"rules"},
     {"referee", "ledger", "settleup"},
     {"documents", "presentation", "export", "script", "rulecards", "chart", "season"},

@@ -4,12 +4,12 @@ user error is one ``error:`` line and status 2."""
 from __future__ import annotations
 
 import contextlib
-import gc
 import sys
 from typing import NoReturn
 
 import click
 
+from .. import collector
 from ..errors import ScorekeeperError, one_line
 from ..i18n import _
 from .group import cli
@@ -27,28 +27,18 @@ from .output import (
 
 def main(argv: list[str] | None = None) -> NoReturn:
     """Run a command; every user error becomes one ``error:`` line and exit status 2."""
-    # The cycle collector is paused here, once, for the whole command: a command is short, and
-    # reading, settling, auditing or exporting a long session makes hundreds of thousands of
-    # objects and no cycles, which the collector would scan again and again (with it on, the
-    # audit of 10,000 hands took about 1.8 times as long: tests/benchmarks, "audit command,
-    # 10000 kratzen hands"). Memory is still freed by reference counting, and all of it when
-    # the command ends. The table app switches it back on (tui.app.run_tui). Restored on the
-    # way out, for in-process callers (the tests).
-    collecting = gc.isenabled()
-    gc.disable()
-    Output.reset()
-    choose_language(None)  # --lang, read first of all, may say otherwise
-    fitted = _fit_streams()
-    try:
-        with click_words():
-            code = _run(argv)
-        code = _output_lost_ending(code)
-    finally:
-        for stream, errors in fitted:
-            with contextlib.suppress(OSError, ValueError):
-                stream.reconfigure(errors=errors)
-        if collecting:
-            gc.enable()
+    with collector.for_a_command():  # the apps switch it back on (collector.for_an_app)
+        Output.reset()
+        choose_language(None)  # --lang, read first of all, may say otherwise
+        fitted = _fit_streams()
+        try:
+            with click_words():
+                code = _run(argv)
+            code = _output_lost_ending(code)
+        finally:
+            for stream, errors in fitted:
+                with contextlib.suppress(OSError, ValueError):
+                    stream.reconfigure(errors=errors)
     sys.exit(code)
 
 
@@ -58,12 +48,7 @@ def entry() -> NoReturn:
     try:
         main()
     finally:
-        # The process ends here, and Python's last step would scan every object left for cycles,
-        # several times over: the tens of thousands that the modules and pydantic's models are
-        # made of. That took about 50 ms, more than a short command's own work (`show`,
-        # `record`). Frozen, they are left to the end of the process; every file was closed
-        # and every write made before this. tests/benchmarks, "show ... without gc.freeze".
-        gc.freeze()
+        collector.at_exit()  # every file was closed and every write made before this
 
 
 def _run(argv: list[str] | None) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -17,6 +16,7 @@ from textual.screen import Screen
 from textual.system_commands import SystemCommandsProvider
 from textual.widgets import Static
 
+from .. import collector
 from ..errors import ScorekeeperError
 from ..i18n import N_, _, use_language
 from ..store import OpenSession, Store
@@ -169,10 +169,5 @@ class ScorekeeperApp(ScorekeeperAppBase):
 
 def run_tui(home: Path, session: str | None = None) -> None:
     """Open the app on ``home`` (and go straight to ``session`` when given)."""
-    # The app runs for a whole evening and Textual leaves cycles behind as it runs, so its cycle
-    # collector is on (the command line's main() pauses it for a command: switched back on
-    # here), with everything made while starting frozen out of its scans. The app's benchmarks
-    # (cold start, keystroke to screen, home with 1000 files) meet their budgets so.
-    gc.freeze()
-    gc.enable()
+    collector.for_an_app()  # it runs for the evening
     ScorekeeperApp(Store(home), session).run()
