@@ -91,6 +91,39 @@ def conflicts(home: Path) -> dict[str, Conflict]:
     return found
 
 
+@dataclass(frozen=True)
+class Version:
+    """One version of an evening in conflict, for a person to choose from: its digest, hands,
+    when it was last written, and whether it is the one in ``sessions/``."""
+
+    digest: str
+    hands: int
+    updated: str
+    here: bool
+    players: tuple[str, ...]
+    started: str
+
+
+def versions(home: Path, conflict: Conflict) -> list[Version]:
+    """Every readable version of an evening in conflict, the one in ``sessions/`` first."""
+    paths = [(home / "sessions" / f"{conflict.id}.json", True)]
+    paths += [(home / CONFLICTS / f"{conflict.id}-{digest}.json", False)
+              for digest in conflict.others]
+    found = []
+    for path, here in paths:
+        label = f"{path.parent.name}/{path.name}"
+        try:
+            session = parse_session(path, read_json_file(path, label), label)
+            session.check()
+        except (ScorekeeperError, OSError):
+            continue
+        rows = session.rows
+        updated = str(rows[-1].get("at", session.created)) if rows else session.created
+        found.append(Version(session.digest, session.hands_played, updated, here,
+                             tuple(session.config.players), session.created))
+    return found
+
+
 def conflict_of(home: Path, session_id: str) -> Conflict | None:
     """The conflict of one evening of the home, if it is in one (``audit`` says it)."""
     return conflicts(home).get(session_id)
