@@ -131,6 +131,13 @@ def set_language(ctx: click.Context, param: click.Parameter, value: str | None) 
 # language is chosen before click parses anything: the locale or the home's setting, and a
 # --lang given before the command (``lang_before_command``), so that even an error in the
 # options of ``scorekeeper`` itself, raised before --lang's callback runs, speaks it.
+#
+# Why the process's domain, and only here: click 8 has no public way to translate its words
+# (pallets/click#2706 asks for one, #2864 offers one; neither is in click 8.5), and its usage
+# errors are made from them inside click. Where its public API does allow it, for the help
+# option click makes once and keeps (``options.NamesGames.get_help_option``), our own ``_``
+# says it. No other module sets the domain or LANGUAGE; tests/test_click_words.py fails when
+# click renames a message the catalogs translate or looks its words up another way.
 
 _CLICK_WORDS = {"depth": 0}  # click_words() entered and not left yet (main() and cli.main)
 
