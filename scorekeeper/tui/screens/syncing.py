@@ -60,7 +60,7 @@ class SyncDialog(SpokenModal[bool]):
             yield Static(Text(_("A folder (a stick, a shared drive) or a URL:")))
             yield TypedInput(value=remote, placeholder="/media/stick/club.git",
                              id="sync-remote")
-            yield Static(Text(_("Enter: sync")), id="sync-status")
+            yield Static("", id="sync-status")
             yield Static("", id="sync-conflict")
             yield Static(Text(_("Enter: sync    ctrl+n: make a new repository there    "
                                 "Escape: back")), classes="dialog-keys")
