@@ -96,6 +96,9 @@ def sync(home: Path, remote: str | None = None, create: bool = False, wait: floa
             folder=home, reason=error.strerror or error)) from None
     lock = home_lock(home, wait)
     try:
+        from .home import Store
+
+        Store(home).finish_pairs()  # a next evening left half made is finished first (D21)
         repo, fresh = open_repository(home)
         try:
             url, created = _remote_to_use(repo, remote, create)
