@@ -315,3 +315,48 @@ def test_import_says_that_the_home_syncs(run, club, tmp_path):
     elsewhere = run("import", "--home", str(tmp_path / "not-synced"),
                     str(homes["ben"] / "sessions" / f"{session}.json"))
     assert elsewhere.code == 0 and "syncs" not in elsewhere.out
+
+
+def test_an_evening_deleted_on_one_laptop_goes_to_the_trash_on_the_other(run, club):
+    homes, stick = club
+    session = evening(homes["anna"], 2)
+    kept = evening(homes["anna"], 1)
+    sync_json(run, homes["anna"], str(stick), "--create")
+    sync_json(run, homes["ben"], str(stick))
+    anna = Store(homes["anna"])
+    anna.archive(session, True)
+    sync_json(run, homes["anna"])
+    sync_json(run, homes["ben"])  # the archiving reaches Ben's laptop first
+    anna.trash(session)  # deleted at Anna's: its file in her trash
+    sync_json(run, homes["anna"])
+    came = sync_json(run, homes["ben"])
+    assert came["in"] == [{"session": session, "outcome": "removed",
+                           "file": f"sessions/{session}.json"}]
+    assert sorted(session_bytes(homes["ben"])) == [f"{kept}.json"]
+    assert list((homes["ben"] / "trash").glob(f"{session}*.json"))  # nothing is lost
+
+
+def test_an_evening_deleted_here_but_changed_there_comes_back(run, club):
+    homes, stick = club
+    session = evening(homes["anna"], 2)
+    sync_json(run, homes["anna"], str(stick), "--create")
+    sync_json(run, homes["ben"], str(stick))
+    Store(homes["ben"]).record(session, HANDS[2])  # Ben's laptop goes on ...
+    sync_json(run, homes["ben"])
+    anna = Store(homes["anna"])
+    anna.archive(session, True)
+    anna.trash(session)  # ... while Anna deletes it
+    came = sync_json(run, homes["anna"])
+    assert came["in"] and came["in"][0]["outcome"] == "added"
+    assert Store(homes["anna"]).open(session).hands_played == 3
+
+
+def test_the_language_setting_travels_when_it_was_not_changed_here(run, club):
+    homes, stick = club
+    evening(homes["anna"], 1)
+    sync_json(run, homes["anna"], str(stick), "--create")
+    sync_json(run, homes["ben"], str(stick))
+    (homes["anna"] / "settings.json").write_text('{"language": "de"}\n', "utf-8")
+    sync_json(run, homes["anna"])
+    sync_json(run, homes["ben"])
+    assert json.loads((homes["ben"] / "settings.json").read_text("utf-8")) == {"language": "de"}
