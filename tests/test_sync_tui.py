@@ -76,3 +76,24 @@ async def test_the_home_list_says_which_evening_differs(tmp_path):
         assert "differs (y)" in " ".join(str(c) for c in table.get_row_at(0))
         assert "y differs on two laptops: keep which" in str(
             app.screen.query_one("#home-hint", Static).render())
+
+
+async def test_the_table_open_on_an_evening_follows_it_after_a_sync(tmp_path):
+    from scorekeeper.tui.screens.table import TableScreen
+
+    anna, ben, stick = tmp_path / "anna", tmp_path / "ben", tmp_path / "stick.git"
+    session = Store(anna).create(WORKED.config, HANDS[:2]).id
+    sync(anna, str(stick), create=True)
+    sync(ben, str(stick))
+    app = make_app(ben, session)  # the evening open at the table on Ben's laptop
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.session.hands_played == 2
+        Store(anna).record(session, HANDS[2])  # hand 3 at Anna's table
+        sync(anna)
+        sync(ben)  # in another terminal on Ben's laptop
+        screen.check_for_changes()  # what the table's watch does every second
+        await pilot.pause()
+        assert screen.session.hands_played == 3
+        assert "changed from another terminal" in "\n".join(app.said)
