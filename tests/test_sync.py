@@ -360,3 +360,19 @@ def test_the_language_setting_travels_when_it_was_not_changed_here(run, club):
     sync_json(run, homes["anna"])
     sync_json(run, homes["ben"])
     assert json.loads((homes["ben"] / "settings.json").read_text("utf-8")) == {"language": "de"}
+
+
+def test_a_name_taken_as_two_players_on_two_laptops_is_a_clash_said_and_here_kept(run, club):
+    homes, stick = club
+    evening(homes["anna"], 1)
+    sync_json(run, homes["anna"], str(stick), "--create")
+    sync_json(run, homes["ben"], str(stick))
+    for home, player in ((homes["anna"], "anne"), (homes["ben"], "annie")):
+        (home / "players.json").write_text(json.dumps(
+            {"version": 1, "same": {"ann": player}, "apart": []}), "utf-8")
+    sync_json(run, homes["anna"])
+    came = sync_json(run, homes["ben"])
+    assert came["roster_clashes"] == [
+        "players.json: ann is taken as annie here and as anne on the other laptop; kept as here"]
+    assert json.loads((homes["ben"] / "players.json").read_text("utf-8"))["same"] == {
+        "ann": "annie"}
