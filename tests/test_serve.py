@@ -180,6 +180,11 @@ def test_serve_binds_the_loopback_address_only_by_default(tmp_path):
             served.stop()
     assert served.process.returncode == 0
     assert served.lines[-1] == "stopped serving"
+    # No QR code of an address only this machine reaches: phones are told what to do.
+    assert served.lines[2] == (
+        f"phones cannot open {url}: it is this machine's own address. Serve on its address "
+        "on the table's network (for example --host 192.168.1.20) and a QR code for phones "
+        "is shown here")
 
 
 def test_host_serves_on_the_address_given(tmp_path):
@@ -275,3 +280,16 @@ def test_each_browser_sees_the_scoreboard_in_the_language_served(tmp_path):
     with speaking("de"):
         command = scoreboard_command(Store(home), session)
     assert f"-m scorekeeper --lang de scoreboard {session.id} --home" in command
+
+
+def test_each_browser_is_given_the_address_phones_reach_for_its_qr_code(tmp_path):
+    from scorekeeper.store import Store
+    from scorekeeper.tui.serve import scoreboard_command
+
+    home = tmp_path / "home"
+    session = six_players(home)
+    command = scoreboard_command(Store(home), session, "http://192.168.1.20:8765")
+    assert command.endswith(f"--home {home.resolve()} --address http://192.168.1.20:8765")
+    # This machine's own address: no code that would send a phone to itself.
+    for url in ("http://127.0.0.1:8765", "http://[::1]:8765", "http://localhost:8765"):
+        assert "--address" not in scoreboard_command(Store(home), session, url)

@@ -54,20 +54,46 @@ def serve(ctx: click.Context, session: str, host: str, port: int, home: str | No
               "{url}").format(id=opened.id, game=opened.ruleset.title,
                               players=", ".join(opened.config.players), url=url))
         say(_("open it in a browser; Ctrl+C stops"))
+        say_phones_address(url)
 
     serve_scoreboard(store, opened, host, port, ready)
     say(_("stopped serving"))
 
 
+def say_phones_address(url: str) -> None:
+    """Under the address: a QR code of it for the phones at the table, or, when only this
+    machine reaches it, that phones cannot and how they can."""
+    import sys
+
+    from ..tui.qr import terminal_qr
+    from ..tui.serve import only_this_machine
+
+    if only_this_machine(url):
+        say(_("phones cannot open {url}: it is this machine's own address. Serve on its "
+              "address on the table's network (for example --host 192.168.1.20) and a QR code "
+              "for phones is shown here").format(url=url))
+        return
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "█▀▄".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return  # this terminal cannot draw the code: the address above is all
+    say(_("phones open it by pointing their camera at this code:"))
+    say(terminal_qr(url, colour=sys.stdout.isatty()), nl=False)
+
+
 @click.command(cls=Command, hidden=True)
 @click.argument("session")
 @home_option
+@click.option("--address", default=None, hidden=True,
+              help="The address serve is reached at, shown as a QR code for phones.")
 @click.pass_context
-def scoreboard(ctx: click.Context, session: str, home: str | None) -> None:
+def scoreboard(ctx: click.Context, session: str, home: str | None,
+               address: str | None) -> None:
     """Internal: the read-only scoreboard of SESSION.
 
     It shows the scoreboard in this terminal; serve runs it for each browser.
     """
     from ..tui.screens.scoreboard import run_scoreboard
 
-    run_scoreboard(home_of(ctx, home), session)
+    run_scoreboard(home_of(ctx, home), session, address)

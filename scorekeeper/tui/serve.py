@@ -42,11 +42,30 @@ from .serve_guard import (
 )
 from .serve_viewer import Viewer, log
 
+PHONE_VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+
 
 def served_url(host: str, port: int) -> str:
     """The address a browser opens: ``http://HOST:PORT`` (an IPv6 address in brackets)."""
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}"
+
+
+def only_this_machine(url: str) -> bool:
+    """Whether ``url``'s host is one only this machine reaches (127.0.0.1, ::1, localhost):
+    a phone that opened it would reach itself, not the scoreboard."""
+    from urllib.parse import urlsplit
+
+    host = urlsplit(url).hostname or ""
+    addresses = resolved(host) or [host]
+    return all(loopback(address) for address in addresses)
+
+
+def loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.split("%")[0]).is_loopback
+    except ValueError:
+        return False
 
 
 def checked_host(host: str) -> str:
@@ -108,14 +127,18 @@ def free_port(host: str, port: int) -> int:
         return int(probe.getsockname()[1])
 
 
-def scoreboard_command(store: Store, session: OpenSession) -> str:
-    """The shell command textual-serve runs for each browser: this Python, this package's
-    ``scoreboard`` command in the language in use, the session and the home folder, each
-    quoted."""
+def scoreboard_command(store: Store, session: OpenSession, address: str | None = None) -> str:
+    """The shell command run for each browser: this Python, this package's ``scoreboard``
+    command in the language in use, the session and the home folder, each quoted, and the
+    address phones reach (its QR code is a key away on the scoreboard) unless only this
+    machine reaches it."""
     in_home = session.path.resolve() == (store.folder / f"{session.id}.json").resolve()
     ref = session.id if in_home else str(session.path.resolve())
-    return shlex.join([sys.executable, "-m", "scorekeeper", "--lang", current_language(),
-                       "scoreboard", ref, "--home", str(store.home.resolve())])
+    words = [sys.executable, "-m", "scorekeeper", "--lang", current_language(),
+             "scoreboard", ref, "--home", str(store.home.resolve())]
+    if address is not None and not only_this_machine(address):
+        words += ["--address", address]
+    return shlex.join(words)
 
 
 class ScoreboardServer(Server):
@@ -162,7 +185,13 @@ class ScoreboardServer(Server):
             raise web.HTTPTemporaryRedirect(f"{self.public_url}{request.rel_url}")
         if len(self.viewers) >= self.max_viewers:
             raise self.answer(web.HTTPServiceUnavailable, self.full_text())
-        return await super().handle_index(request)
+        page = await super().handle_index(request)
+        if isinstance(page, web.Response) and page.text is not None:
+            # textual-serve's page says no viewport: a phone would lay it out 980 pixels wide
+            # and shrink it, 100 columns of tiny type. At the phone's own width the terminal
+            # has the columns that fit it, and the scoreboard stacks its cards.
+            page.text = page.text.replace("<head>", f"<head>\n    {PHONE_VIEWPORT}", 1)
+        return page
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One browser: its scoreboard process at the size it asks (within bounds), for as
@@ -230,7 +259,8 @@ def serve_scoreboard(store: Store, session: OpenSession, host: str, port: int,
 
     host = checked_host(host)
     port = free_port(host, port)
-    server = ScoreboardServer(scoreboard_command(store, session), host, port,
+    server = ScoreboardServer(scoreboard_command(store, session, served_url(host, port)),
+                              host, port,
                               _("scorekeeper: {game}, session {id}").format(
                                   game=session.ruleset.title, id=session.id),
                               ready, viewers)

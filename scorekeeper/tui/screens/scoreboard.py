@@ -24,6 +24,7 @@ from ...presentation import last_hand_line, table_guide
 from ...store import OpenSession
 from ..bigfigures import BigFigure
 from ..keybar import KeyBar
+from ..qr import QRCode
 from ..widgets import DEALS, WINNER, SpokenScreen
 
 CARD_WIDTH = 26  # a 24-character name and the card's border
@@ -122,12 +123,22 @@ class ScoreboardScreen(SpokenScreen[None]):
     ScoreboardScreen #board-problem {
         color: $text-error;
     }
+    ScoreboardScreen #board-qr {
+        height: auto;
+        padding: 0 1;
+        display: none;
+    }
+    ScoreboardScreen #board-qr.shown {
+        display: block;
+    }
     """
 
     def __init__(self, read: Callable[[], OpenSession], session: OpenSession, *,
-                 watch_interval: float | None = 1.0, closable: bool = True) -> None:
+                 watch_interval: float | None = 1.0, closable: bool = True,
+                 address: str | None = None) -> None:
         super().__init__()
         self.read = read
+        self.address = address
         self.session = session
         self.watch_interval = watch_interval
         self.closable = closable
@@ -139,6 +150,8 @@ class ScoreboardScreen(SpokenScreen[None]):
         with VerticalScroll(id="board"):
             yield Static("", id="board-title")
             yield Static("", id="board-problem")
+            with Vertical(id="board-qr"):
+                yield from self.compose_qr()
             with Container(id="board-cards"):
                 for seat, player in enumerate(config.players, start=1):
                     yield PlayerCard(seat, player, ruleset.score_words())
@@ -154,7 +167,28 @@ class ScoreboardScreen(SpokenScreen[None]):
         """Escape closes the board only where there is something under it (the table)."""
         return self.closable if action == "close" else True
 
-    BINDINGS = [Binding("escape", "close", N_("Back to the table"), id="scoreboard-back")]
+    BINDINGS = [Binding("escape", "close", N_("Back to the table"), id="scoreboard-back"),
+                Binding("q", "toggle_qr", N_("QR code for phones"), id="scoreboard-qr")]
+
+    def compose_qr(self) -> ComposeResult:
+        """The address phones open, and its QR code; or, where none is served, how to serve
+        one."""
+        if self.address is None:
+            yield Static(Text(_(
+                "Phones follow this scoreboard when it is served on the table's network: "
+                "scorekeeper serve {id} --host ADDRESS (this machine's address there) shows "
+                "its QR code.").format(id=self.session.id)), id="board-qr-words")
+            return
+        yield Static(Text(_("Phones open {url} by pointing their camera at this code").format(
+            url=self.address)), id="board-qr-words")
+        yield QRCode(self.address, id="board-qr-code")
+
+    def action_toggle_qr(self) -> None:
+        """Show the QR code of the address, or hide it again (it takes the figures' room)."""
+        panel = self.query_one("#board-qr")
+        panel.toggle_class("shown")
+        if panel.has_class("shown"):
+            self.query_one("#board").scroll_home(animate=False)
 
     def on_mount(self) -> None:
         self.show()
@@ -239,30 +273,33 @@ class ScoreboardScreen(SpokenScreen[None]):
 class ScoreboardApp(App[None]):
     """The scoreboard alone, read-only: what ``scorekeeper serve`` runs for each browser.
     It is given a function that reads the session, and nothing that writes one; it has no
-    command palette and no keys but quitting."""
+    command palette and no keys but quitting and showing the QR code of ``address`` (the
+    address serve is reached at), for the phones at a TV's table."""
 
     TITLE = "scorekeeper scoreboard"
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, read: Callable[[], OpenSession], *,
-                 watch_interval: float | None = 1.0) -> None:
+                 watch_interval: float | None = 1.0, address: str | None = None) -> None:
         super().__init__()
         self.read = read
         self.watch_interval = watch_interval
+        self.address = address
 
     def on_mount(self) -> None:
         self.push_screen(ScoreboardScreen(self.read, self.read(),
-                                          watch_interval=self.watch_interval, closable=False))
+                                          watch_interval=self.watch_interval, closable=False,
+                                          address=self.address))
 
 
-def run_scoreboard(home: Path, ref: str) -> None:
+def run_scoreboard(home: Path, ref: str, address: str | None = None) -> None:
     """The read-only scoreboard of session ``ref`` in ``home``, in this terminal (or, under
-    ``scorekeeper serve``, in a browser). A session that cannot be read is a
-    ``ScorekeeperError`` before anything is shown."""
+    ``scorekeeper serve``, in a browser, ``address`` being where phones reach it). A session
+    that cannot be read is a ``ScorekeeperError`` before anything is shown."""
     from ... import collector
     from ...store import Store
 
     store = Store(home)
     store.open(ref)
     collector.for_an_app()  # a long evening on screen, as the table app
-    ScoreboardApp(partial(store.open, ref)).run()
+    ScoreboardApp(partial(store.open, ref), address=address).run()
