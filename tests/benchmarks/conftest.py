@@ -106,6 +106,47 @@ def kratzen_session(hands: int, seed: int = 1):
     return config, records
 
 
+def kratzen_evening(hands: int, players: list[str] | None = None, seed: int = 1):
+    """A Kratzen session of ``hands`` valid hands whose pot grows and empties as at a real
+    table (the benchmark's session; ``kratzen_session``'s pot doubles without end, and a
+    benchmark on it measures big-integer arithmetic, not the program). Most hands one or two
+    players enter, and usually each playing hand makes what it needs (the dealer 2 tricks, the
+    others 1): the pot is paid out and the next hand is a Muss. About one hand in four somebody
+    falls short and pays P (the dealer 2P), and the pot carries on."""
+    rng = random.Random(seed)
+    players = players or PLAYERS
+    config = make_config("kratzen", players, players[0],
+                         {"rotations": hands // len(players) + 1})
+    ruleset = get_ruleset("kratzen")
+    state = ruleset.initial_state(config)
+    records = []
+    cards = ["KC", "9H", "AS", "QD", "JC", "10H", "8S", "7D"]
+    for _ in range(hands):
+        indicator = HandRecord(indicator=(rng.choice(cards),)).indicator
+        dealer = state.dealer
+        others = config.clockwise_from(dealer)[1:]
+        if ruleset.is_muss(state, indicator):
+            entered, playing = None, (dealer, *others)
+        else:
+            chosen = set(rng.sample(others, k=rng.choice((0, 1, 1, 1, 2, 2))))
+            entered = tuple(p for p in others if p in chosen)
+            playing = (dealer, *entered)
+        tricks: tuple[str, ...] = ()
+        if len(playing) > 1:
+            forced = indicator is not None and str(indicator[-1]).startswith("7")
+            needs = [dealer] * (1 if forced else 2) + list(playing[1:])
+            rng.shuffle(needs)
+            winners = sorted(needs[:4], key=playing.index)
+            winners += [rng.choice(playing) for _ in range(4 - len(winners))]
+            if rng.random() < 0.25:  # somebody falls short
+                winners[rng.randrange(4)] = rng.choice(playing)
+            tricks = tuple(winners)
+        record = HandRecord(indicator=indicator, entered=entered, tricks=tricks)
+        _, state = settle_next(ruleset, config, state, record)
+        records.append(record)
+    return config, records
+
+
 def letzter_records(hands: int, seed: int = 2):
     rng = random.Random(seed)
     config = make_config("letzter", PLAYERS, "Anna")
