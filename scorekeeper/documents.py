@@ -1017,6 +1017,11 @@ def audit_counts(file: SessionFile) -> list[Finding]:
     compared with when it was made are checked against the hands then, settled again."""
     config, ruleset, events, notes = file.config, file.ruleset, file.events, file.notes
     typed, ledger = file.settled
+    accounts = ruleset.accounts
+
+    def named(amounts: dict[str, Decimal]) -> str:
+        return _named_amounts(amounts, config, accounts)
+
     findings = []
     checks = iter(check_counts(typed, ledger.settlements, ruleset.initial_state(config),
                                ruleset.accounts))
@@ -1044,8 +1049,7 @@ def audit_counts(file: SessionFile) -> list[Finding]:
             findings.append(Finding(hand=n, kind="count", message=_(
                 "{count}: the ledger figures it was compared with ({compared}) are not those "
                 "of the hands then, settled again ({settled})").format(
-                    count=where, compared=_named_amounts(count.expected),
-                    settled=_named_amounts(said))))
+                    count=where, compared=named(count.expected), settled=named(said))))
         if not check.compared:
             notes.append(Finding(hand=n, kind="count", message=_(
                 "{count}: hand {number} was withdrawn since: not compared with the ledger "
@@ -1054,7 +1058,8 @@ def audit_counts(file: SessionFile) -> list[Finding]:
             if check.off_now:
                 detail = ", ".join(
                     _("{who} counted {counted}, the ledger says {said} (off by {off})").format(
-                        who=who, counted=to_decimal_string(count.counted[who]),
+                        who=counted_name(who, config, accounts),
+                        counted=to_decimal_string(count.counted[who]),
                         said=to_decimal_string(count.counted[who] - amount),
                         off=to_decimal_string(amount)) for who, amount in check.off_now.items())
                 findings.append(Finding(hand=n, kind="count", message=_(
@@ -1062,23 +1067,41 @@ def audit_counts(file: SessionFile) -> list[Finding]:
         else:
             now = check.now or {}
             since = _changes_since(check.since)
-            then_words = (_("off by {amounts}").format(amounts=_named_amounts(count.off))
+            then_words = (_("off by {amounts}").format(amounts=named(count.off))
                           if count.off else _("agreed"))
-            now_words = (_("off by {amounts}").format(amounts=_named_amounts(check.off_now))
+            now_words = (_("off by {amounts}").format(amounts=named(check.off_now))
                          if check.off_now else _("it agrees now"))
             message = _("{count}: counted {counted}; the ledger said {said} then ({then}); "
                         "after {since} it says {now}: {verdict}").format(
-                count=where, counted=_named_amounts(count.counted),
-                said=_named_amounts(count.expected), then=then_words, since=since,
-                now=_named_amounts(now), verdict=now_words)
+                count=where, counted=named(count.counted), said=named(count.expected),
+                then=then_words, since=since, now=named(now), verdict=now_words)
             (findings if check.off_now else notes).append(
                 Finding(hand=n, kind="count", message=message))
     return findings
 
 
-def _named_amounts(amounts: dict[str, Decimal]) -> str:
-    """``Ben 13.75, pot 42``: amounts by name as data writes them (exact decimals)."""
-    return ", ".join(f"{who} {to_decimal_string(amount)}" for who, amount in amounts.items())
+def pot_label(players: Collection[str]) -> str:
+    """How the pot is called in a sentence: "pot", or "the pot" at a table where a player is
+    called pot (in any case, in the language in use), so that the two lines never read
+    alike."""
+    word = _("pot")
+    return _("the pot") if any(p.casefold() == word.casefold() for p in players) else word
+
+
+def counted_name(who: str, config: SessionConfig, accounts: Collection[Account]) -> str:
+    """Who a chip count counted, keyed as the file writes it (``"pot"``, ``"player:pot"``, a
+    name: ``rules.end_text``), as people read it: the name, or the pot as ``pot_label`` says
+    it in the language in use."""
+    end = end_from_text(who, accounts)
+    return end if isinstance(end, str) else pot_label(config.players)
+
+
+def _named_amounts(amounts: dict[str, Decimal], config: SessionConfig,
+                   accounts: Collection[Account]) -> str:
+    """``Ben 13.75, pot 42``: amounts by name (``counted_name``), the amounts as data writes
+    them (exact decimals)."""
+    return ", ".join(f"{counted_name(who, config, accounts)} {to_decimal_string(amount)}"
+                     for who, amount in amounts.items())
 
 
 def _changes_since(changes: tuple[Event, ...]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from .i18n import _
+from .i18n import _, pgettext
 
 
 def one_line(text: str) -> str:
@@ -35,6 +35,13 @@ class CardError(ScorekeeperError, ValueError):
     """A card that cannot be read or does not exist in the pack."""
 
 
+def field_words(field: str) -> str:
+    """A part of a hand's record (``entered``) as an error says it in the language in use
+    (German: ``es spielen``): English keeps the key, the script's and the contract's word, and
+    so does every language for a key no catalog knows (rules/fields.py marks them)."""
+    return pgettext("record field", field)
+
+
 class RecordError(ScorekeeperError, ValueError):
     """A hand's record breaks the rules. ``field`` names the part of the record at fault;
     ``detail`` is what the rules say, ``hint`` how a record could be written instead (for a
@@ -46,12 +53,19 @@ class RecordError(ScorekeeperError, ValueError):
         self.detail = message
         self.hand = hand
         self.hint = hint
-        problem = message if hint is None else f"{message} ({hint})"
-        if hand is None:
-            super().__init__(f"{field}: {problem}")
-        else:
-            super().__init__(_("hand {number}: {field}: {problem}").format(
-                number=hand, field=field, problem=problem))
+        self.problem = message if hint is None else f"{message} ({hint})"
+        super().__init__(self._said(field_words(field), self.problem))
+
+    def _said(self, field: str, problem: str) -> str:
+        if self.hand is None:
+            return f"{field}: {problem}"
+        return _("hand {number}: {field}: {problem}").format(number=self.hand, field=field,
+                                                            problem=problem)
+
+    def keyed(self) -> str:
+        """The message naming the field by its key (``entered``) in every language: for a
+        session script, whose keys are written so whatever the language."""
+        return self._said(self.field, self.problem)
 
     def in_hand(self, hand: int) -> RecordError:
         """The same problem, now naming the hand it belongs to."""

@@ -14,13 +14,13 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from . import jsontext
 from .amounts import ZERO, exact, format_amount, format_decimal, to_decimal_string
-from .documents import GENESIS, event_to_json, hand_document
+from .documents import GENESIS, event_to_json, hand_document, pot_label
 from .i18n import _, current_language, ngettext, untranslated
 from .ledger import (
     ChipCount,
@@ -37,12 +37,13 @@ from .ledger import (
 from .presentation import (
     CHANGED_SINCE,
     changes_words,
+    counted_words,
+    end_words,
     evening_lines,
     in_units,
     money_text,
     opening_line,
     payment_line,
-    pot_label,
     settle_terms_words,
 )
 from .rules import (
@@ -192,11 +193,6 @@ def _texts() -> _Once:
     return _Once(to_decimal_string)
 
 
-def _decimals() -> _Once:
-    """Amounts as exact decimals for people (``4.25``; ``4,25`` in German)."""
-    return _Once(format_decimal)
-
-
 def _mark(finished: bool, leading: bool) -> str:
     """After a name in the standings: `` (winner)`` or `` (leading)``."""
     if not leading:
@@ -211,13 +207,16 @@ def _progress(hands: int, finished: bool) -> str:
     return _("Hands played: {count}; running.").format(count=hands)
 
 
-def _count_words(cell: Callable[[str], str], amounts: _Once, check: CountCheck) -> str:
-    """A chip count in a human export: ``after hand 3: Anna 2, Ben 4.25 (agrees)``; when a
-    later change moved what the ledger says of that moment, what it said then and says now."""
+def _count_words(cell: Callable[[str], str], amounts: _Once, check: CountCheck,
+                 config: SessionConfig) -> str:
+    """A chip count in a human export: ``after hand 3: Anna 2, Ben 4¼ (agrees)``, the pot
+    said in words; when a later change moved what the ledger says of that moment, what it
+    said then and says now."""
     event = check.count
 
     def named(by_name: dict[str, Decimal]) -> str:
-        return ", ".join(f"{cell(k)} {amounts[v]}" for k, v in by_name.items())
+        return ", ".join(f"{cell(counted_words(k, config))} {amounts[v]}"
+                         for k, v in by_name.items())
 
     def verdict(off: dict[str, Decimal]) -> str:
         return _("agrees") if not off else _("off: {differences}").format(differences=named(off))
@@ -438,11 +437,11 @@ def export_md(source: ExportSource) -> str:
         lines += ["- " + _("hand {number}: {finding}").format(number=n, finding=md_cell(words))
                   for n, words in findings]
     counts = source.count_checks()
-    decimals = _decimals()
+    shown = _shown()
     if counts:
         lines += ["", "## " + _("Chip counts"), ""]
         for check in counts:
-            lines.append("- " + _count_words(md_cell, decimals, check))
+            lines.append("- " + _count_words(md_cell, shown, check, config))
     lines += _settled_up_md(source)
     return "\n".join(lines) + "\n"
 
@@ -579,7 +578,6 @@ def _html_lines(source: ExportSource) -> list[str]:
     config, state = source.config, source.state
     ruleset = get_ruleset(config.game)
     e = html.escape
-    times = source.hand_times()
     title = e(_("{game}: session {id}").format(game=ruleset.title, id=source.session_id))
     pot = (" " + _("Pot: {pot}.").format(pot=e(format_amount(state.pot)))
            if state.pot is not None else "")
@@ -603,24 +601,12 @@ def _html_lines(source: ExportSource) -> list[str]:
                    f"<td class=n>{e(format_amount(state.scores[p]))}</td></tr>")
     headings = [_("hand"), _("time"), _("dealer"), _("kind"), _("from"), _("to"), _("amount"),
                 _("reason"), _("pot after")]
-    out += ["</table>", "<h2>" + e(_("Score by hand")) + "</h2>", svg_chart(_series_of(source)),
+    out += ["</table>", "<h2>" + e(_("Score by hand")) + "</h2>",
+            svg_chart(_series_of(source), legend=True),
             "<h2>" + e(_("Ledger")) + "</h2>",
             "<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in headings) + "</tr>"]
     shown = _shown()
-    accounts = ruleset.accounts
-    cells = _Once(lambda t: f"<td>{e(end_text(t.source, accounts))}</td>"
-                            f"<td>{e(end_text(t.target, accounts))}</td>"
-                            f"<td class=n>{e(shown[t.amount])}</td>"
-                            f"<td>{e(ruleset.reason_words(t.reason))}</td>")
-    dealers = {p: e(p) for p in config.players}
-    kinds = {k: e(ruleset.kind_words(k)) for k in ruleset.hand_kinds}
-    for h in source.settlements:
-        n = h.number
-        pot_after = "" if h.pot_after is None else e(shown[h.pot_after])
-        hand = (f"<tr><td class=n>{n}</td><td>{e(times.get(n, ''))}</td>"
-                f"<td>{dealers[h.dealer]}</td><td>{kinds[h.kind]}</td>")
-        tail = f"<td class=n>{pot_after}</td></tr>"
-        out += [hand + cells[t] + tail for t in h.transfers]
+    out += _html_ledger_rows(source, shown)
     out.append("</table>")
     findings = [(h.number, ruleset.finding_words(f, config)) for h in source.settlements
                 for f in h.findings]
@@ -631,14 +617,53 @@ def _html_lines(source: ExportSource) -> list[str]:
                 for n, words in findings]
         out.append("</ul>")
     counts = source.count_checks()
-    decimals = _decimals()
     if counts:
         out.append("<h2>" + e(_("Chip counts")) + "</h2><ul>")
         for check in counts:
-            out.append(f"<li>{_count_words(e, decimals, check)}</li>")
+            out.append(f"<li>{_count_words(e, shown, check, config)}</li>")
         out.append("</ul>")
     out += _settled_up_html(source)
     out.append("</body></html>")
+    return out
+
+
+def local_minute(at: str) -> str:
+    """A stored time (UTC, ``2026-12-02T16:25:08.071560Z``) in the machine's local zone, to
+    the minute (``2026-12-02 17:25``); a stamp that names no time, as written."""
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError:
+        return at
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _html_ledger_rows(source: ExportSource, shown: _Once) -> list[str]:
+    """The ledger's rows, grouped by hand: the hand, its time (local, to the minute), dealer,
+    kind and the pot after it once, beside all of its transfers (``rowspan``)."""
+    ruleset = get_ruleset(source.config.game)
+    players = source.config.players
+    e = html.escape
+    times = source.hand_times()
+    cells = _Once(lambda t: f"<td>{e(end_words(t.source, players))}</td>"
+                            f"<td>{e(end_words(t.target, players))}</td>"
+                            f"<td class=n>{e(shown[t.amount])}</td>"
+                            f"<td>{e(ruleset.reason_words(t.reason))}</td>")
+    dealers = {p: e(p) for p in players}
+    kinds = {k: e(ruleset.kind_words(k)) for k in ruleset.hand_kinds}
+    minutes = _Once(lambda at: e(local_minute(at)))
+    out = []
+    for h in source.settlements:
+        if not h.transfers:
+            continue
+        n, span = h.number, len(h.transfers)
+        rows = f" rowspan={span}" if span > 1 else ""
+        pot_after = "" if h.pot_after is None else e(shown[h.pot_after])
+        out.append(f"<tr><td class=n{rows}>{n}</td><td{rows}>{minutes[times.get(n, '')]}</td>"
+                   f"<td{rows}>{dealers[h.dealer]}</td><td{rows}>{kinds[h.kind]}</td>"
+                   f"{cells[h.transfers[0]]}<td class=n{rows}>{pot_after}</td></tr>")
+        out += [f"<tr>{cells[t]}</tr>" for t in h.transfers[1:]]
     return out
 
 
@@ -651,7 +676,7 @@ def _settled_up_html(source: ExportSource) -> list[str]:
     out = ["<h2>" + e(_("Settled up")) + "</h2>"]
     for a in agreed:
         settled = a.settled
-        out.append(f"<p>{e(_agreed_words(a))}</p>")
+        out.append(f"<p>{e(_agreed_words(a, local=True))}</p>")
         out.append("<table><tr><th></th><th>" + e(_("result")) + "</th><th>" + e(_("money"))
                    + "</th></tr>")
         for share in settled.shares:
@@ -953,8 +978,13 @@ def _settle_words(agreed: Agreed) -> str:
         number=agreed.settled.after_hand, terms=settle_terms_words(agreed.settled))
 
 
-def _agreed_words(agreed: Agreed) -> str:
-    """A settle-up's heading in the md and html exports: after which hand, when, at what."""
+def _agreed_words(agreed: Agreed, local: bool = False) -> str:
+    """A settle-up's heading in the md and html exports: after which hand, when (``local``:
+    in the machine's zone, else in UTC), at what."""
+    if local:
+        return _("After hand {number} ({time}), {terms}:").format(
+            number=agreed.settled.after_hand, time=local_minute(agreed.at),
+            terms=settle_terms_words(agreed.settled))
     return _("After hand {number} ({time} UTC), {terms}:").format(
         number=agreed.settled.after_hand, time=agreed.at[:16].replace("T", " "),
         terms=settle_terms_words(agreed.settled))

@@ -15,7 +15,8 @@ from typing import Protocol
 from .amounts import format_amount, format_decimal
 from .cards import Card, Deck
 from .cells import cell_width, cut_to_width
-from .documents import history_marks
+from .documents import counted_name, history_marks
+from .documents import pot_label as pot_label  # said here too: the words for people
 from .errors import ScorekeeperError
 from .i18n import N_, _, decimal_separator, ngettext
 from .ledger import (
@@ -150,14 +151,6 @@ def hand_lines(ledger: Ledger) -> list[str]:
     if ledger.settlements[0].pot_before is None:
         headers = headers[:3] + headers[4:]
     return _table(headers, rows, right={0})
-
-
-def pot_label(players: Collection[str]) -> str:
-    """How the pot is called in a sentence: "pot", or "the pot" at a table where a player is
-    called pot (in any case, in the language in use), so that the two lines never read
-    alike."""
-    word = _("pot")
-    return _("the pot") if any(p.casefold() == word.casefold() for p in players) else word
 
 
 def end_words(end: End, players: Collection[str]) -> str:
@@ -328,7 +321,7 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
         lines.append("")
         lines.append(_("chip counts:"))
         for count in counts:
-            lines.append("  " + count_line(count))
+            lines.append("  " + count_line(count, session.config))
     settled = settled_up_lines(session)
     if settled:
         lines.append("")
@@ -486,12 +479,21 @@ def count_checks(session: SessionView, ledger: Ledger | None = None) -> list[Cou
                         ruleset.initial_state(session.config), ruleset.accounts)
 
 
-def _named(amounts: dict[str, Decimal]) -> str:
-    return ", ".join(f"{k} {format_amount(v)}" for k, v in amounts.items())
+def counted_words(key: str, config: SessionConfig | None) -> str:
+    """Who a chip count counted, keyed as the file writes it (``"pot"``, ``"player:pot"``, a
+    name: ``rules.end_text``), as people read it: a player's name, the pot as ``pot_label``
+    says it in the language in use. Without the session's ``config``, the key as written."""
+    if config is None:
+        return key
+    return counted_name(key, config, RULESETS[config.game].accounts)
 
 
-def _off_words(off: dict[str, Decimal]) -> str:
-    return ", ".join(_("{name} off by {amount}").format(name=k,
+def _named(amounts: dict[str, Decimal], config: SessionConfig | None) -> str:
+    return ", ".join(f"{counted_words(k, config)} {format_amount(v)}" for k, v in amounts.items())
+
+
+def _off_words(off: dict[str, Decimal], config: SessionConfig | None) -> str:
+    return ", ".join(_("{name} off by {amount}").format(name=counted_words(k, config),
                                                         amount=format_amount(v, signed=True))
                      for k, v in off.items())
 
@@ -513,32 +515,37 @@ def changes_words(changes: Collection[Event]) -> str:
     return ", ".join(words)
 
 
-def count_line(check: CountCheck) -> str:
+def count_line(check: CountCheck, config: SessionConfig | None = None) -> str:
     """A chip count in one line: what was counted and whether it agrees with the ledger as it
     stands now; when a later change moved what the ledger says of that moment, what it said
     then, which change, and what it says now (so a difference that appeared or went away is
-    said with its cause)."""
+    said with its cause). With the session's ``config``, the pot is said in words
+    (``counted_words``)."""
     event = check.count
-    counted = ", ".join(f"{k} {format_amount(v)}" for k, v in event.counted.items())
+    counted = _named(event.counted, config)
     time = _minute(event.at)
     then = (_("agreed") if not event.off
-            else _("disagreed: {differences}").format(differences=_off_words(event.off)))
+            else _("disagreed: {differences}").format(
+                differences=_off_words(event.off, config)))
     if not check.compared:
         return _("after hand {number} ({time}): {counted}; {verdict} then; hand {number} was "
                  "withdrawn since: not compared with the ledger now").format(
             number=event.after_hand, time=time, counted=counted, verdict=then)
     if check.changed:
         now = (_("agrees now") if not check.off_now else
-               _("disagrees now: {differences}").format(differences=_off_words(check.off_now)))
+               _("disagrees now: {differences}").format(
+                   differences=_off_words(check.off_now, config)))
         return _("after hand {number} ({time}): {counted}; the ledger said {then} then "
                  "({verdict_then}); after {changes} it says {now}: {verdict_now}").format(
-            number=event.after_hand, time=time, counted=counted, then=_named(event.expected),
-            verdict_then=then, changes=changes_words(check.since) or "?",
-            now=_named(check.now or {}), verdict_now=now)
+            number=event.after_hand, time=time, counted=counted,
+            then=_named(event.expected, config), verdict_then=then,
+            changes=changes_words(check.since) or "?", now=_named(check.now or {}, config),
+            verdict_now=now)
     if not check.off_now:
         verdict = _("agrees with the ledger")
     else:
-        verdict = _("disagrees: {differences}").format(differences=_off_words(check.off_now))
+        verdict = _("disagrees: {differences}").format(
+            differences=_off_words(check.off_now, config))
     return _("after hand {number} ({time}): {counted}; {verdict}").format(
         number=event.after_hand, time=time, counted=counted, verdict=verdict)
 

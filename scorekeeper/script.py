@@ -175,8 +175,8 @@ def settle_script(script: SessionScript, label: str) -> Ledger:
     """Settle every hand of a script; a broken rule is a ``ScriptError`` naming the hand."""
     try:
         return settle_hands(script.config, script.hands)
-    except RecordError as error:
-        raise ScriptError(f"{label}: {error}") from None
+    except RecordError as error:  # the script's key, as written in it
+        raise ScriptError(f"{label}: {error.keyed()}") from None
 
 
 def replay_file(path: str | Path) -> Ledger:

@@ -535,8 +535,23 @@ def _span_words(s: Season) -> str:
 
 
 def _headers(unit: str) -> list[str]:
-    return ["#", _("player"), _("evenings"), _("hands"), _("wins"),
+    return ["#", _("player"), _("evenings"), _("hands"), _("evenings won"),
             _("net ({unit})").format(unit=unit_words(unit)), _("per evening"), _("money")]
+
+
+def wins_line(table: GameTable) -> str:
+    """What "evenings won" counts, under a game's table: the evenings played to the end that
+    the player finished on top; and how many evenings nobody has won, because they were not
+    played to the end (a rotation left unfinished: docs/rules.md, a session's end)."""
+    said = _("evenings won: the evenings played to the end that the player finished on top "
+             "(shared when level).")
+    unfinished = sum(not e.finished for e in table.evenings)
+    if unfinished:
+        said += " " + ngettext(
+            "{count} evening was not played to the end: nobody has won it.",
+            "{count} evenings were not played to the end: nobody has won them.",
+            unfinished).format(count=unfinished)
+    return said
 
 
 def season_rows(table: GameTable) -> list[list[str]]:
@@ -564,6 +579,7 @@ def season_lines(s: Season) -> list[str]:
                                                     span=_span_words(s), count=n))
         lines += _table(_headers(table.ruleset.unit), season_rows(table),
                         right={0, 2, 3, 4, 5, 6, 7})
+        lines.append(wins_line(table))
     lines += notes_lines(s.lookalikes, s.skipped, s.stale)
     return lines
 
@@ -653,6 +669,7 @@ def season_md(s: Season) -> str:
         for row in season_rows(table):
             row[1] = md_cell(row[1])
             lines.append("| " + " | ".join(row) + " |")
+        lines += ["", md_cell(wins_line(table))]
     notes = notes_lines(s.lookalikes, s.skipped, s.stale)
     if notes:
         lines += [""] + [md_cell(line) if line else "" for line in notes]
@@ -681,6 +698,7 @@ def season_html(s: Season) -> str:
                                         f"<td class=n>{e(c)}</td>"
                                         for i, c in enumerate(row)) + "</tr>")
         out.append("</table>")
+        out.append("<p>" + e(wins_line(table)) + "</p>")
         out.append(svg_chart(table.running_totals(), legend=True,
                              label=_("running total by evening"),
                              axis=_("evening (0 to {last})").format(last=n)))
@@ -786,7 +804,7 @@ def _tally_words(t: Tally) -> str:
     return ", ".join([
         ngettext("{count} evening", "{count} evenings", t.evenings).format(count=t.evenings),
         ngettext("{count} hand", "{count} hands", t.hands).format(count=t.hands),
-        ngettext("{count} win", "{count} wins", t.wins).format(count=t.wins)])
+        ngettext("{count} evening won", "{count} evenings won", t.wins).format(count=t.wins)])
 
 
 def player_document(card: PlayerCard) -> dict[str, Any]:

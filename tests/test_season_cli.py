@@ -73,7 +73,7 @@ def test_player_anna_after_two_worked_kratzen_evenings(run, two_evenings):
     assert dora["games"][0]["figures"]["dropped"] == 2 and dora["games"][0]["net"] == "13"
     assert json.loads(run("player", "BEN", "--json").out)["wins"] == 2
     text = run("player", "Anna").out
-    assert "2 evenings, 8 hands, 0 wins" in text
+    assert "2 evenings, 8 hands, 0 evenings won" in text
     assert "net: -90 chips, -45 an evening; money: -9.00 EUR" in text
     assert ("hands played 8, hands dropped 0, requirements met 2, requirements missed 6, "
             "walkovers won 0") in text

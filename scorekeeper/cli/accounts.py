@@ -87,6 +87,7 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
     player is called pot, and --pot AMOUNT always counts the pot.
     """
     from ..amounts import format_amount, parse_typed_amount, to_decimal_string
+    from ..presentation import counted_words
 
     mark = decimal_separator()  # amounts are typed in the language of --lang, JSON or not
     json_words(as_json)
@@ -122,7 +123,8 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
                        _("OFF by {amount}").format(amount=format_amount(result.off[who],
                                                                         signed=True)))
             say("  " + _("{name}: counted {counted}, ledger {ledger}  {mark}").format(
-                name=who, counted=format_amount(held), ledger=format_amount(expected),
+                name=counted_words(who, result.session.config), counted=format_amount(held),
+                ledger=format_amount(expected),
                 mark=verdict))
         say(_("the count agrees with the ledger") if not result.off else
             _("the count disagrees with the ledger after hand {number}").format(

@@ -29,6 +29,7 @@ WORDS = (
     N_("Up"), N_("Down"), N_("First"), N_("Last"), N_("Select"), N_("Top"), N_("Bottom"),
     N_("Home"), N_("End"), N_("Page up"), N_("Page down"), N_("Cursor up"),
     N_("Cursor down"), N_("Cursor left"), N_("Cursor right"), N_("Show menu"),
+    N_("Dismiss menu"),
     # Text fields.
     N_("Submit"), N_("Select all"), N_("Cut selected text"),
     N_("Paste text from the clipboard"), N_("Move cursor left"),

@@ -37,7 +37,8 @@ class LedgerScreen(SpokenScreen):
             counts = count_checks(self.session)
             if counts:
                 # Each count against the ledger as it stands now (amendments since included).
-                yield Static(lines_text([_("Chip counts:")] + [f"  {count_line(c)}"
+                config = self.session.config
+                yield Static(lines_text([_("Chip counts:")] + [f"  {count_line(c, config)}"
                                                                 for c in counts]),
                              id="ledger-counts")
             yield TypedInput(placeholder=_("filter: a player's name or a hand number"),

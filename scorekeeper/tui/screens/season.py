@@ -22,6 +22,7 @@ from ...season import (
     season,
     season_rows,
     unit_words,
+    wins_line,
 )
 from ...store import Store
 from ..disk import on_disk
@@ -62,7 +63,7 @@ class SeasonScreen(SpokenScreen):
 
     def on_mount(self) -> None:
         self.query_one("#season-table", DataTable).add_columns(
-            *map(Text, ("#", _("player"), _("evenings"), _("hands"), _("wins"), _("net"),
+            *map(Text, ("#", _("player"), _("evenings"), _("hands"), _("evenings won"), _("net"),
                         _("per evening"), _("money"))))
         self.action_reload()
 
@@ -110,6 +111,8 @@ class SeasonScreen(SpokenScreen):
             "total after each evening", n).format(game=shown.ruleset.title, count=n,
                                                   unit=unit_words(shown.ruleset.unit))
             + others, style="bold"))
+        self.query_one("#season-notes", Static).update(Text(
+            "\n".join([wins_line(shown), notes]).strip("\n")))
         for row in season_rows(shown):
             table.add_row(*(Text(c) if i == 1 else Text(c, justify="right")
                             for i, c in enumerate(row)))
