@@ -26,6 +26,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import textwrap
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -543,8 +544,8 @@ def wins_line(table: GameTable) -> str:
     """What "evenings won" counts, under a game's table: the evenings played to the end that
     the player finished on top; and how many evenings nobody has won, because they were not
     played to the end (a rotation left unfinished: docs/rules.md, a session's end)."""
-    said = _("evenings won: the evenings played to the end that the player finished on top "
-             "(shared when level).")
+    said = _("evenings won: evenings played to the end and finished first (a tie shares the "
+             "win).")
     unfinished = sum(not e.finished for e in table.evenings)
     if unfinished:
         said += " " + ngettext(
@@ -579,7 +580,7 @@ def season_lines(s: Season) -> list[str]:
                                                     span=_span_words(s), count=n))
         lines += _table(_headers(table.ruleset.unit), season_rows(table),
                         right={0, 2, 3, 4, 5, 6, 7})
-        lines.append(wins_line(table))
+        lines += textwrap.wrap(wins_line(table), width=79)  # a terminal of 80 columns
     lines += notes_lines(s.lookalikes, s.skipped, s.stale)
     return lines
 

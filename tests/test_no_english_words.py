@@ -239,3 +239,19 @@ async def test_the_open_list_says_its_key_in_the_language(tmp_path):
         await pilot.pause()
         said = {active.binding.description for active in app.screen.active_bindings.values()}
         assert "Liste schließen" in said and "Dismiss menu" not in said
+
+
+def test_the_season_says_what_evenings_won_counts_and_why_nobody_won_an_unfinished_one(home):
+    """The kratzen home: the worked evening (withdrawn back to 3 hands of 4: not finished),
+    another played to the end (Ben on top) and its next evening (1 hand)."""
+    where, __, __ = home["kratzen"]
+    code, said = _run("--home", str(where), "season")
+    assert code == 0
+    lines = said.splitlines()
+    assert "evenings won" in lines[1]
+    ben = next(line.split() for line in lines if line.split()[1:2] == ["Ben"])
+    assert ben[2:5] == ["3", "8", "1"]  # 3 evenings of 3 + 4 + 1 hands; won the finished one
+    assert ("evenings won: evenings played to the end and finished first (a tie shares the "
+            "win). 2 evenings were not played to the end: nobody has won them.") in " ".join(
+        lines)
+    assert all(len(line) <= 80 for line in lines)
