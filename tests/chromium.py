@@ -1,5 +1,6 @@
 """Headless Chromium driven through its remote debugging protocol (CDP), to read what a page
-served by ``scorekeeper serve`` shows.
+served by ``scorekeeper serve`` shows, or a file the program wrote (an export), at a desktop's
+width or as a phone lays it out.
 
 textual-serve draws the terminal with xterm.js on a canvas, so the page's DOM holds no text.
 What the page shows is xterm.js's screen: the grid of characters its renderer paints, after
@@ -87,6 +88,30 @@ class Page:
         await self.call("Page.enable")
         await self.call("Page.addScriptToEvaluateOnNewDocument", source=KEEP_TERMINALS)
         await self.call("Page.navigate", url=url)
+
+    async def as_phone(self, width: int, height: int) -> None:
+        """Lay pages out as a phone of ``width`` x ``height`` CSS pixels does: its viewport
+        meta tag obeyed (without one a phone lays a page out 980 pixels wide and shrinks it),
+        touch instead of a mouse. Before ``open``."""
+        await self.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                        deviceScaleFactor=1, mobile=True)
+        await self.call("Emulation.setTouchEmulationEnabled", enabled=True)
+
+    async def evaluate(self, expression: str) -> Any:
+        """The value of a JavaScript expression in the page."""
+        result = await self.call("Runtime.evaluate", expression=expression,
+                                 returnByValue=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result.get("result", {}).get("value")
+
+    async def loaded(self, timeout: float = 30) -> None:
+        """Once the page has loaded (its document complete)."""
+        deadline = time.monotonic() + timeout
+        while await self.evaluate("document.readyState") != "complete":
+            if time.monotonic() > deadline:
+                raise AssertionError("the page did not load")
+            await asyncio.sleep(0.1)
 
     async def screen(self) -> str | None:
         """The text of the terminal as the page shows it now."""

@@ -57,10 +57,10 @@ def three_players(home):
 # ---- the large figures ------------------------------------------------------------------------
 
 def test_quarters_are_stacked_fractions_beside_large_digits():
-    assert big_rows("19¾") == ("╺┓ ┏━┓ 3",
+    assert big_rows("19¾") == ("╱┃ ┏━┓ 3",
                                " ┃ ┗━┫ ━",
                                "╺┻╸╺━┛ 4")
-    assert big_rows("-176¼") == ("   ╺┓ ╺━┓┏━╸ 1",
+    assert big_rows("-176¼") == ("   ╱┃ ╺━┓┏━╸ 1",
                                  "╺━╸ ┃   ┃┣━┓ ━",
                                  "   ╺┻╸  ╹┗━┛ 4")
     assert big_rows("½") == (" 1", " ━", " 2")

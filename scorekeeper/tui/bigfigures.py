@@ -19,8 +19,8 @@ ROWS = 3
 
 # Heavy box-drawing strokes: they stay legible from the far side of a table.
 GLYPHS: dict[str, tuple[str, str, str]] = {
-    "0": ("┏━┓", "┃ ┃", "┗━┛"),
-    "1": ("╺┓ ", " ┃ ", "╺┻╸"),
+    "0": ("┏━┓", "┃╱┃", "┗━┛"),
+    "1": ("╱┃ ", " ┃ ", "╺┻╸"),
     "2": ("╺━┓", "┏━┛", "┗━╸"),
     "3": ("╺━┓", " ━┫", "╺━┛"),
     "4": ("╻ ╻", "┗━┫", "  ╹"),
