@@ -168,10 +168,12 @@ def test_every_export_keeps_a_player_called_pot_apart_from_the_pot(run, tmp_path
         assert count["counted"] == {"player:pot": "-6", "pot": "10"} and count["off"] == {}
     elif fmt == "md":
         assert "Pot: 10." in text
-        assert "after hand 1: player:pot -6, pot 10 (agrees)" in text
+        # for people: the player by the name, the pot in words ("the pot": a player is called
+        # pot), as the ledger screen says them
+        assert "after hand 1: pot -6, the pot 10 (agrees)" in text
     elif fmt == "html":
-        assert "<td>player:pot</td><td>pot</td><td class=n>5</td>" in text
-        assert "after hand 1: player:pot -6, pot 10 (agrees)" in text
+        assert "<td>pot</td><td>the pot</td><td class=n>5</td>" in text
+        assert "after hand 1: pot -6, the pot 10 (agrees)" in text
     else:
         assert BEAN_CHECK, "bean-check (from the beancount package) is needed for this test"
         checked = subprocess.run([BEAN_CHECK, str(target)], capture_output=True, text=True)
@@ -194,10 +196,10 @@ def test_count_counts_the_pot_and_a_player_called_pot_both(run):
     assert json.loads(player.out)["off"] == {"player:pot": "1"}
     pot = run("count", session, "--pot", "9")
     assert pot.code == 1
-    assert "  pot: counted 9, ledger 10  OFF by -1" in pot.out
+    assert "  the pot: counted 9, ledger 10  OFF by -1" in pot.out
     text = run("count", session, "pot=-6", "--pot", "10")
-    assert "  player:pot: counted -6, ledger -6  ok" in text.out
-    assert "  pot: counted 10, ledger 10  ok" in text.out
+    assert "  pot: counted -6, ledger -6  ok" in text.out  # the player called pot
+    assert "  the pot: counted 10, ledger 10  ok" in text.out
     assert run("audit", session).code == 1  # the two counts that were off stay findings
 
 
