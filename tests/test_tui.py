@@ -464,3 +464,24 @@ async def test_a_name_too_long_is_said_when_it_is_added_and_given_back_to_mend(t
         await pilot.press("end", "backspace", "enter")
         await pilot.pause()
         assert app.screen.players == ["Bartholomäus Kleinschmid"] and field.value == ""
+
+
+async def test_a_name_that_looks_like_another_is_said_when_it_is_added(tmp_path):
+    """A Cyrillic "Аnna" beside "Anna" reads as one name at the table: refused as it is added,
+    and given back to mend (new at the command line refuses it too)."""
+    from textual.widgets import Input
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await focus(pilot, "#player-name")
+        await pilot.press(*"Anna", "enter")
+        await pilot.pause()
+        app.screen.query_one("#player-name", Input).value = "\u0410nna"  # Cyrillic А
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.players == ["Anna"]
+        said = str(app.screen.query_one("#error-players", Static).render())
+        assert "look the same" in said
+        assert app.screen.query_one("#player-name", Input).value == "\u0410nna"

@@ -13,7 +13,14 @@ from textual.widgets import Input, Label, OptionList, Select, Static
 
 from ...errors import ConfigError, ScorekeeperError
 from ...i18n import N_, _, current_language
-from ...rules import check_name, default_game, games, get_ruleset, make_config
+from ...rules import (
+    check_name,
+    default_game,
+    games,
+    get_ruleset,
+    look_alike_problem,
+    make_config,
+)
 from ...store import OpenSession
 from ..disk import on_disk
 from ..keybar import KeyBar
@@ -116,6 +123,9 @@ class NewSessionScreen(SpokenScreen[None]):
                 return
             try:  # said now, with the name back to mend, not only at ctrl+s
                 check_name(event.value, "players")
+                alike = look_alike_problem([*self.players, event.value.strip()])
+                if alike is not None:  # "Anna" beside a Cyrillic "Аnna", an NFD "Zoé"
+                    raise ConfigError("players", alike)
             except ConfigError as error:
                 event.input.value = event.value  # it emptied itself (clear_on_submit)
                 self.query_one("#error-players", Static).update(Text(error.detail))
@@ -176,9 +186,9 @@ class NewSessionScreen(SpokenScreen[None]):
         drawn = dealer_choice == DRAW
         try:
             probe = make_config(game, self.players, self.players[0] if self.players else None,
-                                self.options(game))
+                                self.options(game), new=True)
             dealer = secrets.choice(probe.players) if drawn else dealer_choice
-            config = make_config(game, self.players, dealer, self.options(game))
+            config = make_config(game, self.players, dealer, self.options(game), new=True)
         except ConfigError as error:
             target = "error-" + error.field.replace(".", "-")
             found = self.query(f"#{target}")
