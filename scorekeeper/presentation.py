@@ -91,8 +91,9 @@ def _table(headers: list[str], rows: list[list[str]],
     return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
 
 
-def standings_lines(ledger: Ledger) -> list[str]:
-    """The standings as a small table, best first, with the pot and who deals next."""
+def standings_lines(ledger: Ledger, went_on: str | None = None) -> list[str]:
+    """The standings as a small table, best first, with the pot and who deals next (or, when
+    the evening went on in session ``went_on``, that it did: no next hand is dealt here)."""
     ruleset = ledger.ruleset
     state = ledger.state
     order = ruleset.ranked(state.scores)
@@ -112,6 +113,9 @@ def standings_lines(ledger: Ledger) -> list[str]:
     if state.finished:
         lines.append(_("hands played: {played}; finished; {winners}").format(
             played=played, winners=winners_words(state.leaders)))
+    elif went_on is not None:  # the next hand is the next evening's (D21)
+        lines.append(_("hands played: {played}; the evening goes on in session {id}").format(
+            played=played, id=went_on))
     else:
         lines.append(_("hands played: {played}; next hand {number}: {dealer} deals, {leader} "
                        "leads").format(played=played, number=state.hands_played + 1,
@@ -267,10 +271,11 @@ def misfit_words(players: tuple[str, ...], hand: int, amended: Collection[int], 
     return f"{lead}: {detail}"
 
 
-def render_text(ledger: Ledger) -> str:
-    """Standings and hands as the terminal shows them, and the referee's findings."""
+def render_text(ledger: Ledger, went_on: str | None = None) -> str:
+    """Standings and hands as the terminal shows them, and the referee's findings (``went_on``:
+    the session the evening went on in, ``standings_lines``)."""
     findings = referee_lines(ledger)
-    return "\n".join(standings_lines(ledger) + [""] + hand_lines(ledger)
+    return "\n".join(standings_lines(ledger, went_on) + [""] + hand_lines(ledger)
                      + ([""] + findings if findings else [])) + "\n"
 
 
@@ -306,7 +311,8 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
         entry = next((e for e in session.events if isinstance(e, OpeningEntry)), None)
         if entry is not None:
             lines.append(opening_line(session.ruleset, entry))
-    lines.append(render_text(ledger).rstrip("\n"))
+    went_on = history_marks(session.events).continued_by
+    lines.append(render_text(ledger, went_on).rstrip("\n"))
     changes = [e for e in session.events
                if isinstance(e, (HandAmended, HandWithdrawn, *EVENING_MARKS))]
     if changes:
@@ -586,17 +592,24 @@ def next_text(session: SessionView, state: TableState) -> str:
         digest=session.digest)
 
 
-def table_guide(ruleset: Ruleset, config: SessionConfig, state: TableState) -> list[str]:
-    """The steps for the next hand: stakes, the deal, decisions, who leads."""
+def table_guide(ruleset: Ruleset, config: SessionConfig, state: TableState,
+                asking: str | None = None) -> list[str]:
+    """The steps for the next hand: stakes, the deal, decisions, who leads. ``asking``: the
+    kind of question the entry asks now (``HandDraft.step.kind``), once something is typed;
+    the steps done by then fold away (the stakes, and the deal steps before the one the game
+    says is played at that question: ``Ruleset.guide_step_at``), so that the step played now
+    and the next ones are what the guide shows."""
     if state.finished:
         names = ", ".join(state.leaders)
         if len(state.leaders) == 1:
             return [_("The session is over. Winner: {names}.").format(names=names)]
         return [_("The session is over. Winners (shared): {names}.").format(names=names)]
-    lines = [_("Hand {number}: {dealer} deals.").format(number=state.hands_played + 1,
-                                                        dealer=state.dealer)]
-    lines += ruleset.before_deal(config, state)
-    return lines + list(ruleset.guide_steps(config, state))
+    steps = list(ruleset.guide_steps(config, state))
+    if asking is not None:  # (who deals is on the seat and the hand's number at the top)
+        return steps[ruleset.guide_step_at(asking, len(steps)):]
+    return [_("Hand {number}: {dealer} deals.").format(number=state.hands_played + 1,
+                                                       dealer=state.dealer),
+            *ruleset.before_deal(config, state), *steps]
 
 
 def step_prompt(draft: HandDraft) -> str:

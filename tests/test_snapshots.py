@@ -262,3 +262,48 @@ def test_long_names_settlement_preview(snap_compare, tmp_path):
 def test_long_names_ledger_and_standings(snap_compare, tmp_path, key):
     session = long_kratzen(tmp_path)
     assert snap_compare(make_app(tmp_path, session), terminal_size=(80, 24), press=[key])
+
+
+# ---- a whole evening at 80x24 with six 24-character names (issue 26): nothing cut or covered
+# Kratzen, hand 1 played (a Muss, K♣ turned): Bartholomew, Cleopatra and Dorothea tie at -1.
+# Read each one as text before accepting it (tests/test_screens_80x24.py asserts the words).
+
+def long_evening(tmp_path) -> str:
+    from scorekeeper.cards import parse_cards
+    from scorekeeper.rules import HandRecord, make_config
+
+    config = make_config("kratzen", list(LONG_NAMES), LONG_NAMES[0])
+    first = HandRecord(indicator=parse_cards("KC"), tricks=LONG_NAMES[:4])
+    return fixed_store(tmp_path).create(config, [first]).id
+
+
+EVENING_SCREENS = {
+    "table": [],             # the turned card asked; the last hand by seat; the guide
+    "table-asking": ["a", "h"],  # the decisions asked: the guide's next steps in sight
+    "ledger": ["ctrl+l"],
+    "settle-up": ["ctrl+u"],
+}
+
+
+@pytest.mark.parametrize("screen", list(EVENING_SCREENS))
+def test_long_evening_at_80x24(snap_compare, tmp_path, screen):
+    session = long_evening(tmp_path)
+    assert snap_compare(make_app(tmp_path, session), terminal_size=(80, 24),
+                        press=EVENING_SCREENS[screen])
+
+
+def test_long_evening_home_at_80x24(snap_compare, tmp_path):
+    long_evening(tmp_path)
+    assert snap_compare(make_app(tmp_path), terminal_size=(80, 24))
+
+
+def test_long_evening_season_at_80x24(snap_compare, tmp_path):
+    long_evening(tmp_path)
+    assert snap_compare(make_app(tmp_path), terminal_size=(80, 24), press=["t"])
+
+
+def test_long_evening_continued_at_80x24(snap_compare, tmp_path):
+    """The evening that went on in the next: the header with its digest whole."""
+    session = long_evening(tmp_path)
+    fixed_store(tmp_path).next_evening(session)
+    assert snap_compare(make_app(tmp_path, session), terminal_size=(80, 24))

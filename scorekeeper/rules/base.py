@@ -713,6 +713,20 @@ class Ruleset(ABC):
         """The deal of the next hand, step by step, as the table guide says it."""
         return self.deal_plan(config.players, state.dealer).steps
 
+    # The step of the guide (``guide_steps``) being played while the entry asks the
+    # decisions (``decide``): the steps before it are done then (the turned card is typed).
+    guide_step_at_decisions: ClassVar[int] = 0
+
+    def guide_step_at(self, asking: str, steps: int) -> int:
+        """The step of the guide (of ``steps``) being played while the entry asks a question
+        of kind ``asking`` (``Step.kind``): the deal until the turned card is typed, the
+        decisions' step (``guide_step_at_decisions``), then the lead, the last step."""
+        if asking == "turn":
+            return 0
+        if asking == "decide":
+            return min(self.guide_step_at_decisions, steps - 1)
+        return max(steps - 1, 0)
+
     def pot_words(self, config: SessionConfig, state: TableState) -> str | None:
         """A word on the pot for the hand about to be played (or on there being none)."""
         return None

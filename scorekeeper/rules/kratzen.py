@@ -114,6 +114,7 @@ class Kratzen(Ruleset):
                   "walkover": N_("walkover")}
     tricks_per_hand = TRICKS
     trumps = True
+    guide_step_at_decisions = 3  # the indicator is typed: deal 2 more cards, then ask
     extra_record_fields = {
         "indicator": ("CARD[,CARD]", "the turned card; the Weli, then the card that fixes "
                       "the suit."),

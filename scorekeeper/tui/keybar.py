@@ -101,7 +101,8 @@ class KeyBar(Widget):
         for entry in keys:
             if entry in right:
                 continue
-            if line.cell_len + cell_len(f" {entry[1]} {entry[2]} ") > room:
+            # (a space at least is kept before the keys on the right: they are never cut)
+            if line.cell_len + cell_len(f" {entry[1]} {entry[2]} ") > room - 1:
                 continue  # left out whole; the help and the palette have it
             add(*entry)
         if right:

@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Input, Static
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, current_language, language_from_environment, ngettext, use_language
+from ...rules import RULESETS
 from ...store import Listing, OpenSession, SessionChanged, Store
 from ...summary import SessionSummary
 from ..disk import on_disk
@@ -27,11 +28,12 @@ if TYPE_CHECKING:
     from ...rules import SessionConfig
 
 # The columns of the list, in order. Each fits its widest entry; when the screen is too narrow
-# for all of them, the start loses its time of day, then the name and the players give way
-# (cut with an ellipsis); what leads is cut last.
+# for all of them, the start loses its time of day, then the name, the players and what leads
+# give way, the widest first (cut with an ellipsis; the line under the list has them whole).
 COLUMNS = ("id", "name", "game", "started", "hands", "status", "players", "leading")
 FLEXIBLE = ("name", "players")
 NARROWEST = 4
+PLAYERS_AT_LEAST = 16  # the name and the players give way to here before what leads does
 LEADING_AT_MOST = 30
 DATE = len("2026-11-28")  # the start without its time of day
 GAP = 1  # columns between two columns of the list
@@ -42,22 +44,25 @@ def fit_columns(width: int, natural: dict[str, int]) -> dict[str, int]:
     """The width of each column of the list (``natural``: each column's widest entry, its
     heading included) on a screen ``width`` columns wide: every column as wide as it needs
     when they all fit; else the start keeps only its date (``DATE`` wide: its cells are cut
-    so), then the name and the players shrink, the wider first, down to ``NARROWEST``, and
-    only then what leads. (A list still wider than the screen scrolls sideways.)"""
+    so), then the name and the players shrink, the wider first, down to
+    ``PLAYERS_AT_LEAST``, then the name down to ``NARROWEST``, then the players and what
+    leads, the wider first.
+    (A list still wider than the screen scrolls sideways.)"""
     room = width - MARGIN - GAP * len(natural)
     widths = natural | {"leading": min(natural["leading"], LEADING_AT_MOST)}
 
-    def shrink(columns: tuple[str, ...]) -> None:
+    def shrink(columns: tuple[str, ...], narrowest: int) -> None:
         while sum(widths.values()) > room:
             widest = max(columns, key=lambda c: widths[c])
-            if widths[widest] <= NARROWEST:
+            if widths[widest] <= narrowest:
                 return
             widths[widest] -= 1
 
     if sum(widths.values()) > room:
         widths["started"] = min(widths["started"], DATE)
-    shrink(FLEXIBLE)
-    shrink(("leading",))
+    shrink(FLEXIBLE, PLAYERS_AT_LEAST)
+    shrink(("name",), NARROWEST)
+    shrink(("players", "leading"), NARROWEST)  # the players keep room beside who leads
     return widths
 
 
@@ -123,6 +128,7 @@ class HomeScreen(SpokenScreen):
             yield Static("", id="home-empty")
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True,
                             cell_padding=0)
+            yield Static("", id="home-detail")
             yield Static("", id="home-hint")
         yield KeyBar(id="home-keys")
 
@@ -234,7 +240,8 @@ class HomeScreen(SpokenScreen):
         status = (_("differs (y)") if line.conflict else  # on two laptops: sync says
                   _("archived") if s.archived else _("finished") if s.finished
                   else _("continued") if s.continued_by else _("running"))
-        return {"id": s.id, "name": s.name or "", "game": s.game,
+        game = RULESETS[s.game].title if s.game in RULESETS else s.game
+        return {"id": s.id, "name": s.name or "", "game": game,
                 "started": s.started[:16].replace("T", " "), "hands": str(s.hands),
                 "status": status, "players": ", ".join(s.players),
                 "leading": leaders + score, "score": score}
@@ -307,7 +314,22 @@ class HomeScreen(SpokenScreen):
             hint.append(f" {words}")
             used += width
         self.query_one("#home-hint", Static).update(hint)
+        self.show_detail(line)
         self.refresh_bindings()
+
+    def show_detail(self, line: Listing | None) -> None:
+        """The line under the cursor whole, over the keys: every player and every leader (a
+        tie names them all), which the list's columns cut on a narrow screen."""
+        detail = self.query_one("#home-detail", Static)
+        detail.display = line is not None
+        if line is None:
+            return
+        cells = self.cells(line)
+        if line.summary is None:  # damaged: what is wrong with the file
+            detail.update(Text(cells["players"]))
+            return
+        detail.update(Text.assemble((_("players") + ": ", "bold"), cells["players"], "\n",
+                                    (_("leading") + ": ", "bold"), cells["leading"]))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_hint()

@@ -42,7 +42,7 @@ class LedgerScreen(SpokenScreen):
                                                                 for c in counts]),
                              id="ledger-counts")
             yield TypedInput(placeholder=_("filter: a player's name or a hand number"),
-                             id="ledger-filter")
+                             id="ledger-filter", compact=True)  # one row: the rows are for hands
             yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
             yield WideHint("transfers", id="ledger-wide")
         yield KeyBar()
@@ -50,8 +50,10 @@ class LedgerScreen(SpokenScreen):
     def on_mount(self) -> None:
         self.app.steady(self)
         table = self.query_one("#transfers", DataTable)
-        table.add_columns(*map(Text, (_("hand"), _("dealer"), _("kind"), _("from"), _("to"),
-                                      _("amount"), _("reason"), _("pot after"))))
+        # Who pays whom and how much first: the hand's dealer and kind, the same on each of
+        # its rows, last (with long names the amount was off screen, ~35 presses of → away).
+        table.add_columns(*map(Text, (_("hand"), _("from"), _("to"), _("amount"), _("reason"),
+                                      _("pot after"), _("dealer"), _("kind"))))
         self.fill("")
         table.focus()
 
@@ -68,12 +70,12 @@ class LedgerScreen(SpokenScreen):
                 if needle and not (needle == str(s.number) or any(
                         needle in name.casefold() for name in (source, target, s.dealer))):
                     continue
-                table.add_row(Text(str(s.number), justify="right"), Text(s.dealer),
-                              Text(ruleset.kind_words(s.kind)),
+                table.add_row(Text(str(s.number), justify="right"),
                               Text(source), Text(target),
                               Text(format_amount(t.amount), justify="right"),
                               Text(ruleset.reason_words(t.reason)),
-                              Text(pot_after, justify="right"))
+                              Text(pot_after, justify="right"), Text(s.dealer),
+                              Text(ruleset.kind_words(s.kind)))
             # The referee's findings on the hand, under its transfers (they move nothing).
             for finding in s.findings:
                 words = _("Referee: {finding}").format(
@@ -81,9 +83,9 @@ class LedgerScreen(SpokenScreen):
                 if needle and not (needle == str(s.number) or needle in words.casefold()
                                    or needle in s.dealer.casefold()):
                     continue
-                table.add_row(Text(str(s.number), justify="right"), Text(s.dealer),
-                              Text(ruleset.kind_words(s.kind)), Text(""), Text(""), Text(""),
-                              Text(words), Text(""))
+                table.add_row(Text(str(s.number), justify="right"), Text(""), Text(""),
+                              Text(""), Text(words), Text(""), Text(s.dealer),
+                              Text(ruleset.kind_words(s.kind)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.fill(event.value)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Protocol, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
@@ -68,14 +69,14 @@ class SettleUpScreen(SpokenScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="settle"):
             yield Static("", id="settle-top")
-            with Horizontal(classes="field"):
-                yield Label(Text(_("Value")), classes="field-label")
-                yield TypedInput(id="settle-value", placeholder=_("e.g. {value}")
+            # Both on one row, without borders: six players' lines need the room below.
+            with Horizontal(id="settle-terms"):
+                yield Label(Text(_("Value")), classes="terms-label")
+                yield TypedInput(id="settle-value", compact=True, placeholder=_("e.g. {value}")
                                  .format(value=format_decimal(Decimal("0.10"))))
-            with Horizontal(classes="field"):
-                yield Label(Text(_("Currency")), classes="field-label")
-                yield TypedInput(id="settle-currency", placeholder=_("e.g. EUR"), max_length=3,
-                                 restrict="[A-Za-z]*")
+                yield Label(Text(_("Currency")), classes="terms-label")
+                yield TypedInput(id="settle-currency", compact=True, placeholder=_("e.g. EUR"),
+                                 max_length=3, restrict="[A-Za-z]*")
             yield Static("", id="settle-message")
             with VerticalScroll(id="settle-body"):
                 yield Static("", id="settle-lines")
@@ -164,10 +165,13 @@ class SettleUpScreen(SpokenScreen[None]):
         self.based_on = session.digest
         where = (_("session {id}  after hand {number} (finished)  digest {digest}")
                  if state.finished else _("session {id}  after hand {number}  digest {digest}"))
-        self.query_one("#settle-top", Static).update(Text.assemble(
-            (_("Settle up: {game}").format(game=session.ruleset.title), "bold"),
-            "  " + where.format(id=session.id, number=state.hands_played,
-                                digest=session.digest)))
+        top = self.query_one("#settle-top", Static)
+        where = "  " + where.format(id=session.id, number=state.hands_played,
+                                    digest=session.digest)
+        title = _("Settle up: {game}").format(game=session.ruleset.title)
+        if cell_len(title + where) > (top.content_size.width or self.app.size.width - 2):
+            title = _("Settle up")  # on one line, the digest whole: the game goes
+        top.update(Text.assemble((title, "bold"), where))
         message = self.query_one("#settle-message", Static)
         try:
             self.terms, self.problem = self.read_terms(), None

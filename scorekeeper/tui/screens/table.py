@@ -320,7 +320,10 @@ class TableScreen(SpokenScreen):
             top.append((_("hand {number} of {planned}") if planned else _("hand {number}"))
                        .format(number=state.hands_played + 1, planned=planned))
         top.append("  " + _("digest {digest}").format(digest=session.digest))
-        self.query_one("#table-top", Static).update(top)
+        header = self.query_one("#table-top", Static)
+        if top.cell_len > self.text_width(header):  # the digest whole, before the game's name
+            top = top[len(ruleset.title) + 2:]
+        header.update(top)
 
         draft = entry.draft if entry is not None and closed is None else None
         leader = draft.leader() if draft is not None and not draft.complete else None
@@ -346,8 +349,9 @@ class TableScreen(SpokenScreen):
         if self.amending is None and state.hands_played:
             hand = session.hand(state.hands_played)
             line = last_hand_line(hand)
-            # Two lines at most: with many long names, the changes go by seat number.
-            if cell_len(line) > 2 * self.text_width(last):
+            # Two lines at most, as they wrap (a line breaks between words, short of the
+            # edge): with many long names, the changes go by seat number.
+            if self.wrapped_lines(line, self.text_width(last)) > 2:
                 line = last_hand_line(hand, seats=config.players)
             last.update(Text(line))
         last.display = self.amending is None and bool(state.hands_played)
@@ -355,8 +359,9 @@ class TableScreen(SpokenScreen):
         lines = self.query_one("#entry-lines", Static)
         prompt = self.query_one("#entry-prompt", Static)
         if closed is not None:  # over, or going on in the next evening: the standings
-            standings = [f"  {p}: {format_amount(state.scores[p])}"
-                         for p in ruleset.ranked(state.scores)]
+            standings = self.in_columns([f"  {p}: {format_amount(state.scores[p])}"
+                                         for p in ruleset.ranked(state.scores)],
+                                        self.text_width(guide))
             if finished:
                 guide_lines = [*table_guide(ruleset, config, state), _("Final standings:"),
                                *standings, _("Digest {digest}: write it down; 'audit' checks "
@@ -374,8 +379,11 @@ class TableScreen(SpokenScreen):
             lines.display = False
             prompt.update(Text(said))
             return
-        guide.update(Text("\n".join(table_guide(ruleset, config, state))))
         assert entry is not None  # drawn only while a hand is being entered
+        # Once the hand is under way, the steps done fold away: the step played now and the
+        # next ones are in sight.
+        asking = entry.draft.step.kind if entry.started else None
+        guide.update(Text("\n".join(table_guide(ruleset, config, state, asking))))
         drafted = draft_lines(entry.draft)
         if entry.draft.by_cards and not entry.draft.cards:
             drafted.append(_("Card by card (ctrl+o: winners only)"))
@@ -388,6 +396,20 @@ class TableScreen(SpokenScreen):
         """The columns ``widget`` shows text in (before its first layout: the screen's, less
         the padding)."""
         return max(20, widget.content_size.width or self.app.size.width - 2)
+
+    @staticmethod
+    def in_columns(lines: list[str], width: int) -> list[str]:
+        """``lines`` in as many columns as fit ``width``, read down each column (six players'
+        standings in three rows at 80 columns: the guide shows them all)."""
+        cell = max(cell_len(line) for line in lines) + 2
+        columns = max(1, width // cell)
+        rows = -(-len(lines) // columns)  # (a layout, not a score: rows to hold the lines)
+        return ["".join(line + " " * (cell - cell_len(line)) for line in lines[r::rows]).rstrip()
+                for r in range(rows)]
+
+    def wrapped_lines(self, line: str, width: int) -> int:
+        """The rows ``line`` takes, wrapped at ``width`` columns as the screen wraps it."""
+        return len(Text(line).wrap(self.app.console, width))
 
     def entry_text(self) -> str:
         """The entry as shown: the hand typed so far and the question asked now."""

@@ -1,0 +1,189 @@
+"""A whole evening at 80x24 with six 24-character names, read as text (issue 26): nothing a
+player needs is cut, covered or backwards, in every language.
+
+Kratzen, six long names. Hand 1 (Alexandra deals, the pot empty: a Muss, K♣ turned; tricks
+to Alexandra, Bartholomew, Cleopatra, Dorothea): P = 7; Alexandra pays 2 + 2P = 16 (dealer,
+one trick of two needed), Bartholomew, Cleopatra and Dorothea 1 each (the stake, one trick
+each), Evangeline and Friedrich 1 + P = 8 (no trick in a Muss). So after hand 1, Bartholomew,
+Cleopatra and Dorothea share the lead at -1: a tie of three."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable
+
+from scorekeeper.cards import parse_cards
+from scorekeeper.i18n import speaking
+from scorekeeper.presentation import last_hand_line, standings_text
+from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.tui.screens.table import TableScreen
+
+from .tui_helpers import LONG_NAMES, fixed_store, make_app, screen_rows
+
+ALEXANDRA, BARTHOLOMEW, CLEOPATRA, DOROTHEA, EVANGELINE, FRIEDRICH = LONG_NAMES
+LANGUAGES = ["en", "de", "pt", "es"]
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def on_screen(app) -> str:
+    """Everything on screen as one line of words (a sentence wrapped over rows reads whole)."""
+    return words(" ".join(screen_rows(app.export_screenshot())))
+
+
+def evening(tmp_path, hands: int = 1) -> str:
+    """The six long names' evening after ``hands`` hands (1: the tie of three, see above;
+    2: hand 2 too, Bartholomew deals, A♥ turned, Cleopatra, Evangeline and Alexandra play,
+    Cleopatra takes tricks 1 and 4, Evangeline 2, Alexandra 3)."""
+    records = [HandRecord(indicator=parse_cards("KC"), tricks=LONG_NAMES[:4]),
+               HandRecord(indicator=parse_cards("AH"),
+                          entered=(CLEOPATRA, EVANGELINE, ALEXANDRA),
+                          tricks=(CLEOPATRA, EVANGELINE, ALEXANDRA, CLEOPATRA))]
+    config = make_config("kratzen", list(LONG_NAMES), ALEXANDRA)
+    return fixed_store(tmp_path).create(config, records[:hands]).id
+
+
+# ---- the table
+
+# At 88 and 115 columns the line by name is shorter than two rows' columns but wraps to three
+# (a line breaks between words, short of the edge): the third was cut.
+LAST_HAND_CASES = [*((language, hands, (80, 24)) for language in LANGUAGES for hands in (1, 2)),
+                   ("en", 2, (88, 30)), ("pt", 2, (87, 30)), ("en", 1, (115, 40))]
+
+
+@pytest.mark.parametrize("language, hands, size", LAST_HAND_CASES)
+async def test_the_last_hand_line_shows_every_players_change(tmp_path, language, hands, size):
+    """Every player whose score moved is on the last hand's line, by name or by seat number
+    (by seat, its number and change); before, the line ran to a third row that was cut."""
+    session = evening(tmp_path, hands)
+    app = make_app(tmp_path, session, language=language)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        hand = screen.session.hand(hands)
+        with speaking(language):
+            by_name, by_seat = (words(last_hand_line(hand)),
+                                words(last_hand_line(hand, seats=LONG_NAMES)))
+        shown = on_screen(app)
+        assert by_name in shown or by_seat in shown, (by_name, by_seat)
+
+
+async def test_the_guide_shows_the_step_played_now_and_the_next_ones(tmp_path):
+    """At 80x24, once the turned card is typed (A♥, hand 2, Bartholomew deals), the guide
+    shows dealing 2 more cards, taking the turned card, asking in turn and who leads (before,
+    only the first steps of the deal, the rest at 130x40); once the decisions are made, who
+    leads the first trick is still there."""
+    app = make_app(tmp_path, evening(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = on_screen(app)
+        assert f"Hand 2: {BARTHOLOMEW} deals." in before
+        assert words(f"{BARTHOLOMEW} deals 2 cards to each player, clockwise from "
+                     f"{CLEOPATRA}") in before
+        await pilot.press("a", "h")
+        await pilot.pause()
+        shown = on_screen(app)
+        assert "deal 2 more cards to each player: everyone holds 4" in shown
+        assert words(f"{BARTHOLOMEW} takes the turned card(s) and discards face down back "
+                     "to 4") in shown
+        assert f"ask {CLEOPATRA}, {DOROTHEA}" in shown
+        assert f"{BARTHOLOMEW} leads the first trick" in shown
+        await pilot.press("p", "d", "p", "d", "p")
+        await pilot.pause()
+        assert f"{BARTHOLOMEW} leads the first trick" in on_screen(app)
+
+
+async def test_a_notice_covers_neither_the_question_nor_the_seats(tmp_path):
+    """A key that answers nothing is said in a notice; the question asked and every seat stay
+    in sight, row for row (before, notices were drawn over the guide and the entry)."""
+    app = make_app(tmp_path, evening(tmp_path))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("a", "h")
+        await pilot.pause()
+        rows = screen_rows(app.export_screenshot())
+        await pilot.press("z", "enter")  # not p or d; the hand is not complete
+        await pilot.pause(0.3)
+        noticed = screen_rows(app.export_screenshot())
+        assert "p = plays, d = drops" in words(" ".join(noticed))  # the notice is shown
+        assert noticed[:16] == rows[:16]  # the seats, the pot, the last hand and the entry
+        assert f"{CLEOPATRA}: play or drop?" in words(" ".join(noticed))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_an_evening_that_went_on_shows_its_digest_whole(tmp_path, language):
+    store = fixed_store(tmp_path)
+    first = evening(tmp_path)
+    store.next_evening(first)
+    app = make_app(tmp_path, first, language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        top = screen_rows(app.export_screenshot())[0]
+        digest = app.screen.session.digest
+        assert digest in top, top
+        assert app.screen.session.continued_by in top, top
+
+
+def test_show_of_an_evening_that_went_on_deals_no_next_hand(tmp_path):
+    """``show`` said "no more hands here" and "next hand 2: Bartholomew deals" at once."""
+    store = fixed_store(tmp_path)
+    first = evening(tmp_path)
+    went_on = store.next_evening(first).session
+    text = standings_text(store.open(first))
+    assert "next hand" not in text
+    assert f"hands played: 1 of 6; the evening goes on in session {went_on.id}" in text
+
+
+# ---- home, ledger, settle-up
+
+async def test_home_names_the_game_and_every_leader_of_a_tie(tmp_path):
+    evening(tmp_path)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#sessions", DataTable)
+        row = [str(cell).strip() for cell in table.get_row_at(0)]
+        assert row[2] == "Kratzen"  # the game's title, not its key
+        assert len(row[6]) >= 13  # the players have room (it was 4: "Ale…")
+        shown = on_screen(app)
+        assert ", ".join(LONG_NAMES) in shown
+        assert f"leading: {BARTHOLOMEW}, {CLEOPATRA}, {DOROTHEA} (-1)" in shown
+
+
+async def test_the_ledger_shows_who_pays_whom_and_how_much_at_80_columns(tmp_path):
+    """Each transfer's amount in view without scrolling (it was ~35 presses of → away)."""
+    app = make_app(tmp_path, evening(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        rows = screen_rows(app.export_screenshot())
+        heading = next(r for r in rows if "hand" in r and "from" in r)
+        assert "amount" in heading
+        # Alexandra deals hand 1 (a Muss, P = 7): her stake of 2 is the first transfer.
+        assert any(words(r).startswith(f"1 {ALEXANDRA} pot 2 ") for r in rows), rows
+
+
+async def test_settle_up_shows_six_players_at_once(tmp_path):
+    app = make_app(tmp_path, evening(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        rows = screen_rows(app.export_screenshot())
+        for name in LONG_NAMES:
+            assert any(r.startswith(name) for r in rows), name
+        assert rows[0].strip().startswith("Settle up") and "digest" in rows[0]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_key_bar_keeps_help_and_the_palette_whole_at_130(tmp_path, language):
+    app = make_app(tmp_path, evening(tmp_path), language=language)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await pilot.pause()
+        bar = screen_rows(app.export_screenshot())[-1]
+        assert not bar.rstrip().endswith("…"), bar
+        assert "f1" in bar and "^p" in bar
