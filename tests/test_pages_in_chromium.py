@@ -64,7 +64,6 @@ EXPORT_LAYOUT = """
   const box = ledger.getBoundingClientRect();
   return {width: window.innerWidth,
           scrolled: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
-          viewport: !!document.querySelector('meta[name="viewport"]'),
           ledgerRight: box.right, ledgerInScroller: sideways,
           smallestType: Math.min(...cells.map(c => parseFloat(getComputedStyle(c).fontSize))),
           cutCells: cells.filter(c => c.scrollWidth > c.clientWidth + 1).length,
@@ -178,9 +177,16 @@ async def test_the_served_scoreboard_reads_at_a_desktops_and_a_phones_width(tmp_
 
 # ---- the HTML export --------------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="the HTML export names no viewport and its ledger is "
-                                       "wider than a phone (issue 26: export.py, h13's part)")
-@pytest.mark.parametrize("width, height, phone", SIZES)
+EXPORT_SIZES = [
+    SIZES[0],
+    pytest.param(390, 844, True, id="phone-390", marks=pytest.mark.xfail(
+        strict=True, reason="the HTML export names no viewport (a phone lays it out 980 "
+                            "pixels wide), and with one its ledger's nine columns still widen "
+                            "the page to 772: issue 26, export.py")),
+]
+
+
+@pytest.mark.parametrize("width, height, phone", EXPORT_SIZES)
 async def test_the_html_export_reads_at_a_desktops_and_a_phones_width(tmp_path, width, height,
                                                                       phone):
     need_chromium()
@@ -202,7 +208,6 @@ async def test_the_html_export_reads_at_a_desktops_and_a_phones_width(tmp_path, 
         await browser.close()
     # At the device's width (a page naming no viewport is laid out 980 pixels wide on a
     # phone, and shrunk to a third), and the page does not scroll sideways.
-    assert layout["viewport"], layout
     assert layout["width"] == width, layout
     assert layout["scrolled"] <= width, layout
     # The ledger readable: type of a readable size, no cell cut, and the table either fits or
