@@ -24,7 +24,7 @@ archive, the trash),
 from ..errors import StoreError
 from .atomic import atomic_write
 from .evenings import Continued, Marked
-from .files import MAX_FILE_BYTES, read_file_bytes, read_json_file
+from .files import MAX_FILE_BYTES, read_file_bytes
 from .home import (
     Agreed,
     Amended,
@@ -44,6 +44,7 @@ from .session import (
                       expected_digest,
                       valid_id,
 )
+from .storage import read_json_file
 
 __all__ = ["ID_LENGTH", "MAX_FILE_BYTES", "Agreed", "Amended", "Audited", "Continued", "Counted",
            "LaterHandBroken", "Listing", "Marked", "OpenSession", "Recorded", "SessionChanged",

@@ -18,10 +18,10 @@ from typing import Any
 
 from ..errors import ScorekeeperError, StoreError
 from ..i18n import _
-from .atomic import atomic_write, sync_folder
-from .files import read_file_bytes, read_json_file
+from .atomic import sync_folder
 from .locking import take_lock
-from .session import parse_session
+from .session import read_session
+from .storage import SessionStorage
 
 CONFLICTS = "conflicts"  # the folder of the home with the other histories of an evening
 COPY_NAME = re.compile(r"(?P<id>[0-9a-f]{8})-(?P<digest>[0-9a-f]{6,64})\.json")
@@ -57,7 +57,7 @@ def session_digest(path: Path) -> str | None:
     """The digest of the session file ``path``; ``None`` when it is missing or cannot be read."""
     label = f"sessions/{path.name}"
     try:
-        return parse_session(path, read_json_file(path, label), label).digest
+        return read_session(path, label).digest
     except (ScorekeeperError, OSError):
         return None
 
@@ -113,7 +113,7 @@ def versions(home: Path, conflict: Conflict) -> list[Version]:
     for path, here in paths:
         label = f"{path.parent.name}/{path.name}"
         try:
-            session = parse_session(path, read_json_file(path, label), label)
+            session = read_session(path, label)
             session.check()
         except (ScorekeeperError, OSError):
             continue
@@ -209,17 +209,19 @@ def _keep_under_lock(home: Path, conflict: Conflict, digest: str, target: Path) 
                   None)
     trashed: list[Path] = []
     if chosen is not None:
-        raw_here = read_file_bytes(target, f"sessions/{target.name}")
+        raw_here = SessionStorage(target, f"sessions/{target.name}").file_bytes()
         trashed.append(write_in_trash(home, f"{conflict.id}-{conflict.here or 'here'}.json",
                                        raw_here))
         copy = folder / f"{conflict.id}-{chosen}.json"
-        atomic_write(target, [read_file_bytes(copy, str(copy))])
+        SessionStorage(target, f"sessions/{target.name}").replace_with(
+            SessionStorage(copy, str(copy)).file_bytes())
         os.unlink(copy)
     for other in conflict.others:
         if other == chosen:
             continue
         copy = folder / f"{conflict.id}-{other}.json"
-        trashed.append(write_in_trash(home, copy.name, read_file_bytes(copy, str(copy))))
+        trashed.append(write_in_trash(home, copy.name,
+                                      SessionStorage(copy, str(copy)).file_bytes()))
         os.unlink(copy)
     sync_folder(folder)
     return trashed
@@ -234,5 +236,5 @@ def write_in_trash(home: Path, name: str, raw: bytes) -> Path:
     while os.path.lexists(target):
         n += 1
         target = folder / f"{Path(name).stem}-{n}.json"
-    atomic_write(target, [raw])
+    SessionStorage(target, str(target)).replace_with(raw)
     return target

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 from ..errors import StoreError, one_line
 from ..i18n import _
 from .atomic import atomic_write, sync_folder
-from .files import Damaged, read_json_file
+from .files import Damaged
 from .listing import Listing, list_sessions
 from .locking import take_lock
-from .session import OpenSession, check_expected, expected_digest, parse_session, valid_id
+from .session import OpenSession, check_expected, expected_digest, read_session, valid_id
 
 if TYPE_CHECKING:
     from ..rules import HandRecord, Opening, SessionConfig, TableState
@@ -220,7 +220,7 @@ class Evenings:
             before = tx.session
             if marker.exists() and before.continued_by != later.stem:
                 label = self.label(later)
-                opened = parse_session(later, read_json_file(later, label), label)
+                opened = read_session(later, label)
                 opened.check()
                 entry = opened.opening()
                 if (before.continued_by is None and entry is not None
@@ -238,8 +238,7 @@ class Evenings:
             lock = take_lock(earlier, self.label(earlier), self.lock_wait)
             try:
                 label = self.label(earlier)
-                named = parse_session(earlier, read_json_file(earlier, label),
-                                      label).continued_by
+                named = read_session(earlier, label).continued_by
                 if created is not None and named != created.id:
                     self._abandon(created.path, None)
             finally:

@@ -1,5 +1,6 @@
-"""Reading a session file (or the index) safely: never a special file (a named pipe would hang
-the reader), never more than ``MAX_FILE_BYTES``, JSON that is not JSON said in words."""
+"""Reading a file of the home safely, for the store's TinyDB storages (``storage``): never a
+special file (a named pipe would hang the reader), never more than ``MAX_FILE_BYTES``, JSON that
+is not JSON said in words."""
 
 from __future__ import annotations
 
@@ -106,11 +107,6 @@ def read_file_bytes(path: Path, label: str) -> bytes:
     finally:
         os.close(fd)
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
-
-
-def read_json_file(path: Path, label: str) -> dict[str, Any]:
-    """A session file's JSON, or a ``StoreError`` saying what is wrong with it."""
-    return json_of(read_file_bytes(path, label), label)
 
 
 def json_of(raw: bytes, label: str) -> dict[str, Any]:

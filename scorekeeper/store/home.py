@@ -26,7 +26,6 @@ from ..amounts import exact, to_decimal_string
 from ..errors import RecordError, ScorekeeperError, StoreError, one_line
 from ..i18n import _
 from .evenings import Evenings, count_there, keeps_what_carried, no_withdrawal_after_going_on
-from .files import read_json_file
 from .imports import FromElsewhere
 from .listing import folder_names, text_name
 from .locking import take_lock
@@ -35,10 +34,12 @@ from .session import (
     check_expected,
     check_shape,
     expected_digest,
-    parse_session,
+    read_session,
+    session_from_db,
+    table_rows,
     valid_id,
 )
-from .storage import SessionDB, SessionStorage, file_key
+from .storage import commit, file_key, open_session_db, session_data
 
 # The rules core (pydantic models, the games) is imported where a session is read or written,
 # not with this module: opening the app and listing sessions from the index never need it.
@@ -217,7 +218,7 @@ class Store(Evenings, FromElsewhere):
         self.now = now
         self.lock_wait = lock_wait
         self.new_id = new_id or _random_id
-        # The last session file this store wrote, as it left it: (file key, storage, database,
+        # The last session file this store wrote, as it left it: (file key, its TinyDB,
         # session). A failed write drops it (its data may be half changed): the file is read.
         self._cache: dict[Path, tuple] = {}
         self._whole_ids: dict[str, Path] = {}  # whole ids already resolved, and their files
@@ -272,7 +273,7 @@ class Store(Evenings, FromElsewhere):
         changed after it was written is a ``StoreError`` saying so."""
         path = self.resolve(ref)
         label = self.label(path)
-        session = parse_session(path, read_json_file(path, label), label)
+        session = read_session(path, label)
         session.check()
         return session
 
@@ -289,10 +290,11 @@ class Store(Evenings, FromElsewhere):
 
         path = self.resolve(ref)
         label = self.label(path)
-        data = read_json_file(path, label)
-        check_shape(data, label)
+        db = open_session_db(path, label)
+        check_shape(db, label)
+        data = session_data(db)  # the tables as read: the audit looks at every field
         try:
-            session: OpenSession | None = parse_session(path, data, label)
+            session: OpenSession | None = session_from_db(db, path, label)
             problem = None
         except StoreError as error:  # what no command will open is never "clean"
             session = None
@@ -312,7 +314,7 @@ class Store(Evenings, FromElsewhere):
             findings.append(problem)
         if session is not None:  # a continued evening: its link to the one it continues
             findings += self._link(session, notes)
-        digest = documents.raw_digest(documents.table_rows(data.get("events")))
+        digest = documents.raw_digest(list(table_rows(db, "events")))
         return Audited(session, findings, notes, digest, label)
 
     # -- writing
@@ -335,42 +337,33 @@ class Store(Evenings, FromElsewhere):
         lock = take_lock(path, label, self.lock_wait)
         cached = self._cache.pop(path, None)
         try:
-            if new is None:
-                key = file_key(path)
-                if cached is not None and key is not None and cached[0] == key:
-                    # Nobody has replaced the file since this store wrote it: its data,
-                    # its text and the database over them are as this store left them.
-                    storage, db, session = cached[1:]
-                else:
-                    data = read_json_file(path, label)
-                    session = parse_session(path, data, label)
-                    session.check_for_writing()
-                    storage = None
+            if new is None and cached is not None and cached[0] == file_key(path):
+                # Nobody has replaced the file since this store wrote it: its TinyDB (its
+                # data, the text written) and the session are as this store left them.
+                db, session = cached[1:]
+            elif new is None:
+                db = open_session_db(path, label)
+                session = session_from_db(db, path, label)
+                session.check_for_writing()
+                if "summary" in session_data(db):  # an older file's summary: nothing keeps
+                    db.drop_table("summary")  # it up to date any more, so it goes
             else:
                 if path.exists():
                     raise StoreError(_("{file}: already exists").format(file=label))
-                data = {"session": {}, "events": {}, "hands": {}}
-                storage = session = None
-            if storage is None:
-                db = SessionDB(path, data, storage=SessionStorage)
-                storage = db.storage
-                if "summary" in data:  # an older file's summary: nothing keeps it
-                    db.drop_table("summary")  # up to date any more, so it goes
-            if session is None:
-                assert new is not None  # a new file: its header is given
+                db = open_session_db(path, label, new=True)
                 db.table("session").insert(Document(new, doc_id=1))
-                session = parse_session(path, storage.read(), label)
+                session = session_from_db(db, path, label)
             transaction = _Transaction(self, session, db)
             yield transaction
             transaction.finish()
             try:
-                written = storage.commit()
+                written = commit(db)
             except OSError as error:
                 raise StoreError(_("{file}: cannot be written ({reason}); nothing was changed")
                                  .format(file=label, reason=error.strerror or error)) from None
             key = file_key(path, written)
             if key is not None:
-                self._cache = {path: (key, storage, db, session)}
+                self._cache = {path: (key, db, session)}
         finally:
             lock.release()
 

@@ -25,11 +25,10 @@ from typing import Any
 
 from ..errors import ScorekeeperError, StoreError, one_line
 from ..i18n import _, ngettext
-from .atomic import atomic_write
-from .files import json_of, read_file_bytes, read_json_file
 from .locking import take_lock
 from .roster import change_roster, read_roster
-from .session import OpenSession, parse_session
+from .session import OpenSession, read_session, session_from_db
+from .storage import SessionStorage, open_session_db, session_data, session_storage
 
 IMPORTED = "imported"  # the folder of the home that keeps histories that part from ours
 
@@ -57,11 +56,11 @@ def import_file(home: Path, source: Path, shown: str, wait: float) -> Imported:
     it, and nothing is written."""
     from ..documents import audit_document
 
-    raw = read_file_bytes(source, shown)
-    data = json_of(raw, shown)
-    session = parse_session(source, data, shown)
+    db = open_session_db(source, shown, keep_bytes=True)
+    session = session_from_db(db, source, shown)
     session.check()
-    findings = audit_document(data)
+    findings = audit_document(session_data(db))
+    raw = session_storage(db).raw or b""
     if findings:
         first = findings[0]
         raise StoreError(ngettext(
@@ -86,7 +85,7 @@ def import_file(home: Path, source: Path, shown: str, wait: float) -> Imported:
             _write(target, raw, label)
             return Imported(ADDED, session, None, 0)
         try:
-            here = parse_session(target, read_json_file(target, label), label)
+            here = read_session(target, label)
             here.check()
         except ScorekeeperError as error:
             raise StoreError(_("{file}: the session here is damaged ({problem}); nothing was "
@@ -146,7 +145,7 @@ def _no_hand_after_going_on(session: OpenSession, shown: str) -> None:
 
 def _write(path: Path, raw: bytes, label: str) -> None:
     try:
-        atomic_write(path, [raw])
+        SessionStorage(path, label).replace_with(raw)
     except OSError as error:
         raise StoreError(_("{file}: cannot be written ({reason}); nothing was changed").format(
             file=label, reason=error.strerror or error)) from None

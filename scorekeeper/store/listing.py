@@ -8,22 +8,30 @@ import contextlib
 import hashlib
 import json
 import os
-import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import orjson
+from tinydb import TinyDB
+from tinydb.table import Document
 
 from .. import jsontext
 from ..errors import ScorekeeperError, StoreError, one_line
 from ..i18n import DEFAULT_LANGUAGE, _, current_language, untranslated
 from ..summary import SessionSummary
-from .atomic import atomic_write
 from .conflicts import Conflict, marked_conflicts
-from .files import json_of, read_file_bytes
 from .locking import FileLock, LockRefused, LockTimeout
-from .session import HASH_LENGTH, parse_session, valid_id
+from .session import HASH_LENGTH, session_from_db, valid_id
+from .storage import (
+    HomeLayout,
+    NamedDB,
+    SessionStorage,
+    flush,
+    open_home_db,
+    open_session_db,
+    session_storage,
+)
 
 INDEX_NAME = "index.json"
 INDEX_VERSION = 3  # 2: each line also holds the name, archived and the session it continues;
@@ -75,10 +83,8 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
     from its stored hands and then kept in the index beside its line. An entry of the index is
     believed only while it is tied to its file (``_believed``); any other is worked out from
     the file again."""
-    index = _index_read(home)
-    entries = index.get("files", {})
-    if not isinstance(entries, dict):
-        entries = {}
+    index = _index(home)
+    entries: dict[str, Any] = {str(doc.doc_id): doc for doc in index.table("files")}
     fresh: dict[str, Any] = {}
     listings: list[Listing] = []
     changed = False
@@ -108,7 +114,7 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
             entry = summarise(path, f"sessions/{name}", figures)
         listings.append(_listing(name, entry))
     if changed or set(fresh) != set(entries):
-        _index_write(home, {"version": INDEX_VERSION, "files": fresh})
+        _index_write(index, home, fresh)
     listings = marked_conflicts(home, _went_on(listings))
     listings.sort(key=lambda line: line.summary.started if line.summary else "", reverse=True)
     return listings
@@ -166,23 +172,13 @@ def _believed(name: str, path: Path, st: os.stat_result, entry: Any,
 
 def _head_in_place(path: Path, st: os.stat_result, head: Any) -> bool:
     """Whether the file holds its newest event's hash where the entry says (64 bytes read)."""
-    if not isinstance(head, dict) or not stat.S_ISREG(st.st_mode):
+    if not isinstance(head, dict):
         return False
     at, digest = head.get("at"), head.get("hash")
     if type(at) is not int or at < 0 or type(digest) is not str or len(digest) != HASH_LENGTH:
         return False
-    wanted = digest.encode("ascii", "replace")
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
-                     | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return False
-    try:
-        return os.pread(fd, len(wanted), at) == wanted
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
+    label = f"sessions/{path.name}"
+    return SessionStorage(path, label).holds(at, digest.encode("ascii", "replace"))
 
 
 def _entry(name: str, path: Path, st: os.stat_result, figures: bool) -> dict[str, Any]:
@@ -218,15 +214,15 @@ def summarise(path: Path, label: str, figures: bool = False) -> dict[str, Any]:
     from .. import documents
 
     try:
-        raw = read_file_bytes(path, label)
-        s = parse_session(path, json_of(raw, label), label)
+        db = open_session_db(path, label, keep_bytes=True)
+        s = session_from_db(db, path, label)
         s.check()
         updated = s.rows[-1].get("at", s.created) if s.rows else s.created
         entry: dict[str, Any] = {"summary": documents.summary_document(
             s.id, s.created, str(updated), s.state(), s.config, s.digest, s.rows)}
     except ScorekeeperError as error:
         return {"summary": None, "problem": one_line(str(error))}
-    entry["head"] = _head(raw, s.rows)
+    entry["head"] = _head(session_storage(db).raw or b"", s.rows)
     if figures:
         from ..season import evening_figures
 
@@ -284,20 +280,52 @@ def _listing(file: str, entry: dict[str, Any]) -> Listing:
                    figures_problem=None if why is None else one_line(str(why)))
 
 
-def _index_read(home: Path) -> dict[str, Any]:
-    try:
-        raw = read_file_bytes(home / INDEX_NAME, INDEX_NAME)
+# ---- the index through TinyDB -------------------------------------------------------------------
+#
+# ``index.json`` is ``{"version": 3, "files": {NAME: ENTRY, ...}}``: to TinyDB, one table,
+# ``files``, whose documents are named by their file (``storage.NamedTable``). An index of
+# another version (or not an index) is an empty table: every entry is worked out again.
+
+
+class IndexLayout(HomeLayout):
+    """``index.json`` as TinyDB's tables (see above)."""
+
+    def tables(self, raw: bytes, label: str) -> dict[str, Any]:
         try:
             data = orjson.loads(raw)  # a quarter of the standard library's time
         except orjson.JSONDecodeError:  # what only the standard library reads (a lone surrogate)
-            data = json.loads(raw)
-        return data if isinstance(data, dict) and data.get("version") == INDEX_VERSION else {}
-    except (StoreError, ValueError, RecursionError):
-        return {}
+            try:
+                data = json.loads(raw)
+            except (ValueError, RecursionError):
+                return {}
+        if not isinstance(data, dict) or data.get("version") != INDEX_VERSION:
+            return {}
+        files = data.get("files")
+        if not isinstance(files, dict):
+            return {}
+        return {"files": {k: v for k, v in files.items() if isinstance(v, dict)}}
+
+    def text(self, tables: dict[str, Any]) -> bytes:
+        return jsontext.compact({"version": INDEX_VERSION, "files": tables.get("files", {})})
 
 
-def _index_write(home: Path, data: dict[str, Any]) -> None:
-    # The index is only a cache of the files' summaries: failing to write it is harmless.
+def _index(home: Path) -> TinyDB:
+    """A TinyDB over the index, read (one that cannot be read is empty: it is only a cache)."""
+    db = open_home_db(home / INDEX_NAME, INDEX_NAME, IndexLayout(), NamedDB)
+    try:
+        db.storage.read()
+    except StoreError:
+        db.storage.write({})  # to the cache: the index is written whole again
+    return db
+
+
+def _index_write(index: TinyDB, home: Path, entries: dict[str, Any]) -> None:
+    """The index's entries replaced, whole, under its lock. (The index is only a cache of the
+    files' summaries: failing to write it is harmless.)"""
     with (contextlib.suppress(OSError, LockTimeout, LockRefused),
           FileLock(str(home / INDEX_NAME) + ".lock", 1)):
-        atomic_write(home / INDEX_NAME, [jsontext.compact(data)])
+        files = index.table("files")
+        files.truncate()
+        files.insert_multiple(Document(entry, doc_id=name)  # type: ignore[arg-type]
+                              for name, entry in entries.items())  # (named: NamedTable)
+        flush(index)

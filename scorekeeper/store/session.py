@@ -10,9 +10,14 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tinydb import TinyDB
+from tinydb.storages import MemoryStorage
+from tinydb.table import Document
+
 from ..errors import ScorekeeperError, StoreError, one_line
 from ..i18n import _
 from .files import Damaged
+from .storage import SessionDB, open_session_db, session_data
 
 # The rules core (pydantic models, the games) is imported where a session is read, not with
 # this module: opening the app and listing sessions from the index never need it.
@@ -32,19 +37,23 @@ def valid_id(session_id: object) -> bool:
     return isinstance(session_id, str) and _ID.fullmatch(session_id) is not None
 
 
-def check_shape(data: dict[str, Any], label: str) -> dict[str, Any]:
-    """The session header, once the file's overall shape and format version are right."""
+def check_shape(db: TinyDB, label: str) -> dict[str, Any]:
+    """The session header, once the file's overall shape and format version are right (the
+    tables as TinyDB's storage read them are looked at first: TinyDB reads each key as a
+    document's number and each document as an object)."""
     from .. import documents
 
+    data = session_data(db)
     for table in ("session", "events", "hands"):
         if not isinstance(data.get(table), dict):
             raise Damaged(label, _("not a scorekeeper session (no '{table}' table)").format(
                 table=table))
         _check_keys(data[table], table, label)
-    rows = documents.table_rows(data["session"])
-    if not rows or not isinstance(rows[0], dict):
+    first = min(map(int, data["session"]), default=None)  # the header: the first document
+    header = None if first is None or not isinstance(data["session"][str(first)], dict) \
+        else db.table("session").get(doc_id=first)
+    if not isinstance(header, dict):
         raise Damaged(label, _("the session header is missing"))
-    header = rows[0]
     version = header.get("format")
     if not isinstance(version, int):
         raise Damaged(label, _("no format version"))
@@ -59,6 +68,20 @@ def check_shape(data: dict[str, Any], label: str) -> dict[str, Any]:
         if not isinstance(hand, dict):
             raise Damaged(label, _("a stored hand is not an object"))
     return header
+
+
+def table_rows(db: TinyDB, name: str) -> list[dict[str, Any]]:
+    """A table's documents in id order (TinyDB's, read through its storage), as plain
+    objects: the chain hashes each one, and orjson writes a ``dict`` faster than a subclass."""
+    documents = list(db.table(name))
+    ids = [document.doc_id for document in documents]
+    if ids != sorted(ids):  # written in order, read in order: sorting is rare
+        documents.sort(key=_doc_id)
+    return [dict(document) for document in documents]
+
+
+def _doc_id(document: Document) -> int:
+    return int(document.doc_id)
 
 
 _DOCUMENT_ID = "[1-9][0-9]{0,17}"  # TinyDB's ids as it writes them: 1, 2, ... (int() reads them)
@@ -362,16 +385,32 @@ class OpenSession:
         return found if isinstance(found, OpeningEntry) else None
 
 
+def read_session(path: Path, label: str, keep_bytes: bool = False) -> OpenSession:
+    """The session file ``path`` read through TinyDB (``storage.open_session_db``), its header
+    and tables checked (not yet its chain: ``OpenSession.check``)."""
+    return session_from_db(open_session_db(path, label, keep_bytes=keep_bytes), path, label)
+
+
 def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
+    """A session from a file's tables already read (``files.read_json_file``, which reads
+    through ``SessionStorage``), through a TinyDB over them."""
+    db = SessionDB(storage=MemoryStorage)
+    db.storage.write(data)
+    return session_from_db(db, path, label)
+
+
+def session_from_db(db: TinyDB, path: Path, label: str) -> OpenSession:
+    """The session a TinyDB over a session file holds: its header, its history and its stored
+    hands, each read from its table."""
     from .. import documents
     from ..rules import ruleset_for_version
 
-    header = check_shape(data, label)
+    header = check_shape(db, label)
     try:
         ruleset = ruleset_for_version(header.get("ruleset"))
     except ScorekeeperError as error:
         raise StoreError(f"{label}: {error}") from None
-    rows = documents.table_rows(data["events"])
+    rows = table_rows(db, "events")
     try:
         config = documents.config_from_json(header.get("settings"))
     except ScorekeeperError as error:
@@ -390,16 +429,12 @@ def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
         shown = one_line(repr(session_id)) if "id" in header else _("(none)")
         raise Damaged(label, _("the session id {id} is not valid (a session id is {length} "
                                "hex digits)").format(id=shown, length=ID_LENGTH))
-    try:
-        hands = {int(k): v for k, v in data["hands"].items()}
-    except ValueError:
-        raise Damaged(label, _("a stored hand has no number")) from None
+    hands = {int(doc.doc_id): dict(doc) for doc in db.table("hands")}
     if sorted(hands) != list(range(1, len(hands) + 1)):
         raise Damaged(label, _("the stored hands are not numbered 1 to {count}").format(
             count=len(hands)))
     return OpenSession(path=path, label=label, header=header, rows=rows, stored=hands,
                        config=config, ruleset=ruleset)
-
 
 
 # ---- the state a write was based on -------------------------------------------------------------

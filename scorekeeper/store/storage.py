@@ -1,22 +1,37 @@
-"""TinyDB over one session file, through its public extension points: a ``Storage`` (the
-file's data, read once under the lock, written back atomically once per write) and a ``Table``
-whose insertion keeps documents in place. The store's one speed trick lives here."""
+"""TinyDB is the store's one path to disk: every file the store keeps (a session file, the
+listing's index, the roster, the settings) is read and written by a TinyDB over a ``Storage`` of
+this module, through TinyDB's public extension points (``Storage.read/write/close``, a
+``CachingMiddleware`` in front of it, ``TinyDB.table_class``, ``Table.document_id_class``).
+
+- ``SessionStorage`` is a session file: ``read`` reads it once, safely (``files``: never a
+  named pipe, never more than the size limit, JSON that is not JSON said in words); ``write``
+  replaces it atomically (``atomic``: a temporary file fsynced and renamed, under the lock the
+  writer holds). ``open_session_db`` puts TinyDB's ``CachingMiddleware`` in front of it, so
+  the file is read once and written once however many table operations a write makes
+  (``flush``, ``commit``). The store's one speed trick lives here (below).
+- ``HomeFileStorage`` is one of the home's own JSON files (``index.json``, ``players.json``,
+  ``settings.json``), its layout on disk kept as it was: its ``HomeLayout`` gives TinyDB the
+  file's content as tables and writes the tables back in the file's layout.
+"""
 
 from __future__ import annotations
 
 import operator
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tinydb import TinyDB
+from tinydb.middlewares import CachingMiddleware
 from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
 from .. import jsontext
+from ..errors import StoreError
 from .atomic import atomic_write
+from .files import json_of, read_file_bytes
 
 # ---- the speed trick ----------------------------------------------------------------------------
 #
@@ -57,37 +72,81 @@ class SessionDB(TinyDB):
     table_class = SessionTable
 
 
+class SessionCache(CachingMiddleware):
+    """TinyDB's caching middleware, writing only when asked (``flush``): a write of the store
+    is one atomic replacement of the file, however many table operations it makes."""
+
+    WRITE_CACHE_SIZE = 1 << 62
+
+
 class SessionStorage(Storage):
-    """TinyDB's storage for one session file: the file's data, read once under the lock, is
-    what TinyDB reads and changes in memory; ``commit`` writes it back atomically, once,
-    however many TinyDB operations changed it, reusing the text it wrote before (see above)."""
+    """TinyDB's storage for one session file (``label`` names it in messages): ``read`` reads
+    the file, safely (``files.read_file_bytes``, ``files.json_of``); ``write`` replaces it
+    atomically (``atomic_write``), reusing the text it wrote before (see above). ``new``: the
+    file is being made (it is not read: its tables start empty). ``keep_bytes``: the bytes read
+    are kept (``raw``), for the listing to find where the newest event's hash stands."""
 
     SPLICED = ("session", "events", "hands")
 
-    def __init__(self, path: Path, data: dict[str, Any]) -> None:
+    def __init__(self, path: Path, label: str, new: bool = False,
+                 keep_bytes: bool = False) -> None:
         super().__init__()
-        self.path = path
-        self.data = data
-        self.dirty = False
+        self.path, self.label = path, label
+        self.new, self.keep_bytes = new, keep_bytes
+        self.raw: bytes | None = None
+        self.written: os.stat_result | None = None  # the status of the file written last
         # Per spliced table as last written: its text (pieces of UTF-8), its ids and documents
         # in order, and each document's text by id (with the document it is the text of).
         self.texts: dict[str, _TableText] = {}
 
     def read(self) -> dict[str, Any]:
-        return self.data
+        if self.new:
+            return {"session": {}, "events": {}, "hands": {}}
+        raw = read_file_bytes(self.path, self.label)
+        data = json_of(raw, self.label)
+        if self.keep_bytes:
+            self.raw = raw
+        return data
 
     def write(self, data: dict[str, Any]) -> None:
-        self.data = data
-        self.dirty = True
+        self.written = atomic_write(self.path, self.serialise(data))
+        self.new = False
 
     def close(self) -> None:
         pass
 
-    def serialise(self) -> list[bytes]:
+    def replace_with(self, raw: bytes) -> os.stat_result:
+        """Replace the file with these bytes as they are, atomically (a session file brought
+        from elsewhere keeps its bytes: its digest stays the one written down)."""
+        self.written = atomic_write(self.path, [raw])
+        return self.written
+
+    def file_bytes(self) -> bytes:
+        """The file's bytes as they are (read safely), for a copy that keeps them."""
+        return read_file_bytes(self.path, self.label)
+
+    def holds(self, at: int, wanted: bytes) -> bool:
+        """Whether the file holds ``wanted`` at offset ``at`` (read there alone, never the
+        whole file; never a special file: opened without waiting, and checked)."""
+        import stat
+
+        try:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            return False
+        try:
+            return stat.S_ISREG(os.fstat(fd).st_mode) and os.pread(fd, len(wanted), at) == wanted
+        except OSError:
+            return False
+        finally:
+            os.close(fd)
+
+    def serialise(self, data: dict[str, Any]) -> list[bytes]:
         """The whole file, compact JSON as ``orjson.dumps`` writes it, in pieces of UTF-8 (the
         history's text is large: joining it would copy it for nothing)."""
         pieces = [b"{"]
-        for name, table in self.data.items():
+        for name, table in data.items():
             if len(pieces) > 1:
                 pieces.append(b",")
             if name in self.SPLICED and isinstance(table, dict):
@@ -128,13 +187,155 @@ class SessionStorage(Storage):
         self.texts[name] = _TableText(pieces, ids, docs, known)
         return pieces
 
-    def commit(self) -> os.stat_result | None:
-        """Write the data if it changed; the written file's status."""
-        if not self.dirty:
+
+def read_json_file(path: Path, label: str) -> dict[str, Any]:
+    """A session file's JSON, or a ``StoreError`` saying what is wrong with it: what TinyDB's
+    storage for a session file reads (``SessionStorage``)."""
+    return SessionStorage(path, label).read()
+
+
+def open_session_db(path: Path, label: str, new: bool = False,
+                    keep_bytes: bool = False) -> SessionDB:
+    """A TinyDB over the session file ``path``: ``SessionStorage`` behind TinyDB's caching
+    middleware (the file is read once, when a table is first read, and written by ``commit``)."""
+    return SessionDB(path, label, new=new, keep_bytes=keep_bytes,
+                     storage=SessionCache(SessionStorage))
+
+
+def session_storage(db: TinyDB) -> SessionStorage:
+    """The ``SessionStorage`` behind a session's TinyDB (``open_session_db``)."""
+    return cast(SessionStorage, cast(SessionCache, db.storage).storage)
+
+
+def session_data(db: TinyDB) -> dict[str, Any]:
+    """The file's tables as TinyDB's storage gives them (read from the file the first time)."""
+    return cast(dict[str, Any], db.storage.read())
+
+
+def commit(db: TinyDB) -> os.stat_result | None:
+    """Write what TinyDB changed in a session's tables, atomically, once (nothing when
+    nothing changed); the written file's status."""
+    storage = session_storage(db)
+    storage.written = None
+    cast(SessionCache, db.storage).flush()
+    return storage.written
+
+
+# ---- the home's own files ---------------------------------------------------------------------
+
+class HomeLayout:
+    """How one of the home's JSON files is laid out: ``tables`` reads its bytes as TinyDB's
+    tables (a file that cannot be read: ``{}``, or an error saying why, as the file's owner
+    decides), ``text`` writes the tables back in the file's layout."""
+
+    def tables(self, raw: bytes, label: str) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def text(self, tables: dict[str, Any]) -> bytes:
+        raise NotImplementedError
+
+
+class HomeFileStorage(Storage):
+    """TinyDB's storage for one of the home's JSON files: read safely (never a special file,
+    never more than the size limit), written atomically, in the file's own layout."""
+
+    def __init__(self, path: Path, label: str, layout: HomeLayout) -> None:
+        super().__init__()
+        self.path, self.label, self.layout = path, label, layout
+
+    def read(self) -> dict[str, Any] | None:
+        if not os.path.lexists(self.path):
             return None
-        status = atomic_write(self.path, self.serialise())
-        self.dirty = False
-        return status
+        return self.layout.tables(read_file_bytes(self.path, self.label), self.label)
+
+    def write(self, data: dict[str, Any]) -> None:
+        atomic_write(self.path, [self.layout.text(data)])
+
+    def close(self) -> None:
+        pass
+
+
+def open_home_db(path: Path, label: str, layout: HomeLayout,
+                 db_class: type[TinyDB] = TinyDB) -> TinyDB:
+    """A TinyDB over one of the home's JSON files, read once (TinyDB's caching middleware) and
+    written by ``flush`` (under the lock its writer holds)."""
+    return db_class(path, label, layout, storage=SessionCache(HomeFileStorage))
+
+
+def flush(db: TinyDB) -> None:
+    """Write what TinyDB changed in a home file's tables (nothing when nothing changed)."""
+    cast(SessionCache, db.storage).flush()
+
+
+class NamedTable(Table):
+    """A table whose documents are named, not numbered (the index's: by file name)."""
+
+    document_id_class = str  # type: ignore[assignment]
+
+
+class NamedDB(TinyDB):
+    """A TinyDB whose tables' documents are named (``NamedTable``)."""
+
+    table_class = NamedTable
+
+
+class OneDocument(HomeLayout):
+    """A home file that is one JSON object (``players.json``, ``settings.json``): to TinyDB, a
+    table ``name`` of one document (id 1), written back as indented JSON, keys sorted, with a
+    newline. A file that is not a JSON object is ``unreadable``: said by a ``StoreError``
+    (``strict``) or read as no document at all."""
+
+    def __init__(self, name: str, strict: bool, ascii_only: bool) -> None:
+        self.name, self.strict, self.ascii_only = name, strict, ascii_only
+
+    def tables(self, raw: bytes, label: str) -> dict[str, Any]:
+        import json
+
+        try:
+            value = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return self.unreadable(label, None)
+        return {self.name: {"1": value}} if isinstance(value, dict) \
+            else self.unreadable(label, value)
+
+    def unreadable(self, label: str, value: Any) -> dict[str, Any]:
+        """What a file that is not a JSON object reads as (``value``: the JSON it holds)."""
+        return {}
+
+    def text(self, tables: dict[str, Any]) -> bytes:
+        import json
+
+        document = tables.get(self.name, {}).get("1", {})
+        return (json.dumps(document, indent=2, ensure_ascii=self.ascii_only, sort_keys=True)
+                + "\n").encode("utf-8")
+
+
+def read_document(path: Path, label: str, layout: OneDocument) -> dict[str, Any] | None:
+    """The one document of a home file (``OneDocument``), read through TinyDB; ``None`` when
+    there is none (no file, or one that is not readable and not ``strict``)."""
+    found = open_home_db(path, label, layout).table(layout.name).get(doc_id=1)
+    return None if found is None else dict(cast(Mapping[str, Any], found))
+
+
+def write_document(path: Path, label: str, layout: OneDocument,
+                   change: Callable[[dict[str, Any] | None], dict[str, Any]]) -> dict[str, Any]:
+    """Replace a home file's one document with what ``change`` makes of the one it holds
+    (``None``: none), through TinyDB, written once, atomically (the caller holds the file's
+    lock where it has one). A file that cannot be read is written over unless ``strict``."""
+    db = open_home_db(path, label, layout)
+    table = db.table(layout.name)
+    try:
+        found = table.get(doc_id=1)
+    except StoreError:
+        if layout.strict:
+            raise
+        db.storage.write({})  # to TinyDB's cache: the file is written whole
+        found = None
+    document = change(None if found is None else dict(cast(Mapping[str, Any], found)))
+    table.truncate()
+    table.insert(Document(document, doc_id=1))
+    flush(db)
+    return document
 
 
 @dataclass

@@ -36,6 +36,7 @@ from .conflicts import CONFLICTS, COPY_NAME, session_digest, write_in_trash
 from .imports import ADDED, AHEAD, DIVERGED, EXTENDED, import_file
 from .locking import take_lock
 from .roster import change_roster
+from .storage import SessionStorage
 
 Read = Callable[[bytes], bytes]
 
@@ -98,7 +99,7 @@ def _session(context: _Context, path: str, raw: bytes | None, unchanged_here: bo
                                            "file": path})
         return
     source = context.scratch / target.name
-    atomic_write(source, [raw])
+    SessionStorage(source, context.shown).replace_with(raw)
     try:
         done = import_file(home, source, context.shown, context.wait)
     except ScorekeeperError as error:
@@ -128,17 +129,19 @@ def _take_over(home: Path, target: Path, raw: bytes, digest_here: str, kept_ther
     label = f"sessions/{target.name}"
     lock = take_lock(target, label, wait)
     try:
+        here = SessionStorage(target, label)
         if not kept_there:
-            write_in_trash(home, f"{target.stem}-{digest_here}.json", target.read_bytes())
-        atomic_write(target, [raw])
+            write_in_trash(home, f"{target.stem}-{digest_here}.json", here.file_bytes())
+        here.replace_with(raw)
     finally:
         lock.release()
 
 
 def _to_trash(home: Path, target: Path, name: str, wait: float) -> None:
-    lock = take_lock(target, str(target.relative_to(home)), wait)
+    label = str(target.relative_to(home))
+    lock = take_lock(target, label, wait)
     try:
-        write_in_trash(home, name, target.read_bytes())
+        write_in_trash(home, name, SessionStorage(target, label).file_bytes())
         os.unlink(target)
     finally:
         lock.release()
@@ -152,7 +155,7 @@ def _copy(context: _Context, path: str, raw: bytes | None, gone_here: bool) -> N
         return
     if raw is None:  # resolved on the remote
         if os.path.lexists(target):
-            write_in_trash(home, target.name, target.read_bytes())
+            write_in_trash(home, target.name, SessionStorage(target, path).file_bytes())
             os.unlink(target)
         return
     here = session_digest(home / "sessions" / f"{match['id']}.json")
@@ -164,7 +167,7 @@ def _copy(context: _Context, path: str, raw: bytes | None, gone_here: bool) -> N
         context.merged.refused.append(one_line(str(error)))
         return
     target.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(target, [raw])
+    SessionStorage(target, path).replace_with(raw)
     context.merged.came_in.append({"session": match["id"], "outcome": "conflict",
                                    "file": path})
 
@@ -174,7 +177,7 @@ def _check_alone(context: _Context, raw: bytes, name: str) -> None:
     own, so that nothing of this home is written."""
     alone = Path(tempfile.mkdtemp(prefix="alone.", dir=context.scratch))
     source = alone / name
-    atomic_write(source, [raw])
+    SessionStorage(source, context.shown).replace_with(raw)
     import_file(alone / "home", source, context.shown, context.wait)
 
 
