@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules import HandRecord
+from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.script import replay_file
 from scorekeeper.store import Store
 from scorekeeper.store import storage as storage_module
@@ -132,3 +132,57 @@ def test_the_store_reads_through_the_tinydb_it_is_given(tmp_path, monkeypatch):
     assert calls[3:] == [("read", name), ("write", name)]
     store.name(session, "Friday at Anna's")
     assert calls[5:] == [("write", name)]  # the file as this store left it: not read again
+
+
+def test_the_index_the_roster_and_the_settings_go_through_tinydb(run, tmp_path, monkeypatch):
+    """index.json, players.json and settings.json are read and written by a TinyDB over the
+    project's ``HomeFileStorage``: every opening or replacement of them comes from the storage
+    module, and the bytes on disk are as they always were (players.json indented, its names
+    as written; settings.json indented, keys sorted)."""
+    from scorekeeper.settings import language_setting, save_language_setting
+
+    home = tmp_path / "home"
+    _evening(home)
+    own = {os.path.abspath(home / n) for n in ("index.json", "players.json", "settings.json")}
+    touched: list[tuple[str, bool]] = []
+
+    def watch(real, *paths_at: int):
+        def watching(*args, **kwargs):
+            for at in paths_at:
+                if at < len(args) and not isinstance(args[at], int) \
+                        and os.path.abspath(os.fsdecode(args[at])) in own:
+                    touched.append((os.path.basename(os.fsdecode(args[at])),
+                                    _inside_the_storage()))
+            return real(*args, **kwargs)
+        return watching
+
+    monkeypatch.setattr(os, "open", watch(os.open, 0))
+    monkeypatch.setattr(builtins, "open", watch(builtins.open, 0))
+    monkeypatch.setattr(os, "replace", watch(os.replace, 0, 1))
+    seen: Counter[tuple[str, str]] = Counter()
+    real_read, real_write = (storage_module.HomeFileStorage.read,
+                             storage_module.HomeFileStorage.write)
+
+    def counted_read(self):
+        seen["read", self.path.name] += 1
+        return real_read(self)
+
+    def counted_write(self, data):
+        seen["write", self.path.name] += 1
+        return real_write(self, data)
+
+    monkeypatch.setattr(storage_module.HomeFileStorage, "read", counted_read)
+    monkeypatch.setattr(storage_module.HomeFileStorage, "write", counted_write)
+    Store(home).create(make_config("kratzen", ["Änna", "Bert", "Cleo", "Dora"], "Änna"))
+    assert run("sessions").code == 0 and run("season").code == 0
+    assert run("player", "merge", "Anna", "Änna", "--yes").code == 0
+    save_language_setting(home, "de")
+    assert language_setting(home) == "de"
+    assert [t for t in touched if not t[1]] == []
+    assert {name for name, _ in touched} == {"index.json", "players.json", "settings.json"}
+    assert seen["write", "index.json"] >= 1 and seen["read", "index.json"] >= 2
+    assert seen["write", "players.json"] == 1 and seen["read", "players.json"] >= 2
+    assert seen["write", "settings.json"] == 1 and seen["read", "settings.json"] >= 2
+    assert (home / "players.json").read_text("utf-8") == (
+        '{\n  "apart": [],\n  "same": {\n    "änna": "anna"\n  },\n  "version": 1\n}\n')
+    assert (home / "settings.json").read_bytes() == b'{\n  "language": "de"\n}\n'

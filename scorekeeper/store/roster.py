@@ -2,38 +2,44 @@
 (``<home>/players.json``): which spelling is taken as which player, and which look-alike names
 are two people. Only ``scorekeeper player merge``, ``unmerge`` and ``apart`` write it, under a
 lock, replacing it whole; the season and the players' figures read it (``season.Roster`` says
-what it means)."""
+what it means). It is read and written through TinyDB, as a table ``roster`` of one document
+(``storage.OneDocument``), its bytes on disk as they always were."""
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..errors import StoreError, one_line
 from ..i18n import _
-from .atomic import atomic_write
-from .files import read_file_bytes
 from .locking import FileLock, LockRefused, LockTimeout
+from .storage import OneDocument, read_document, write_document
 
 ROSTER_NAME = "players.json"
 
 
+class RosterLayout(OneDocument):
+    """``players.json`` to TinyDB: a file that is not JSON is said (the figures would change
+    without it: nothing goes on as if it were empty); JSON that is not an object is a document
+    that is no roster (``season.Roster`` says so, as it says of any other)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__("roster", strict=True, ascii_only=False)
+        self.path = path
+
+    def unreadable(self, label: str, value: Any) -> dict[str, Any]:
+        if value is None:
+            raise StoreError(_("{file}: damaged: not JSON; mend it or remove it (then merge the "
+                               "names again)").format(file=self.path))
+        return {self.name: {"1": {"not a roster": value}}}
+
+
 def read_roster(home: Path) -> Any:
     """The JSON of ``<home>/players.json`` (``None`` when there is none yet); a file that is
-    not JSON is a ``StoreError`` saying so (the figures would change without it: nothing goes
-    on as if it were empty)."""
+    not JSON is a ``StoreError`` saying so."""
     path = home / ROSTER_NAME
-    if not os.path.lexists(path):
-        return None
-    raw = read_file_bytes(path, ROSTER_NAME)
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise StoreError(_("{file}: damaged: not JSON; mend it or remove it (then merge the "
-                           "names again)").format(file=path)) from None
+    return read_document(path, ROSTER_NAME, RosterLayout(path))
 
 
 def change_roster(home: Path, change: Callable[[Any], dict[str, Any]],
@@ -44,9 +50,7 @@ def change_roster(home: Path, change: Callable[[Any], dict[str, Any]],
     try:
         home.mkdir(parents=True, exist_ok=True)
         with FileLock(str(path) + ".lock", wait):
-            data = change(read_roster(home))
-            atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True)
-                         + "\n")
+            return write_document(path, ROSTER_NAME, RosterLayout(path), change)
     except LockTimeout:
         raise StoreError(_("{file}: in use by another scorekeeper (waited {seconds:g} s); try "
                            "again when it is done").format(file=path, seconds=wait)) from None
@@ -56,4 +60,3 @@ def change_roster(home: Path, change: Callable[[Any], dict[str, Any]],
     except OSError as error:
         raise StoreError(_("{file}: cannot be written ({reason}); nothing was changed").format(
             file=path, reason=one_line(error.strerror or str(error)))) from None
-    return data
