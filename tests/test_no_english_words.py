@@ -1,8 +1,9 @@
 """Every word in the language in use (issue 26): what ``show``, ``count``, ``audit``, the md
-and html exports and ``share`` print in German, Portuguese and Spanish holds no English word,
-for evenings of all three games with a chip count, an amendment after it, a withdrawal, a
-settle-up, and an evening that continues another. Names, ids, digests and the cards as the
-pack shows them are left alone; a card written by its code (``6D``, ``W``) is English too."""
+and html exports, ``share``, ``season`` and ``player`` print in German, Portuguese and Spanish
+holds no English word, for evenings of all three games with a chip count, an amendment after
+it, a withdrawal, a settle-up, and an evening that continues another. Names, ids, digests and
+the cards as the pack shows them are left alone; a card written by its code (``6D``, ``W``) is
+English too."""
 
 from __future__ import annotations
 
@@ -114,6 +115,7 @@ def _outputs(where: Path, session: str, language: str, counted: list[str]) -> di
                        ("md", ["export", session, "--format", "md"]),
                        ("html", ["export", session, "--format", "html"]),
                        ("share", ["share", session]),
+                       ("season", ["season"]), ("player", ["player", "Anna"]),
                        ("count", ["count", session, *counted])):
         code, printed = _run("--lang", language, "--home", str(where), *argv)
         assert code in (0, 1), printed
