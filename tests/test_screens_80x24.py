@@ -106,8 +106,11 @@ async def test_a_notice_covers_neither_the_question_nor_the_seats(tmp_path):
         await pilot.pause()
         rows = screen_rows(app.export_screenshot())
         await pilot.press("z", "enter")  # not p or d; the hand is not complete
-        await pilot.pause(0.3)
-        noticed = screen_rows(app.export_screenshot())
+        for _ in range(30):  # the notices are drawn a frame or two later
+            await pilot.pause(0.1)
+            noticed = screen_rows(app.export_screenshot())
+            if "p = plays, d = drops" in words(" ".join(noticed)):
+                break
         assert "p = plays, d = drops" in words(" ".join(noticed))  # the notice is shown
         assert noticed[:16] == rows[:16]  # the seats, the pot, the last hand and the entry
         assert f"{CLEOPATRA}: play or drop?" in words(" ".join(noticed))
@@ -187,3 +190,30 @@ async def test_the_key_bar_keeps_help_and_the_palette_whole_at_130(tmp_path, lan
         bar = screen_rows(app.export_screenshot())[-1]
         assert not bar.rstrip().endswith("…"), bar
         assert "f1" in bar and "^p" in bar
+
+
+# ---- the seats
+
+async def test_six_long_names_are_whole_at_130x40_in_two_rows_of_seats(tmp_path):
+    app = make_app(tmp_path, evening(tmp_path))
+    async with app.run_test(size=(130, 40)) as pilot:
+        await pilot.pause()
+        rows = screen_rows(app.export_screenshot())
+        for seat, name in enumerate(LONG_NAMES, start=1):
+            assert any(f"{seat} {name}" in row for row in rows[1:18]), name
+        await pilot.press("a", "h")
+        await pilot.pause()
+        assert f"{BARTHOLOMEW} leads the first trick" in on_screen(app)
+
+
+async def test_a_seats_tally_gives_way_to_its_count_in_a_narrow_seat(tmp_path):
+    """Hand 3 in German (Cleopatra deals, 9♠ turned, everyone plays; Dorothea takes tricks 1
+    to 3): her seat says "Stiche 3" whole (it read "Stiche 3 #…")."""
+    app = make_app(tmp_path, evening(tmp_path, 2), language="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("9", "s", *"mmmmm", "4", "4", "4")
+        await pilot.pause()
+        seats = "\n".join(screen_rows(app.export_screenshot())[1:9])
+        assert "│Stiche 3   │" in seats
+        assert "#…" not in seats

@@ -7,6 +7,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -171,6 +172,7 @@ class SeatPanel(Vertical):
         self.marks_line = Shown("", classes="seat-marks")
         self.tricks_line = Shown("", classes="seat-tricks")
         self.borders: tuple[str | None, str | None] | None = None  # (deals, best) as drawn
+        self.status = ""  # this hand's tricks (with a tally, "tricks 3 ###") or the decision
 
     def compose(self) -> ComposeResult:
         name = Text.assemble((f"{self.seat} ", "bold"), self.player, no_wrap=True,
@@ -179,6 +181,17 @@ class SeatPanel(Vertical):
         yield self.score_figure
         yield self.marks_line
         yield self.tricks_line
+
+    def on_resize(self) -> None:
+        self.fit_status()
+
+    def fit_status(self) -> None:
+        """The status line whole: in a narrow seat the tally of tricks ("###") gives way to
+        the count it repeats, never cut to "tricks 3 #…"."""
+        status, width = self.status, self.tricks_line.content_size.width
+        if width and cell_len(status) > width:
+            status = status.rstrip("#").rstrip()
+        self.tricks_line.update(Text(status or " "))
 
     def show(self, score: Decimal, *, deals: str | None, marks: list[str], best: str | None,
              status: str, out: bool) -> None:
@@ -193,7 +206,8 @@ class SeatPanel(Vertical):
             self.border_title = Text(deals) if deals else None
             self.border_subtitle = Text(best) if best else None
         self.marks_line.update(Text(" ".join(marks) or " "))
-        self.tricks_line.update(Text(status or " "))
+        self.status = status
+        self.fit_status()
         self.set_class(out, "seat-out")
         self.set_class(bool(deals), "seat-dealer")
 

@@ -144,10 +144,27 @@ class TableScreen(SpokenScreen):
 
     def on_mount(self) -> None:
         self.set_class(len(self.session.config.players) > 4, "many-seats")
+        self.arrange_seats()
         self.start_entry()
         interval = getattr(self.app, "watch_interval", None)
         if interval:
             self.set_interval(interval, self.check_for_changes)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.arrange_seats()
+
+    def arrange_seats(self) -> None:
+        """The seats in two rows where the screen is tall enough and one row would cut the
+        names that two rows show whole (six long names at 130x40)."""
+        players = self.session.config.players
+        width, height = self.app.size
+        # A seat's name line: its number, a space, the name; the borders and padding take 4.
+        seat = max(cell_len(p) for p in players) + len(str(len(players))) + 1 + 4
+        per_row = -(-len(players) // 2)  # (a layout: the seats of the first row)
+        two_rows = (len(players) > 3 and height >= 36 and seat * len(players) > width
+                    and seat * per_row <= width)
+        self.set_class(two_rows, "seats-two-rows")
+        self.query_one("#seats").styles.grid_size_columns = per_row
 
     # ---- state
 
