@@ -583,10 +583,14 @@ def _html_lines(source: ExportSource) -> list[str]:
            if state.pot is not None else "")
     out = ["<!DOCTYPE html>",
            f'<html lang="{current_language()}"><head><meta charset="utf-8">',
+           # Laid out at a phone's own width (without it a phone lays the page out 980
+           # pixels wide and shrinks it); a table wider than the screen scrolls in its box.
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{title}</title>",
            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
            "margin:1em 0}td,th{border:1px solid #bbb;padding:.2em .6em}td.n{text-align:right}"
-           "</style></head><body>",
+           ".wide{overflow-x:auto}svg{max-width:100%;height:auto}"
+           "@media (max-width:600px){body{margin:.6em}}</style></head><body>",
            f"<h1>{title}</h1>",
            *(f"<p>{e(line)}</p>" for line in source.evening_lines()),
            "<p>" + _("Digest {digest}.").format(digest=f"<code>{e(source.digest)}</code>") + " "
@@ -604,10 +608,11 @@ def _html_lines(source: ExportSource) -> list[str]:
     out += ["</table>", "<h2>" + e(_("Score by hand")) + "</h2>",
             svg_chart(_series_of(source), legend=True),
             "<h2>" + e(_("Ledger")) + "</h2>",
-            "<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in headings) + "</tr>"]
+            '<div class="wide"><table><tr>' + "".join(f"<th>{e(h)}</th>" for h in headings)
+            + "</tr>"]
     shown = _shown()
     out += _html_ledger_rows(source, shown)
-    out.append("</table>")
+    out.append("</table></div>")
     findings = [(h.number, ruleset.finding_words(f, config)) for h in source.settlements
                 for f in h.findings]
     if findings:

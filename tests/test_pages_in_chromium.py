@@ -179,10 +179,7 @@ async def test_the_served_scoreboard_reads_at_a_desktops_and_a_phones_width(tmp_
 
 EXPORT_SIZES = [
     SIZES[0],
-    pytest.param(390, 844, True, id="phone-390", marks=pytest.mark.xfail(
-        strict=True, reason="the HTML export names no viewport (a phone lays it out 980 "
-                            "pixels wide), and with one its ledger's nine columns still widen "
-                            "the page to 772: issue 26, export.py")),
+    pytest.param(390, 844, True, id="phone-390"),
 ]
 
 
