@@ -1,5 +1,5 @@
-"""Session files on disk: the only package that touches TinyDB (and the file system for
-sessions).
+"""Session files on disk: the only package that touches TinyDB, and TinyDB is its one path to
+the files it keeps.
 
 Each session is one TinyDB JSON file, ``<home>/sessions/<id>.json``, with three tables:
 
@@ -9,16 +9,42 @@ Each session is one TinyDB JSON file, ``<home>/sessions/<id>.json``, with three 
 - ``hands``: the settlement of every hand in force (derived data, each hand's figures sealed
   by the event that stored them).
 
+TinyDB is the engine, through its public extension points only (``storage``):
+
+- a session file is read and written by ``TinyDB(path, label, storage=SessionCache(
+  SessionStorage))`` (``storage.open_session_db``). ``SessionStorage.read`` reads the file
+  safely (``files``: never a named pipe or other special file, never more than
+  ``MAX_FILE_BYTES``, JSON that is not JSON said in words); ``SessionStorage.write`` is the
+  atomic, sealed write (``atomic``: a temporary file fsynced and renamed, under the lock the
+  writer holds), with the one speed trick (the text written before reused: its benchmark is
+  ``test_record_a_hand``). TinyDB's ``CachingMiddleware`` in front of it makes a command read
+  the file once and a write replace it once (``storage.commit``), however many table
+  operations it makes;
+- the session as read (``session.session_from_db``) comes from the tables: the header is
+  ``table("session")``'s first document, the history ``table("events")`` in id order, the stored
+  hands ``table("hands")``; before that, the file's shape is checked on what the storage read
+  (TinyDB takes every key for a number and every document for an object);
+- a writer adds sealed events and hands with ``Table.insert_multiple`` and drops hands with
+  ``Table.remove`` (``home._Transaction``), then ``commit``s;
+- the home's own files go through ``HomeFileStorage``, each in its layout on disk as before:
+  ``index.json`` (a table ``files`` of documents named by session file: ``listing``),
+  ``players.json`` (``roster``) and ``settings.json`` (``scorekeeper.settings``), each a table
+  of one document (``storage.OneDocument``);
+- a file moved as it is, keeping its bytes (``import``, a conflict kept, the trash, sync's
+  blobs), is read and written by ``SessionStorage.file_bytes`` and ``replace_with``. Nothing
+  else opens a session file (``tests/test_tinydb_engine.py``).
+
 The listing's line for a session comes from its header, its newest event and its last stored
 hand, so listing never has to settle a session. (Files written before this kept that line in
 a fourth table, ``summary``; ``audit`` still checks it, and the next write drops it.)
 
 One small module each: ``home`` (the store: finding, reading and writing sessions),
 ``evenings`` (its writes for the evenings after one another: the next evening, a name, the
-archive, the trash),
-``session`` (a session as read, checked), ``storage`` (TinyDB's storage for one file),
-``files`` (reading a file safely), ``listing`` (the sessions list and its index), ``atomic``
-(writes that cannot tear) and ``locking`` (one writer at a time).
+archive, the trash), ``session`` (a session as read from its tables, checked), ``storage``
+(TinyDB's storages and the database over each file), ``files`` (reading a file safely),
+``listing`` (the sessions list and its index), ``roster`` (the players' names), ``imports``
+(files from elsewhere), ``atomic`` (writes that cannot tear) and ``locking`` (one writer at a
+time); ``sync``, ``gitrepo``, ``syncmerge`` and ``conflicts`` sync the home through git.
 """
 
 from ..errors import StoreError

@@ -30,6 +30,7 @@ from ..i18n import _
 from .atomic import atomic_write
 from .conflicts import CONFLICTS, COPY_NAME
 from .files import MAX_FILE_BYTES as FILE_LIMIT
+from .storage import SessionStorage  # the store's reader of a session file (and its like)
 
 MAIN = Ref(b"refs/heads/main")
 SESSION_FILE = re.compile(r"[0-9a-f]{8}\.json")
@@ -174,7 +175,7 @@ def snapshot(repo: Repo, home: Path) -> dict[str, ObjectID]:
         if isinstance(seen, list) and seen[:3] == key and seen[3].encode() in store:
             entries[tree_path] = ObjectID(seen[3].encode())
         else:
-            blob = Blob.from_string(path.read_bytes())
+            blob = Blob.from_string(SessionStorage(path, tree_path).file_bytes())
             if blob.id not in store:
                 new_blobs.append(blob)
             entries[tree_path] = blob.id

@@ -11,13 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
-from tinydb.storages import MemoryStorage
 from tinydb.table import Document
 
 from ..errors import ScorekeeperError, StoreError, one_line
 from ..i18n import _
 from .files import Damaged
-from .storage import SessionDB, open_session_db, session_data
+from .storage import open_session_db, session_data
 
 # The rules core (pydantic models, the games) is imported where a session is read, not with
 # this module: opening the app and listing sessions from the index never need it.
@@ -389,14 +388,6 @@ def read_session(path: Path, label: str, keep_bytes: bool = False) -> OpenSessio
     """The session file ``path`` read through TinyDB (``storage.open_session_db``), its header
     and tables checked (not yet its chain: ``OpenSession.check``)."""
     return session_from_db(open_session_db(path, label, keep_bytes=keep_bytes), path, label)
-
-
-def parse_session(path: Path, data: dict[str, Any], label: str) -> OpenSession:
-    """A session from a file's tables already read (``files.read_json_file``, which reads
-    through ``SessionStorage``), through a TinyDB over them."""
-    db = SessionDB(storage=MemoryStorage)
-    db.storage.write(data)
-    return session_from_db(db, path, label)
 
 
 def session_from_db(db: TinyDB, path: Path, label: str) -> OpenSession:
