@@ -9,7 +9,7 @@ the amounts written on the chart come from ``format_amount``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 
 from .amounts import format_amount
@@ -57,6 +57,21 @@ def marker(line: int) -> str:
     return MARKERS[line % len(MARKERS)]
 
 
+def round_values(low: Decimal, high: Decimal, rows: int) -> list[Decimal]:
+    """The round values between ``low`` and ``high`` (multiples of 1, 2 or 5 times a power of
+    ten) spaced every two to six of ``rows`` rows: the labels of the scores between the top
+    and the bottom of the chart, so that no long stretch of its axis goes unlabelled."""
+    wanted = (high - low) * 3 / max(1, rows - 1)
+    step = next(Decimal(m) * 10 ** k for k in range(40) for m in (1, 2, 5)
+                if Decimal(m) * 10 ** k >= wanted / 2)
+    value = (low / step).to_integral_value(rounding=ROUND_CEILING) * step  # at or above low
+    values = []
+    while value <= high:
+        values.append(value)
+        value += step
+    return values
+
+
 def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
                step: str | None = None) -> TextChart:
     """``series`` (each player's score before the first hand and after each hand, in seating
@@ -90,6 +105,10 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
     if low < 0 < high:
         zero = y(Decimal(0))
         labels.setdefault(zero, "0")
+    for value in round_values(low, high, plot_h):
+        row = y(value)
+        if all(abs(row - labelled) > 1 for labelled in labels):
+            labels[row] = format_amount(value)
     grid: list[list[Cell]] = [[Cell(" ")] * plot_w for _ in range(plot_h)]
 
     def put(col: int, row: int, char: str, line: int) -> None:

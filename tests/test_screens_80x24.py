@@ -217,3 +217,24 @@ async def test_a_seats_tally_gives_way_to_its_count_in_a_narrow_seat(tmp_path):
         seats = "\n".join(screen_rows(app.export_screenshot())[1:9])
         assert "│Stiche 3   │" in seats
         assert "#…" not in seats
+
+
+# ---- the chart
+
+def test_the_charts_axis_labels_round_scores_between_the_top_and_the_bottom():
+    """Three players over three hands, from 17 down to -147 in 10 rows: -50 and -100 are
+    labelled between 0 and -147 (before, the six rows between were bare)."""
+    from decimal import Decimal
+
+    from scorekeeper.chart import line_chart
+
+    series = {"Anna": [Decimal(0), Decimal(-16), Decimal(-7), Decimal("11.25")],
+              "Ben": [Decimal(0), Decimal(-1), Decimal(-74), Decimal(-147)],
+              "Cleo": [Decimal(0), Decimal(-1), Decimal(17), Decimal(-130)]}
+    rows = ["".join(cell.char for cell in row) for row in line_chart(series, 60, 12).rows]
+    labels = [row[:4].strip() for row in rows[:10]]
+    assert labels[0] == "17" and labels[1] == "0" and labels[-1] == "-147"
+    assert "-50" in labels and "-100" in labels
+    bare = max(len(run) for run in "".join("x" if label else "." for label in labels)
+               .split("x"))
+    assert bare <= 3
