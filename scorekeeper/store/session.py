@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
-from tinydb.table import Document
 
 from ..errors import ScorekeeperError, StoreError, one_line
 from ..i18n import _
@@ -70,16 +69,15 @@ def check_shape(db: TinyDB, label: str) -> dict[str, Any]:
 
 
 def table_rows(db: TinyDB, name: str) -> list[dict[str, Any]]:
-    """A table's documents in id order (TinyDB's, read through its storage), as plain
-    objects: the chain hashes each one, and orjson writes a ``dict`` faster than a subclass."""
-    documents = list(db.table(name))
-    ids = [document.doc_id for document in documents]
+    """A table's documents in id order (TinyDB's, read through its storage)."""
+    documents: list[dict[str, Any]] = list(db.table(name))
+    ids = [document.doc_id for document in documents]  # type: ignore[attr-defined]
     if ids != sorted(ids):  # written in order, read in order: sorting is rare
         documents.sort(key=_doc_id)
-    return [dict(document) for document in documents]
+    return documents
 
 
-def _doc_id(document: Document) -> int:
+def _doc_id(document: Any) -> int:
     return int(document.doc_id)
 
 
@@ -420,7 +418,7 @@ def session_from_db(db: TinyDB, path: Path, label: str) -> OpenSession:
         shown = one_line(repr(session_id)) if "id" in header else _("(none)")
         raise Damaged(label, _("the session id {id} is not valid (a session id is {length} "
                                "hex digits)").format(id=shown, length=ID_LENGTH))
-    hands = {int(doc.doc_id): dict(doc) for doc in db.table("hands")}
+    hands: dict[int, dict[str, Any]] = {int(doc.doc_id): doc for doc in db.table("hands")}
     if sorted(hands) != list(range(1, len(hands) + 1)):
         raise Damaged(label, _("the stored hands are not numbered 1 to {count}").format(
             count=len(hands)))
