@@ -238,3 +238,15 @@ def test_the_charts_axis_labels_round_scores_between_the_top_and_the_bottom():
     bare = max(len(run) for run in "".join("x" if label else "." for label in labels)
                .split("x"))
     assert bare <= 3
+
+
+async def test_the_help_at_80x24_shows_one_scroll_bar_its_own(tmp_path):
+    """F1 over the table: the dialog covers the width, so the guide's scroll bar under it no
+    longer shows beside the help's own (two thumbs side by side)."""
+    app = make_app(tmp_path, evening(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        rows = [row.rstrip() for row in screen_rows(app.export_screenshot()) if "█" in row]
+        assert rows and all(row.endswith("█") for row in rows), rows
