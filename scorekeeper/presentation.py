@@ -593,9 +593,10 @@ def next_text(session: SessionView, state: TableState) -> str:
 
 
 def table_guide(ruleset: Ruleset, config: SessionConfig, state: TableState,
-                asking: str | None = None) -> list[str]:
+                asking: str | None = None, answered: int = 0) -> list[str]:
     """The steps for the next hand: stakes, the deal, decisions, who leads. ``asking``: the
-    kind of question the entry asks now (``HandDraft.step.kind``), once something is typed;
+    kind of question the entry asks now (``HandDraft.step.kind``), once something is typed
+    (``answered``: the decisions typed);
     the steps done by then fold away (the stakes, and the deal steps before the one the game
     says is played at that question: ``Ruleset.guide_step_at``), so that the step played now
     and the next ones are what the guide shows."""
@@ -606,7 +607,7 @@ def table_guide(ruleset: Ruleset, config: SessionConfig, state: TableState,
         return [_("The session is over. Winners (shared): {names}.").format(names=names)]
     steps = list(ruleset.guide_steps(config, state))
     if asking is not None:  # (who deals is on the seat and the hand's number at the top)
-        return steps[ruleset.guide_step_at(asking, len(steps)):]
+        return steps[ruleset.guide_step_at(asking, len(steps), answered):]
     return [_("Hand {number}: {dealer} deals.").format(number=state.hands_played + 1,
                                                        dealer=state.dealer),
             *ruleset.before_deal(config, state), *steps]

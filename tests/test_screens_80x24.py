@@ -96,6 +96,30 @@ async def test_the_guide_shows_the_step_played_now_and_the_next_ones(tmp_path):
         assert f"{BARTHOLOMEW} leads the first trick" in on_screen(app)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_once_the_first_player_answers_the_guide_shows_the_asking_and_the_lead(
+        tmp_path, language):
+    """In every language, the first decision typed (Cleopatra plays), the step that asks in
+    turn and who leads are both on screen (in Portuguese the lead was below the guide's
+    edge: the deal's steps, done by then, took the rows)."""
+    from scorekeeper.rules import RULESETS
+
+    app = make_app(tmp_path, evening(tmp_path), language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("a", "h")
+        await pilot.pause()
+        plays = next(key for key, _ in screen.entry.key_help() if key != "Backspace")[0]
+        await pilot.press(plays)
+        await pilot.pause()
+        assert screen.entry.draft.decisions == ((CLEOPATRA, True),)
+        with speaking(language):
+            steps = RULESETS["kratzen"].guide_steps(screen.session.config, screen.state)
+        shown = on_screen(app)
+        assert words(steps[-1]) in shown and words(steps[-2]) in shown
+
+
 async def test_a_notice_covers_neither_the_question_nor_the_seats(tmp_path):
     """A key that answers nothing is said in a notice; the question asked and every seat stay
     in sight, row for row (before, notices were drawn over the guide and the entry)."""

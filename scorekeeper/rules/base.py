@@ -714,17 +714,21 @@ class Ruleset(ABC):
         return self.deal_plan(config.players, state.dealer).steps
 
     # The step of the guide (``guide_steps``) being played while the entry asks the
-    # decisions (``decide``): the steps before it are done then (the turned card is typed).
+    # decisions (``decide``): the steps before it are done then (the turned card is typed);
+    # once a first decision is typed, the step that asks them (the deal is done).
     guide_step_at_decisions: ClassVar[int] = 0
+    guide_step_asking: ClassVar[int] = 0
 
-    def guide_step_at(self, asking: str, steps: int) -> int:
+    def guide_step_at(self, asking: str, steps: int, answered: int = 0) -> int:
         """The step of the guide (of ``steps``) being played while the entry asks a question
-        of kind ``asking`` (``Step.kind``): the deal until the turned card is typed, the
-        decisions' step (``guide_step_at_decisions``), then the lead, the last step."""
+        of kind ``asking`` (``Step.kind``), ``answered`` decisions typed: the deal until the
+        turned card is typed, the decisions' steps (``guide_step_at_decisions``, then
+        ``guide_step_asking``), then the lead, the last step."""
         if asking == "turn":
             return 0
         if asking == "decide":
-            return min(self.guide_step_at_decisions, steps - 1)
+            return min(self.guide_step_asking if answered else self.guide_step_at_decisions,
+                       steps - 1)
         return max(steps - 1, 0)
 
     def pot_words(self, config: SessionConfig, state: TableState) -> str | None:

@@ -115,6 +115,7 @@ class Kratzen(Ruleset):
     tricks_per_hand = TRICKS
     trumps = True
     guide_step_at_decisions = 3  # the indicator is typed: deal 2 more cards, then ask
+    guide_step_asking = ASK_STEP
     extra_record_fields = {
         "indicator": ("CARD[,CARD]", "the turned card; the Weli, then the card that fixes "
                       "the suit."),

@@ -400,7 +400,8 @@ class TableScreen(SpokenScreen):
         # Once the hand is under way, the steps done fold away: the step played now and the
         # next ones are in sight.
         asking = entry.draft.step.kind if entry.started else None
-        guide.update(Text("\n".join(table_guide(ruleset, config, state, asking))))
+        guide.update(Text("\n".join(table_guide(ruleset, config, state, asking,
+                                                 len(entry.draft.decisions)))))
         drafted = draft_lines(entry.draft)
         if entry.draft.by_cards and not entry.draft.cards:
             drafted.append(_("Card by card (ctrl+o: winners only)"))
