@@ -129,9 +129,11 @@ def test_the_store_reads_through_the_tinydb_it_is_given(tmp_path, monkeypatch):
     store.audit_report(session)
     assert calls[2:] == [("read", name)]
     store.record(session, HandRecord(indicator=("7S",), tricks=("Anna", "Ben", "Cleo", "Dora")))
-    assert calls[3:] == [("read", name), ("write", name)]
+    assert calls[3:] == [("write", name)]  # from what open read, the file being that one
     store.name(session, "Friday at Anna's")
-    assert calls[5:] == [("write", name)]  # the file as this store left it: not read again
+    assert calls[4:] == [("write", name)]  # the file as this store left it: not read again
+    Store(home).undo(session)  # another store (another terminal): it reads the file
+    assert calls[5:] == [("read", name), ("write", name)]
 
 
 def test_the_index_the_roster_and_the_settings_go_through_tinydb(run, tmp_path, monkeypatch):
@@ -186,3 +188,31 @@ def test_the_index_the_roster_and_the_settings_go_through_tinydb(run, tmp_path, 
     assert (home / "players.json").read_text("utf-8") == (
         '{\n  "apart": [],\n  "same": {\n    "änna": "anna"\n  },\n  "version": 1\n}\n')
     assert (home / "settings.json").read_bytes() == b'{\n  "language": "de"\n}\n'
+
+
+def test_a_command_reads_its_session_file_once(run, tmp_path, monkeypatch):
+    """show, audit, export and record each read the session's file once (record: read to know
+    the players and written once: the write starts from the TinyDB the reading filled, the
+    file being the same one); a file replaced in between is read again."""
+    session = _evening(tmp_path / "home")
+    reads: list[str] = []
+    real_read = storage_module.SessionStorage.read
+
+    def counted(self):
+        reads.append(self.path.name)
+        return real_read(self)
+
+    monkeypatch.setattr(storage_module.SessionStorage, "read", counted)
+    for argv in (("show", session), ("audit", session), ("export", session, "--format", "csv"),
+                 ("record", session, "--indicator", "7S", "--tricks", "Anna,Ben,Cleo,Dora")):
+        reads.clear()
+        assert run(*argv).code == 0, argv
+        assert reads == [f"{session}.json"], argv
+    store, other = Store(tmp_path / "home"), Store(tmp_path / "home")
+    store.open(session)
+    other.name(session, "Friday at Anna's")  # another terminal writes meanwhile
+    reads.clear()
+    assert store.name(session, "Friday").session.name == "Friday"
+    assert reads == [f"{session}.json"]  # read again: the file is not the one opened
+    assert [e.get("name") for e in Store(tmp_path / "home").open(session).rows
+            if e.get("type") == "named"] == ["Friday at Anna's", "Friday"]

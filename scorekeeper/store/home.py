@@ -34,7 +34,6 @@ from .session import (
     check_expected,
     check_shape,
     expected_digest,
-    read_session,
     session_from_db,
     table_rows,
     valid_id,
@@ -272,9 +271,13 @@ class Store(Evenings, FromElsewhere):
         """Read a session (no lock: the file is only ever replaced whole), checked: a file
         changed after it was written is a ``StoreError`` saying so."""
         path = self.resolve(ref)
-        label = self.label(path)
-        session = read_session(path, label)
+        db = open_session_db(path, self.label(path))
+        key = file_key(path)  # (before the file is read, when a table is first read below)
+        session = session_from_db(db, path, self.label(path))
         session.check()
+        if key is not None and key == file_key(path) and path not in self._cache:
+            # a write next starts from what was read (one file read so, besides one written)
+            self._cache = {p: c for p, c in self._cache.items() if c[2]} | {path: (key, db, None)}
         return session
 
     def audit(self, ref: str) -> tuple[OpenSession | None, list[Any], str, str]:
@@ -337,12 +340,14 @@ class Store(Evenings, FromElsewhere):
         lock = take_lock(path, label, self.lock_wait)
         cached = self._cache.pop(path, None)
         try:
-            if new is None and cached is not None and cached[0] == file_key(path):
+            if new is None and cached is not None and cached[0] == file_key(path) \
+                    and cached[2] is not None:
                 # Nobody has replaced the file since this store wrote it: its TinyDB (its
                 # data, the text written) and the session are as this store left them.
                 db, session = cached[1:]
-            elif new is None:
-                db = open_session_db(path, label)
+            elif new is None:  # (the TinyDB ``open`` read, while the file is still that one)
+                db = cached[1] if cached is not None and cached[0] == file_key(path) \
+                    else open_session_db(path, label)
                 session = session_from_db(db, path, label)
                 session.check_for_writing()
                 if "summary" in session_data(db):  # an older file's summary: nothing keeps
