@@ -195,9 +195,9 @@ async def test_the_ledger_screen_shows_the_referee_s_findings_on_their_hand(tmp_
         await pilot.pause()
         table = app.screen.query_one("#transfers", DataTable)
         rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
-        findings = [r for r in rows if r[6].startswith("Referee:")]
+        findings = [r for r in rows if r[4].startswith("Referee:")]  # the reason's column
         assert [r[0] for r in findings] == ["1", "1"]
-        assert findings[0][6] == ("Referee: trick 1: Cleo played 9♥: illegal: held 8♣ and Q♣ and "
+        assert findings[0][4] == ("Referee: trick 1: Cleo played 9♥: illegal: held 8♣ and Q♣ and "
                                   "had to follow ♣")
         assert not app.screen.query("#ledger-counts")       # no count, no counts section
         await pilot.press("ctrl+f", *"follow")                 # the filter finds them too
