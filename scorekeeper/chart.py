@@ -8,6 +8,7 @@ the amounts written on the chart come from ``format_amount``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
@@ -72,6 +73,29 @@ def round_values(low: Decimal, high: Decimal, rows: int) -> list[Decimal]:
     return values
 
 
+def axis_labels(values: list[Decimal], low: Decimal, high: Decimal, rows: int,
+                y: Callable[[Decimal], int]) -> dict[int, str]:
+    """The scores written beside the chart's rows (``y``: a score's row): the top and the
+    bottom, 0, each row where the points all stand at one score (that score), and round
+    scores between (``round_values``) on rows no point contradicts, so that no long stretch
+    of the axis goes bare and no label names a row whose points stand elsewhere."""
+    labels = {0: format_amount(high), rows - 1: format_amount(low)}
+    if low < 0 < high:
+        labels.setdefault(y(Decimal(0)), "0")
+    at_row: dict[int, set[Decimal]] = {}
+    for value in values:
+        at_row.setdefault(y(value), set()).add(value)
+    for row, here in at_row.items():
+        if len(here) == 1:
+            labels.setdefault(row, format_amount(next(iter(here))))
+    for value in round_values(low, high, rows):
+        row = y(value)
+        if at_row.get(row, {value}) == {value} and all(abs(row - labelled) > 1
+                                                       for labelled in labels):
+            labels[row] = format_amount(value)
+    return labels
+
+
 def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
                step: str | None = None) -> TextChart:
     """``series`` (each player's score before the first hand and after each hand, in seating
@@ -89,26 +113,19 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
-    labels = {0: format_amount(high)}
-    label_width = max(len(format_amount(high)), len(format_amount(low)))
-    plot_w = max(2, width - label_width - 2)
     plot_h = max(3, height - 2)
-    labels[plot_h - 1] = format_amount(low)
     hands = max(len(vs) for vs in series.values()) - 1
-
-    def x(i: int) -> int:
-        return 0 if hands == 0 else round(Fraction((plot_w - 1) * i, hands))
 
     def y(value: Decimal) -> int:
         return round(Fraction(high - value) / Fraction(high - low) * (plot_h - 1))
 
-    if low < 0 < high:
-        zero = y(Decimal(0))
-        labels.setdefault(zero, "0")
-    for value in round_values(low, high, plot_h):
-        row = y(value)
-        if all(abs(row - labelled) > 1 for labelled in labels):
-            labels[row] = format_amount(value)
+    labels = axis_labels(values, low, high, plot_h, y)
+    label_width = max(len(label) for label in labels.values())
+    plot_w = max(2, width - label_width - 2)
+
+    def x(i: int) -> int:
+        return 0 if hands == 0 else round(Fraction((plot_w - 1) * i, hands))
+
     grid: list[list[Cell]] = [[Cell(" ")] * plot_w for _ in range(plot_h)]
 
     def put(col: int, row: int, char: str, line: int) -> None:

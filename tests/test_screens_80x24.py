@@ -245,9 +245,10 @@ async def test_a_seats_tally_gives_way_to_its_count_in_a_narrow_seat(tmp_path):
 
 # ---- the chart
 
-def test_the_charts_axis_labels_round_scores_between_the_top_and_the_bottom():
-    """Three players over three hands, from 17 down to -147 in 10 rows: -50 and -100 are
-    labelled between 0 and -147 (before, the six rows between were bare)."""
+def test_the_charts_axis_labels_the_scores_between_the_top_and_the_bottom():
+    """Three players over three hands, from 17 down to -147 in 10 rows: the rows where the
+    points stand at one score say it (-16, -74, -130), and no more than three rows in a row
+    go bare (before, the six rows between 0 and -147 were)."""
     from decimal import Decimal
 
     from scorekeeper.chart import line_chart
@@ -258,7 +259,7 @@ def test_the_charts_axis_labels_round_scores_between_the_top_and_the_bottom():
     rows = ["".join(cell.char for cell in row) for row in line_chart(series, 60, 12).rows]
     labels = [row[:4].strip() for row in rows[:10]]
     assert labels[0] == "17" and labels[1] == "0" and labels[-1] == "-147"
-    assert "-50" in labels and "-100" in labels
+    assert labels[2] == "-16" and labels[5] == "-74" and labels[8] == "-130"
     bare = max(len(run) for run in "".join("x" if label else "." for label in labels)
                .split("x"))
     assert bare <= 3
@@ -274,3 +275,17 @@ async def test_the_help_at_80x24_shows_one_scroll_bar_its_own(tmp_path):
         await pilot.pause()
         rows = [row.rstrip() for row in screen_rows(app.export_screenshot()) if "█" in row]
         assert rows and all(row.endswith("█") for row in rows), rows
+
+
+def test_no_label_names_a_row_whose_points_stand_elsewhere():
+    """Six rows from 0 to -16: Evangeline's -8 shares its row with -10, where a round label
+    said -10 (the standings of the long names); the row says -8 now."""
+    from decimal import Decimal
+
+    from scorekeeper.chart import line_chart
+
+    series = {"Anna": [Decimal(0), Decimal(-16)], "Ben": [Decimal(0), Decimal(-1)],
+              "Eva": [Decimal(0), Decimal(-8)]}
+    rows = ["".join(cell.char for cell in row) for row in line_chart(series, 60, 10).rows]
+    eva = next(row for row in rows if row.endswith("▲"))
+    assert eva.split()[0] == "-8", rows
