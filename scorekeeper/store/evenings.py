@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,7 +57,7 @@ class Evenings:
     home: Path
     folder: Path
     lock_wait: float
-    _cache: dict[Path, tuple]
+    _cache: dict[Path, tuple[Any, ...]]
 
     def resolve(self, ref: str) -> Path:
         """The file of a session id, a unique prefix of one, or a session file's path
@@ -86,7 +87,7 @@ class Evenings:
         self.finish_pairs()
         return list_sessions(self.home, self.folder, figures)
 
-    def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
+    def create(self, config: SessionConfig, records: Sequence[HandRecord] = (),
                dealer_drawn: bool = False, language: str | None = None,
                opening: dict[str, Any] | None = None,
                session_id: str | None = None) -> OpenSession:

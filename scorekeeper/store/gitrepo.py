@@ -349,7 +349,8 @@ def commit_tree(repo: Repo, commit_id: ObjectID) -> ObjectID:
     if not isinstance(commit, Commit):
         raise SyncError(_("{id}: not a commit; the repository is damaged").format(
             id=commit_id.decode()))
-    return commit.tree
+    tree: ObjectID = commit.tree
+    return tree
 
 
 def tree_at(repo: Repo, tree_id: ObjectID) -> Tree:

@@ -219,7 +219,7 @@ class Store(Evenings, FromElsewhere):
         self.new_id = new_id or _random_id
         # The last session file this store wrote, as it left it: (file key, its TinyDB,
         # session). A failed write drops it (its data may be half changed): the file is read.
-        self._cache: dict[Path, tuple] = {}
+        self._cache: dict[Path, tuple[Any, ...]] = {}
         self._whole_ids: dict[str, Path] = {}  # whole ids already resolved, and their files
         self.repairs: list[str] = []  # what finishing a half-made pair did, to say (D21)
 
@@ -372,7 +372,7 @@ class Store(Evenings, FromElsewhere):
         finally:
             lock.release()
 
-    def create(self, config: SessionConfig, records: list[HandRecord] | tuple = (),
+    def create(self, config: SessionConfig, records: Sequence[HandRecord] = (),
                dealer_drawn: bool = False, language: str | None = None,
                opening: dict[str, Any] | None = None,
                session_id: str | None = None) -> OpenSession:
@@ -575,7 +575,7 @@ class Store(Evenings, FromElsewhere):
                 tx.append(event)
         return Agreed(tx.session, settled, not again)
 
-    def _settle(self, session: OpenSession, settle: Callable[[], Any]):
+    def _settle(self, session: OpenSession, settle: Callable[[], Any]) -> Any:
         try:
             return settle()
         except RecordError as error:

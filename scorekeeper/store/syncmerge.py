@@ -197,7 +197,8 @@ def _roster(context: _Context, raw: bytes, unchanged_here: bool) -> None:
         ours = Roster.from_json(current)
         merged, clashes = roster_union(ours, theirs)
         context.merged.roster_clashes.extend(clashes)
-        return merged.to_json()
+        document: dict[str, Any] = merged.to_json()
+        return document
 
     try:
         change_roster(context.home, union, context.wait)
