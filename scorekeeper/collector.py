@@ -24,9 +24,11 @@ def for_a_command() -> Iterator[None]:
     tests, the benchmarks)."""
     # A command is short, and reading, settling, auditing or exporting a long session makes
     # hundreds of thousands of objects and no cycles, which the collector would scan again and
-    # again: with it on, the audit of 10,000 hands took about 1.8 times as long
-    # (tests/benchmarks/test_benchmarks.py, "audit command, 10000 kratzen hands"). Memory is
-    # still freed by reference counting, and all of it when the command ends.
+    # again: with it on, the audit of 10,000 hands took about 1.8 times as long (measured when
+    # this was chosen, 2026-12-01; the row that now carries it is
+    # tests/benchmarks/test_whole_commands.py, "audit, 10,000 kratzen hands, whole process",
+    # against bean-check). Memory is still freed by reference counting, and all of it when the
+    # command ends.
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -52,7 +54,7 @@ def for_an_app() -> None:
     # switched back on here), with everything made while starting frozen out of its scans. The
     # rows that run the app as it is started (``scorekeeper tui`` in a terminal) meet their
     # budgets so: tests/benchmarks/test_whole_commands.py, "TUI: open a 200-hand table to its
-    # first frame, pty" and "TUI: key to frame written, 200-hand table, pty". (The rows of
+    # first frame, pty 80x24" and "TUI: key to frame written, six players, pty 80x24". (The rows of
     # test_benchmarks.py, "TUI cold start" among them, make the app themselves, with the
     # collector as Python starts it: they do not measure this.)
     gc.freeze()
