@@ -8,6 +8,7 @@ a file too large) is refused before anything is written."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -82,13 +83,28 @@ def clear_stale_locks(git_folder: Path, older_than: float) -> None:
     ``older_than`` seconds): git never takes a lock file over, so one left would stop every
     later sync. The ref it guarded is still the old one (a ref is renamed into place)."""
     now = time.time()
-    for name in GIT_LOCKS:
+    packs = git_folder / "objects" / "pack"
+    try:  # a pack's index written under a lock of its own (pack-<hash>.idx.lock)
+        pack_locks = [f"objects/pack/{name}" for name in os.listdir(packs)
+                      if name.endswith(".lock")]
+    except OSError:
+        pack_locks = []
+    for name in (*GIT_LOCKS, *pack_locks):
         lock = git_folder / name
         try:
             if now - os.lstat(lock).st_mtime >= older_than:
                 os.unlink(lock)
         except OSError:
             continue
+    if older_than == 0.0 and packs.is_dir():
+        # Held by this process alone: a pack moved in without its index, or a temporary
+        # pack, was left by a writer killed midway (dulwich's own clean-up, public API).
+        with contextlib.suppress(OSError, ValueError):
+            repo = Repo(str(git_folder))
+            try:
+                repo.object_store.prune(grace_period=0)
+            finally:
+                repo.close()
 
 
 def place_repository(home: Path, repo: Repo) -> Repo:
@@ -310,11 +326,30 @@ def fetch(repo: Repo, remote: str) -> ObjectID | None:
 
 def push(repo: Repo, remote: str) -> None:
     """Send ``main`` to the remote (never forced: it holds the remote's ``main`` already). A
-    lock on a folder's ``main`` older than a minute was left by a laptop stopped while it
-    pushed: it is cleared first."""
+    folder is pushed to under a lock of its own (``scorekeeper-push.lock``, released when its
+    process ends, however it ends): holding it, a lock git left on a ref was left by a
+    scorekeeper killed while it pushed, and is cleared; one older than a minute (a laptop
+    stopped while it pushed to a shared drive) is cleared in any case."""
     folder = local_location(remote)
-    if folder is not None:
+    if folder is None:
+        _push(repo, remote)
+        return
+    from .locking import take_lock
+
+    try:
+        pushing = take_lock(folder / "scorekeeper-push", str(folder), 10.0)
+    except StoreError:  # a folder this process cannot lock: git's own locks still guard it
         clear_stale_locks(folder, older_than=60.0)
+        _push(repo, remote)
+        return
+    try:
+        clear_stale_locks(folder, older_than=0.0)
+        _push(repo, remote)
+    finally:
+        pushing.release()
+
+
+def _push(repo: Repo, remote: str) -> None:
     try:
         result = porcelain.push(repo, remote, refspecs=[bytes(MAIN) + b":" + MAIN],
                                 outstream=io.BytesIO(), errstream=io.BytesIO())
