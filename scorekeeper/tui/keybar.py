@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
@@ -56,7 +58,7 @@ class KeyBar(Widget):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def keys_changed(self, screen: Screen) -> None:
+    def keys_changed(self, screen: Screen[Any]) -> None:
         self.refresh()
 
     def keys(self) -> tuple[list[tuple[str, str, str]], tuple[str, str, str] | None]:

@@ -79,7 +79,7 @@ ON_A_SESSION = {"open", "export", "audit", "next_evening", "same_players", "rena
                 "unarchive", "delete"}
 
 
-class HomeScreen(SpokenScreen):
+class HomeScreen(SpokenScreen[None]):
     """The evenings, newest first; archived ones only when asked. A damaged file is listed as
     damaged."""
 

@@ -19,7 +19,7 @@ from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen, TypedInput, 
 from .dialogs import AuditText, lines_text
 
 
-class LedgerScreen(SpokenScreen):
+class LedgerScreen(SpokenScreen[None]):
     app = getters.app(ScorekeeperAppBase)
 
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="ledger-back"),
@@ -94,7 +94,7 @@ class LedgerScreen(SpokenScreen):
         self.query_one("#ledger-filter", Input).focus()
 
 
-class StandingsScreen(SpokenScreen):
+class StandingsScreen(SpokenScreen[None]):
     app = getters.app(ScorekeeperAppBase)
 
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="standings-back")]

@@ -38,7 +38,7 @@ def read_season(store: Store) -> Season:
     return season(evenings, roster, skipped=skipped)
 
 
-class SeasonScreen(SpokenScreen):
+class SeasonScreen(SpokenScreen[None]):
     """The season's table, one game at a time."""
 
     app = getters.app(ScorekeeperAppBase)

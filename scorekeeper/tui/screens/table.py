@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -82,7 +82,7 @@ def seat_status(draft: HandDraft | None, player: str) -> tuple[str, bool]:
     return _("tricks {count}").format(count=tricks) + " " + "#" * tricks, False
 
 
-class TableScreen(SpokenScreen):
+class TableScreen(SpokenScreen[None]):
     """Type each trick's winner by seat number; Enter shows the settlement, Enter again saves."""
 
     app = getters.app(ScorekeeperAppBase)
@@ -110,13 +110,13 @@ class TableScreen(SpokenScreen):
         self.amending: int | None = None
         # Hands amended earlier in the same step (amending one left ``amending`` not fitting
         # its record) and the table before ``amending`` once they are: stored together.
-        self.amend_with: tuple[tuple[int, dict], ...] = ()
+        self.amend_with: tuple[tuple[int, dict[str, Any]], ...] = ()
         self.amend_state: TableState | None = None
         self.entry: KeyEntry | None = None
         self.by_cards = False
         self.writing = False  # the session file is being read or written (in a worker)
         self.mtime = self._mtime()
-        self.asking: Screen | None = None  # a question about the session as it is shown
+        self.asking: Screen[Any] | None = None  # a question about the session as it is shown
         self.told_closed: str | None = None  # why no hand is entered, once said by a notice
 
     # ---- layout
@@ -196,7 +196,8 @@ class TableScreen(SpokenScreen):
         # what the write changed: a session over takes no more hands).
         self.refresh_bindings()
 
-    def on_disk(self, work, done, refused) -> None:
+    def on_disk(self, work: Callable[[], R], done: Callable[[R], None],
+                refused: Callable[[ScorekeeperError], None]) -> None:
         """A store call beside the event loop (``disk.on_disk``); the entry waits for it."""
         on_disk(self, work, done, refused, waiting=_(WAITING), busy=self.busy)
 
@@ -584,7 +585,7 @@ class TableScreen(SpokenScreen):
                                                                 expect=based_on),
                      partial(self.show_amend, amendments, based_on), refused)
 
-    def offer_amend_too(self, amendments: tuple[tuple[int, dict], ...],
+    def offer_amend_too(self, amendments: tuple[tuple[int, dict[str, Any]], ...],
                         broken: LaterHandBroken) -> None:
         """A later hand no longer fits its record once these hands are amended: say which and
         why, and offer to amend it too, in the same step (it opens as recorded, on the table as
@@ -618,7 +619,7 @@ class TableScreen(SpokenScreen):
              _("No: back to hand {number} as you typed it.").format(number=self.amending)]),
             answered)
 
-    def show_amend(self, amendments: tuple[tuple[int, dict], ...], based_on: str,
+    def show_amend(self, amendments: tuple[tuple[int, dict[str, Any]], ...], based_on: str,
                    amended: Amended) -> None:
         """What the amendment would do, to confirm: each amended hand's explanation, every
         player's change hand by hand (the later hands it changes too), and the standings before
@@ -711,7 +712,7 @@ class TableScreen(SpokenScreen):
         config = self.session.config
         based_on = self.session.digest  # the table the chips are counted against
 
-        def counted(amounts: dict | None) -> None:
+        def counted(amounts: dict[str, Decimal] | None) -> None:
             if not amounts:
                 return
             session_id = self.session.id
