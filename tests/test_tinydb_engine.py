@@ -57,8 +57,13 @@ def watched(monkeypatch, tmp_path):
     monkeypatch.setattr(builtins, "open", watch("open", builtins.open, 0))
     monkeypatch.setattr(os, "replace", watch("os.replace", os.replace, 0, 1))
     monkeypatch.setattr(os, "rename", watch("os.rename", os.rename, 0, 1))
-    real_read, real_write = (storage_module.SessionStorage.read,
-                             storage_module.SessionStorage.write)
+    count_storage(monkeypatch, storage_module.SessionStorage, seen)
+    return touched, seen
+
+
+def count_storage(monkeypatch, storage_class, seen) -> None:
+    """Count every read and write of ``storage_class`` in ``seen``, by the file's name."""
+    real_read, real_write = storage_class.read, storage_class.write
 
     def counted_read(self):
         seen["read", self.path.name] += 1
@@ -68,9 +73,8 @@ def watched(monkeypatch, tmp_path):
         seen["write", self.path.name] += 1
         return real_write(self, data)
 
-    monkeypatch.setattr(storage_module.SessionStorage, "read", counted_read)
-    monkeypatch.setattr(storage_module.SessionStorage, "write", counted_write)
-    return touched, seen
+    monkeypatch.setattr(storage_class, "read", counted_read)
+    monkeypatch.setattr(storage_class, "write", counted_write)
 
 
 def _evening(home: Path) -> str:
@@ -162,19 +166,7 @@ def test_the_index_the_roster_and_the_settings_go_through_tinydb(run, tmp_path, 
     monkeypatch.setattr(builtins, "open", watch(builtins.open, 0))
     monkeypatch.setattr(os, "replace", watch(os.replace, 0, 1))
     seen: Counter[tuple[str, str]] = Counter()
-    real_read, real_write = (storage_module.HomeFileStorage.read,
-                             storage_module.HomeFileStorage.write)
-
-    def counted_read(self):
-        seen["read", self.path.name] += 1
-        return real_read(self)
-
-    def counted_write(self, data):
-        seen["write", self.path.name] += 1
-        return real_write(self, data)
-
-    monkeypatch.setattr(storage_module.HomeFileStorage, "read", counted_read)
-    monkeypatch.setattr(storage_module.HomeFileStorage, "write", counted_write)
+    count_storage(monkeypatch, storage_module.HomeFileStorage, seen)
     Store(home).create(make_config("kratzen", ["Änna", "Bert", "Cleo", "Dora"], "Änna"))
     assert run("sessions").code == 0 and run("season").code == 0
     assert run("player", "merge", "Anna", "Änna", "--yes").code == 0
