@@ -2,6 +2,11 @@
 characters, each point of a line marked with the player's own symbol, and a legend that
 names every line. Pure: the table app colours the lines and shows the rows as they are.
 
+Where several players stand at one point, their symbols stand side by side there; where the
+hands are too close for that, a letter marks the point and the legend says whose symbols it
+stands for. The last hand always has the room for its symbols side by side, so every
+player's own symbol is on the chart at least once. Every row of the axis says its score.
+
 Where things sit on the grid is worked out with fractions (a position, not an amount);
 the amounts written on the chart come from ``format_amount``.
 """
@@ -12,13 +17,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
+from functools import partial
+from string import ascii_lowercase
 
 from .amounts import format_amount
+from .cells import cell_width
 from .i18n import _
 
 # One symbol per line, so that lines differ by more than their colour.
 MARKERS = ("●", "■", "▲", "◆", "▼", "★")
-SEVERAL = "*"  # a point where two or more players stand at the same place
+SEVERAL = "*"  # a shared point once every letter is taken (the legend says so)
+GROUP_LETTERS = ascii_lowercase  # a point shared where the symbols have no room side by side
+NEAR = "≈"  # an axis label for a row whose points stand at different scores near it
 
 # Each box character by the directions its strokes go (left, right, up, down), and back.
 STROKES = {"─": "lr", "│": "ud", "╮": "ld", "╯": "lu", "╰": "ur", "╭": "dr", "┼": "lrud",
@@ -29,10 +39,12 @@ JOINS = {frozenset(directions): char for char, directions in STROKES.items()}
 @dataclass(frozen=True, slots=True)
 class Cell:
     """One character of the chart, and the line it belongs to (an index into the players;
-    ``None`` for the axes, the labels and a point shared by several lines)."""
+    ``None`` for the axes, the labels and a letter for a shared point); ``bold`` for the
+    scores in the legend."""
 
     char: str
     line: int | None = None
+    bold: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +58,20 @@ class LegendEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class SharedPoint:
+    """A letter on the chart for a point where the lines ``lines`` stand together."""
+
+    letter: str
+    lines: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TextChart:
-    """The chart's rows, top to bottom, and its legend."""
+    """The chart's rows, top to bottom, its legend, and the letters of shared points."""
 
     rows: tuple[tuple[Cell, ...], ...]
     legend: tuple[LegendEntry, ...]
+    shared: tuple[SharedPoint, ...] = ()
 
 
 def marker(line: int) -> str:
@@ -60,8 +81,7 @@ def marker(line: int) -> str:
 
 def round_values(low: Decimal, high: Decimal, rows: int) -> list[Decimal]:
     """The round values between ``low`` and ``high`` (multiples of 1, 2 or 5 times a power of
-    ten) spaced every two to six of ``rows`` rows: the labels of the scores between the top
-    and the bottom of the chart, so that no long stretch of its axis goes unlabelled."""
+    ten) spaced every two to six of ``rows`` rows."""
     wanted = (high - low) * 3 / max(1, rows - 1)
     step = next(Decimal(m) * 10 ** k for k in range(40) for m in (1, 2, 5)
                 if Decimal(m) * 10 ** k >= wanted / 2)
@@ -73,27 +93,96 @@ def round_values(low: Decimal, high: Decimal, rows: int) -> list[Decimal]:
     return values
 
 
+# From the roundest down: a label is the roundest score its row holds.
+STEPS = tuple(sorted({Decimal(m).scaleb(k) for k in range(-2, 31) for m in (1, 2, 5)}
+                     | {Decimal("0.25")}, reverse=True))
+
+
+def roundest(low: Decimal, high: Decimal, fits: Callable[[Decimal], bool]) -> Decimal | None:
+    """The roundest score from ``low`` to ``high`` that ``fits``: 0, else a multiple of the
+    largest of 5, 2 or 1 times a power of ten (or a quarter) that has one there."""
+    if low <= 0 <= high and fits(Decimal(0)):
+        return Decimal(0)
+    for step in STEPS:
+        first = (low / step).to_integral_value(rounding=ROUND_CEILING) * step
+        for value in (first, first + step):
+            if value <= high and fits(value):
+                return value
+    return None
+
+
 def axis_labels(values: list[Decimal], low: Decimal, high: Decimal, rows: int,
                 y: Callable[[Decimal], int]) -> dict[int, str]:
-    """The scores written beside the chart's rows (``y``: a score's row): the top and the
-    bottom, 0, each row where the points all stand at one score (that score), and round
-    scores between (``round_values``) on rows no point contradicts, so that no long stretch
-    of the axis goes bare and no label names a row whose points stand elsewhere."""
+    """The score written beside each of the chart's ``rows`` (``y``: a score's row): the top
+    and the bottom; a row whose points all stand at one score, that score (or 0, where 0 is
+    one of them); a row whose points stand at different scores, ``≈`` and the roundest score
+    between them; a row
+    without points, the roundest score that falls in it. No label names a row whose points
+    stand elsewhere, and no row goes bare (unless it holds no score a quarter apart)."""
     labels = {0: format_amount(high), rows - 1: format_amount(low)}
-    if low < 0 < high:
-        labels.setdefault(y(Decimal(0)), "0")
     at_row: dict[int, set[Decimal]] = {}
     for value in values:
         at_row.setdefault(y(value), set()).add(value)
-    for row, here in at_row.items():
-        if len(here) == 1:
-            labels.setdefault(row, format_amount(next(iter(here))))
-    for value in round_values(low, high, rows):
-        row = y(value)
-        if at_row.get(row, {value}) == {value} and all(abs(row - labelled) > 1
-                                                       for labelled in labels):
-            labels[row] = format_amount(value)
+    for row in range(rows):
+        if row in labels:
+            continue
+        here = at_row.get(row)
+        if here and (len(here) == 1 or 0 in here):  # where everyone starts, 0 says it
+            labels[row] = format_amount(next(iter(here)) if len(here) == 1 else Decimal(0))
+        elif here:
+            near = roundest(min(here), max(here), lambda value: True)
+            labels[row] = NEAR + format_amount(near if near is not None else min(here))
+        else:
+            span = (high - low) / max(1, rows - 1)
+            centre = high - span * row
+            found = roundest(centre - span / 2, centre + span / 2, partial(on_row, y, row))
+            if found is not None:
+                labels[row] = format_amount(found)
     return labels
+
+
+def on_row(y: Callable[[Decimal], int], row: int, value: Decimal) -> bool:
+    """Whether ``value`` is drawn on row ``row``."""
+    return y(value) == row
+
+
+class Grid:
+    """The plot being drawn: ``rows`` of ``width`` cells, where lines join their strokes."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.cells: list[list[Cell]] = [[Cell(" ")] * width for _ in range(height)]
+
+    def stroke(self, col: int, row: int, char: str, line: int) -> None:
+        """A stroke of line ``line``; where lines meet, the cell joins their strokes (a
+        corner on a line makes a ┬)."""
+        joined = STROKES.get(self.cells[row][col].char, "") + STROKES[char]
+        self.cells[row][col] = Cell(JOINS.get(frozenset(joined), char), line)
+
+    def line(self, points: list[tuple[int, int]], line: int) -> None:
+        """A line through ``points`` (column, row): level through a hand, turning halfway
+        to the next one (``turn``), with rounded corners."""
+        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+            middle = turn(x0, x1)
+            for col in range(x0 + 1, middle):
+                self.stroke(col, y0, "─", line)
+            for col in range(middle + 1, x1):
+                self.stroke(col, y1, "─", line)
+            if y0 == y1:
+                if x0 < middle < x1:
+                    self.stroke(middle, y0, "─", line)
+                continue
+            down = y1 > y0
+            for row in range(min(y0, y1) + 1, max(y0, y1)):
+                self.stroke(middle, row, "│", line)
+            self.stroke(middle, y0, "╮" if down else "╯", line)
+            if middle < x1:
+                self.stroke(middle, y1, "╰" if down else "╭", line)
+
+
+def turn(x0: int, x1: int) -> int:
+    """The column where a line from column ``x0`` to ``x1`` goes up or down."""
+    return x1 if x1 - x0 <= 1 else (x0 + x1 + 1) // 2
 
 
 def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
@@ -101,7 +190,7 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
     """``series`` (each player's score before the first hand and after each hand, in seating
     order: ``export.score_series``) drawn in ``width`` columns and ``height`` rows (the
     legend not counted). A line holds its level through a hand and changes between two
-    hands, with rounded corners; every hand's score is a point with the player's marker.
+    hands, with rounded corners; every hand's score is a point with the player's symbol.
     ``step`` names what the bottom axis counts, in the language in use (by default hands; a
     season's chart counts evenings)."""
     players = list(series)
@@ -120,51 +209,58 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
         return round(Fraction(high - value) / Fraction(high - low) * (plot_h - 1))
 
     labels = axis_labels(values, low, high, plot_h, y)
-    label_width = max(len(label) for label in labels.values())
+    label_width = max(cell_width(label) for label in labels.values())
     plot_w = max(2, width - label_width - 2)
+    # The last hand's players side by side where they stand together: room kept for them.
+    last_rows = [y(series[p][-1]) for p in players if len(series[p]) == hands + 1]
+    room = max(last_rows.count(row) for row in last_rows) - 1 if last_rows else 0
+    span = max(1, plot_w - 1 - room)
 
     def x(i: int) -> int:
-        return 0 if hands == 0 else round(Fraction((plot_w - 1) * i, hands))
+        return 0 if hands == 0 else round(Fraction(span * i, hands))
 
-    grid: list[list[Cell]] = [[Cell(" ")] * plot_w for _ in range(plot_h)]
-
-    def put(col: int, row: int, char: str, line: int) -> None:
-        # Where lines meet, the cell joins their strokes (a corner on a line makes a ┬).
-        joined = STROKES.get(grid[row][col].char, "") + STROKES[char]
-        grid[row][col] = Cell(JOINS.get(frozenset(joined), char), line)
-
+    grid = Grid(plot_w, plot_h)
     for line, player in enumerate(players):
-        points = [(x(i), y(v)) for i, v in enumerate(series[player])]
-        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
-            turn = x1 if x1 - x0 <= 1 else (x0 + x1 + 1) // 2
-            for col in range(x0 + 1, turn):
-                put(col, y0, "─", line)
-            for col in range(turn + 1, x1):
-                put(col, y1, "─", line)
-            if y0 == y1:
-                if x0 < turn < x1:
-                    put(turn, y0, "─", line)
-                continue
-            down = y1 > y0
-            for row in range(min(y0, y1) + 1, max(y0, y1)):
-                put(turn, row, "│", line)
-            put(turn, y0, "╮" if down else "╯", line)
-            if turn < x1:
-                put(turn, y1, "╰" if down else "╭", line)
-    owners: dict[tuple[int, int], set[int]] = {}
-    for line, player in enumerate(players):
+        grid.line([(x(i), y(v)) for i, v in enumerate(series[player])], line)
+    shared = mark_points(grid, series, hands, x, y)
+    rows = [tuple(Cell(c) for c in f"{labels.get(row, ''):>{label_width}} "
+                  f"{'┤' if labels.get(row) else '│'}") + tuple(cells)
+            for row, cells in enumerate(grid.cells)]
+    rows += hand_axis(hands, x, plot_w, label_width, _("hand") if step is None else step)
+    return TextChart(tuple(rows), legend, shared)
+
+
+def mark_points(grid: Grid, series: dict[str, list[Decimal]], hands: int,
+                x: Callable[[int], int], y: Callable[[Decimal], int]) -> tuple[SharedPoint, ...]:
+    """Every point gets its player's symbol; where several players stand at one point, their
+    symbols stand side by side between the turns before and after it, or, without the room,
+    a letter for them (the same letter wherever the same players meet)."""
+    at: dict[tuple[int, int], list[int]] = {}
+    for line, player in enumerate(series):
         for i, v in enumerate(series[player]):
-            owners.setdefault((x(i), y(v)), set()).add(line)
-    for (col, row), lines in owners.items():
-        grid[row][col] = (Cell(marker(min(lines)), min(lines)) if len(lines) == 1
-                          else Cell(SEVERAL))
+            at.setdefault((i, y(v)), []).append(line)
+    letters: dict[tuple[int, ...], str] = {}
+    for (i, row), lines in at.items():
+        col = x(i)
+        first = 0 if i == 0 else min(col, turn(x(i - 1), col) + 1)
+        last = grid.width - 1 if i == hands else max(col, turn(col, x(i + 1)) - 1)
+        if len(lines) <= last - first + 1:
+            start = min(max(first, col - (len(lines) - 1) // 2), last - len(lines) + 1)
+            for offset, line in enumerate(lines):
+                grid.cells[row][start + offset] = Cell(marker(line), line)
+            continue
+        key = tuple(lines)
+        if key not in letters:
+            letters[key] = (GROUP_LETTERS[len(letters)] if len(letters) < len(GROUP_LETTERS)
+                            else SEVERAL)
+        grid.cells[row][col] = Cell(letters[key])
+    return tuple(SharedPoint(letter, lines) for lines, letter in letters.items())
 
-    rows = []
-    for row, cells in enumerate(grid):
-        label = labels.get(row, "")
-        axis = "┤" if label else "│"
-        rows.append(tuple(Cell(c) for c in f"{label:>{label_width}} {axis}") + tuple(cells))
-    # The hands along the bottom: a tick at each, and its number where there is room.
+
+def hand_axis(hands: int, x: Callable[[int], int], plot_w: int, label_width: int,
+              word: str) -> list[tuple[Cell, ...]]:
+    """The hands along the bottom: a tick at each, and its number where there is room;
+    ``word`` (what is counted) under the labels of the scores, where it fits."""
     ticks = ["─"] * plot_w
     numbers = [" "] * plot_w
     free_from = 0
@@ -176,10 +272,73 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
         if start >= free_from:
             numbers[start:start + len(text)] = text
             free_from = start + len(text) + 1
-    rows.append(tuple(Cell(c) for c in " " * label_width + " └" + "".join(ticks)))
-    # under the labels of the scores, where it fits
-    word = _("hand") if step is None else step
-    if len(word) > label_width + 1:
+    if cell_width(word) > label_width + 1:
         word = ""
-    rows.append(tuple(Cell(c) for c in f"{word:>{label_width + 1}} " + "".join(numbers)))
-    return TextChart(tuple(rows), legend)
+    pad = " " * (label_width + 1 - cell_width(word))
+    return [tuple(Cell(c) for c in " " * label_width + " └" + "".join(ticks)),
+            tuple(Cell(c) for c in pad + word + " " + "".join(numbers))]
+
+
+def text_cells(text: str, line: int | None = None, bold: bool = False) -> list[Cell]:
+    """``text`` as cells, each of one character (a wide one takes two columns)."""
+    return [Cell(c, line, bold) for c in text]
+
+
+def fold(text: str, width: int) -> list[str]:
+    """``text`` in pieces of at most ``width`` columns, whole: folded, never cut."""
+    pieces, piece = [], ""
+    for char in text:
+        if piece and cell_width(piece + char) > width:
+            pieces.append(piece)
+            piece = ""
+        piece += char
+    return [*pieces, piece]
+
+
+def legend_rows(chart: TextChart, width: int) -> list[list[Cell]]:
+    """The legend under the chart in ``width`` columns: what each letter of a shared point
+    stands for, then each line's symbol, the player's whole name and their score now
+    (``──●── Anna 14¼``), as many to a row as fit; a name longer than a row is folded."""
+    rows: list[list[Cell]] = []
+    if chart.shared:
+        row = text_cells(_("At one point:"))
+        for point in chart.shared:
+            item = text_cells(f"{point.letter} = ")
+            for line in point.lines:
+                item += text_cells(marker(line), line)
+            if len(row) + 2 + len(item) > width:
+                rows.append(row)
+                row = []
+            row += text_cells("  " if row else "") + item
+        rows.append(row)
+    row = []
+    for entry in chart.legend:
+        lead = text_cells("──" + entry.marker + "──", entry.line) + text_cells(" ")
+        item = lead + text_cells(entry.player + " ") + text_cells(entry.last, bold=True)
+        if row and len(row) + 3 + len(item) > width:
+            rows.append(row)
+            row = []
+        if len(item) <= width:
+            row += text_cells("   " if row else "") + item
+            continue
+        pieces = fold(f"{entry.player} ", max(1, width - len(lead)))
+        rows += [(lead if n == 0 else text_cells(" " * len(lead))) + text_cells(piece)
+                 for n, piece in enumerate(pieces[:-1])]
+        row = text_cells(" " * len(lead) + pieces[-1]) + text_cells(entry.last, bold=True)
+    if row:
+        rows.append(row)
+    return rows
+
+
+def chart_rows(series: dict[str, list[Decimal]], width: int, height: int,
+               step: str | None = None) -> list[list[Cell]]:
+    """The chart (``line_chart``) with its legend under it (``legend_rows``) in ``width``
+    columns and ``height`` rows in all (the chart keeps at least five)."""
+    legend = 0
+    for _attempt in range(3):  # the letters of shared points depend on the rows there are
+        chart = line_chart(series, width, max(5, height - legend), step)
+        below = legend_rows(chart, width)
+        if len(below) == legend:
+            break
+        legend = len(below)
+    return [list(row) for row in chart.rows] + below

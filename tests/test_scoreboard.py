@@ -229,16 +229,17 @@ def test_the_chart_draws_one_line_per_player_joined_where_they_meet():
                        width=12, height=5)
     assert chart_text(chart) == [
         " 1 ┤    ╭──●",
-        " 0 ┤*───┤   ",
+        " 0 ┤●■──┤   ",
         "-1 ┤    ╰──■",
         "   └┬──────┬",
         "    0      1",
     ]
-    # Anna's line and point are hers, Ben's his; the shared start belongs to nobody.
+    # Anna's line and point are hers, Ben's his; at the shared start their symbols stand
+    # side by side, each in its own line's colour.
     top, middle, bottom = chart.rows[:3]
     assert {cell.line for cell in top[8:]} == {0}
     assert {cell.line for cell in bottom[8:]} == {1}
-    assert middle[4].char == "*" and middle[4].line is None
+    assert [(cell.char, cell.line) for cell in middle[4:6]] == [("●", 0), ("■", 1)]
     assert [(e.marker, e.player, e.last) for e in chart.legend] == [("●", "Anna", "1"),
                                                                     ("■", "Ben", "-1")]
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -19,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
 
 from ..amounts import format_amount
-from ..chart import SEVERAL, LegendEntry, line_chart
+from ..chart import chart_rows
 from ..i18n import N_, _
 from .bigfigures import BigFigure
 
@@ -231,41 +232,15 @@ class ScoreChart(Widget):
     def colour(self, line: int | None) -> str:
         return "" if line is None else self.COLOURS[line % len(self.COLOURS)]
 
-    def legend_lines(self, entries: tuple[LegendEntry, ...], width: int) -> list[Text]:
-        """The legend's entries (``──● name score``), as many to a line as fit."""
-        lines: list[Text] = []
-        line = Text()
-        for entry in entries:
-            item = Text.assemble(("──" + entry.marker + "──", self.colour(entry.line)), " ",
-                                 entry.player, " ", (entry.last, "bold"))
-            if line.cell_len and line.cell_len + 3 + item.cell_len > width:
-                lines.append(line)
-                line = Text()
-            if line.cell_len:
-                line.append("   ")
-            line.append_text(item)
-        if line.cell_len:
-            lines.append(line)
-        if len(entries) > 1:
-            lines.append(Text(_("{mark} = several players at one point").format(mark=SEVERAL),
-                              style="dim"))
-        return lines
-
     def render(self) -> Text:
         width = max(20, self.size.width)
-        chart = line_chart(self.series, width, 1, self.step)
-        legend = self.legend_lines(chart.legend, width)
-        chart = line_chart(self.series, width, max(5, self.size.height - len(legend)),
-                           self.step)
         out = Text(no_wrap=True, overflow="ellipsis")
-        for row in chart.rows:
-            for cell in row:
-                out.append(cell.char, self.colour(cell.line))
-            out.append("\n")
-        for i, line in enumerate(legend):
+        for i, row in enumerate(chart_rows(self.series, width, self.size.height, self.step)):
             if i:
                 out.append("\n")
-            out.append_text(line)
+            for cell in row:
+                out.append(cell.char, Style(color=self.colour(cell.line) or None,
+                                            bold=cell.bold or None))
         return out
 
 

@@ -1,0 +1,121 @@
+"""An evening of six players with 24-character names at 80×24, in the table's own words: the
+chart tells every line apart at every point and labels every row of its axis; columns of the
+previews and of the shared text line up in every language; the ledger, the settle-up and the
+season show everyone and every figure without scrolling sideways."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from scorekeeper.amounts import parse_amount
+from scorekeeper.chart import MARKERS, NEAR, chart_rows, legend_rows, line_chart
+from scorekeeper.rules import HandRecord, make_config
+
+from .tui_helpers import fixed_store, make_app, screen_rows
+
+LONG = ["Eleonore Weißenbach-Ost1", "Friedrich Hohenzollern-2", "Maximiliane Schwarzkopf3",
+        "Bartholomäus Regenbogen4", "Konstantin Lichtenberg-5", "Wilhelmine Sonnenschein6"]
+E, F, M, B, K, W = LONG
+# Kratzen, Eleonore deals first: a Muss, then five normal hands (worked by the referee:
+# the standings after hand 6 are 186¾, 82¾, 17¾, -232, -433½, -803¾).
+HANDS = [HandRecord(indicator=("KC",), tricks=(F, F, M, B)),
+         HandRecord(indicator=("9C",), entered=(M, B), tricks=(M, M, F, B)),
+         HandRecord(indicator=("AH",), entered=(B, K, W, E), tricks=(B, K, W, E)),
+         HandRecord(indicator=("10S",), entered=(K, E), tricks=(K, K, B, E)),
+         HandRecord(indicator=("8D",), entered=(W,), tricks=(K, W, W, W)),
+         HandRecord(indicator=("QH",), entered=(E, F, M), tricks=(E, F, M, W))]
+# Each player's score before the first hand and after each (``export.score_series``).
+SERIES = {name: [Decimal(v) for v in values] for name, values in {
+    E: ["0", "-16", "-16", "2.25", "39", "39", "186.75"],
+    F: ["0", "-1", "-65", "-65", "-65", "-65", "82.75"],
+    M: ["0", "-1", "17", "-130", "-130", "-130", "17.75"],
+    B: ["0", "-1", "8", "26.25", "-232", "-232", "-232"],
+    K: ["0", "-8", "-8", "10.25", "83.75", "-433.5", "-433.5"],
+    W: ["0", "-8", "-8", "10.25", "10.25", "231.5", "-803.75"]}.items()}
+
+
+def long_evening(home):
+    return fixed_store(home).create(make_config("kratzen", LONG, E), HANDS)
+
+
+def text(rows) -> list[str]:
+    return ["".join(cell.char for cell in row) for row in rows]
+
+
+# ---- the chart --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("height", [8, 10, 14, 24])
+@pytest.mark.parametrize("width", [40, 78])
+def test_every_players_symbol_is_on_the_chart_and_every_shared_point_is_explained(width,
+                                                                                   height):
+    """Six players start at 0 and meet again: where they stand together their symbols stand
+    side by side, or a letter does that the legend spells out; no point reads "several" (a
+    "*" took ■ off the chart at 80×24: Friedrich always stood with someone)."""
+    chart = line_chart(SERIES, width, height)
+    plot = text(chart.rows[:-2])
+    drawn = "".join(plot)
+    for line, symbol in enumerate(MARKERS):
+        own = [cell for row in chart.rows for cell in row if cell.char == symbol]
+        assert own and all(cell.line == line for cell in own), (symbol, plot)
+    assert "*" not in drawn
+    letters = {point.letter: point.lines for point in chart.shared}
+    for row in chart.rows[:-2]:
+        for cell in row[7:]:
+            if cell.char.isalpha():
+                assert cell.char in letters, (cell.char, plot)
+    key = "\n".join(text(legend_rows(chart, width)))
+    for letter, lines in letters.items():
+        assert f"{letter} = " + "".join(MARKERS[line] for line in lines) in key, key
+
+
+@pytest.mark.parametrize("height", [5, 8, 12, 24])
+def test_every_row_of_the_axis_says_its_score_top_to_bottom(height):
+    """Every row of the plot has a label, and they go down from the top: at 80×24 the rows
+    between 0 and -232 and between -433½ and -803¾ were bare."""
+    rows = text(line_chart(SERIES, 78, height).rows[:-2])
+    labels = [row.split("┤")[0].strip() if "┤" in row[:8] else "" for row in rows]
+    assert all(labels), rows
+    assert labels[0] == "231½" and labels[-1] == "-803¾"
+    scores = [parse_amount(label.removeprefix(NEAR)) for label in labels]
+    assert scores == sorted(scores, reverse=True) and len(set(scores)) == len(scores), labels
+
+
+def test_a_row_says_its_one_score_and_near_where_its_points_differ():
+    """Ben alone at -232 says -232; the row where Eleonore (39) and Konstantin (83¾) stand
+    says "≈50", not a score of either."""
+    rows = text(line_chart(SERIES, 78, 11).rows[:-2])
+    assert any(row.startswith(" -232 ┤") and "◆" in row for row in rows), rows
+    near = [row for row in rows if "▼" in row and "●" in row and NEAR in row[:8]]
+    assert near and near[0].split("┤")[0].strip() == NEAR + "50", rows
+
+
+@pytest.mark.parametrize("width", [24, 40, 80])
+def test_the_legend_gives_every_whole_name_with_its_symbol(width):
+    """Whole names, each after its own symbol; a name longer than the row is folded onto the
+    next row, never cut."""
+    rows = text(chart_rows(SERIES, width, 30))
+    assert all(len(row) <= width for row in rows)
+    legend = rows[next(i for i, row in enumerate(rows) if row.startswith("──●──")):]
+    joined = "".join(row[6:] if row.startswith("      ") else row for row in legend)
+    for symbol, name, last in zip(MARKERS, LONG, ["186¾", "82¾", "17¾", "-232", "-433½",
+                                                  "-803¾"], strict=True):
+        assert f"──{symbol}── {name} {last}" in joined, legend
+
+
+async def test_the_standings_at_80x24_show_every_symbol_every_label_and_every_name(tmp_path):
+    session = long_evening(tmp_path)
+    app = make_app(tmp_path, session.id, language="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        rows = screen_rows(app.export_screenshot())
+        shown = "\n".join(rows)
+        plot = [row for row in rows if "┤" in row[:8] or row[6:8] == " │"]
+        assert len(plot) >= 5 and all("┤" in row[:8] for row in plot), shown
+        for symbol, name in zip(MARKERS, LONG, strict=True):
+            assert f"──{symbol}── {name}" in shown
+            assert any(symbol in row[8:] for row in plot), (symbol, shown)
+        assert "*" not in "".join(plot)
