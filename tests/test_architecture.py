@@ -226,7 +226,8 @@ def test_the_class_check_finds_one(tmp_path):
 
 STORE_MODULES = {"__init__", "home", "session", "storage", "files", "listing", "atomic",
                  "locking", "evenings", "imports", "roster", "outputs",
-                 "sync", "gitrepo", "syncmerge", "conflicts"}  # sync: the home through git
+                 "sync", "gitrepo", "syncmerge", "conflicts",  # sync: the home through git
+                 "serving"}  # where serve answers, for the table's QR code
 
 
 def test_the_store_is_small_modules_each_with_one_job():

@@ -66,7 +66,7 @@ def say_phones_address(url: str) -> None:
     import sys
 
     from ..tui.qr import terminal_qr
-    from ..tui.serve import only_this_machine
+    from ..tui.serve_guard import only_this_machine
 
     if only_this_machine(url):
         say(_("phones cannot open {url}: it is this machine's own address. Serve on its "

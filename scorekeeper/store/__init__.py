@@ -42,9 +42,10 @@ One small module each: ``home`` (the store: finding, reading and writing session
 ``evenings`` (its writes for the evenings after one another: the next evening, a name, the
 archive, the trash), ``session`` (a session as read from its tables, checked), ``storage``
 (TinyDB's storages and the database over each file), ``files`` (reading a file safely),
-``listing`` (the sessions list and its index), ``roster`` (the players' names), ``imports``
-(files from elsewhere), ``atomic`` (writes that cannot tear) and ``locking`` (one writer at a
-time); ``sync``, ``gitrepo``, ``syncmerge`` and ``conflicts`` sync the home through git.
+``listing`` (the sessions list and its index), ``roster`` (the players' names), ``serving``
+(where ``serve`` answers, for the table's QR code), ``imports`` (files from elsewhere),
+``atomic`` (writes that cannot tear) and ``locking`` (one writer at a time); ``sync``,
+``gitrepo``, ``syncmerge`` and ``conflicts`` sync the home through git.
 """
 
 from ..errors import StoreError

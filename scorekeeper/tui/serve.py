@@ -17,6 +17,7 @@ import asyncio
 import errno
 import ipaddress
 import logging
+import os
 import shlex
 import socket
 import sys
@@ -30,13 +31,16 @@ from textual_serve.server import Server
 from ..errors import ScorekeeperError, one_line
 from ..i18n import _, current_language, ngettext
 from ..store import OpenSession, Store
+from ..store.serving import Serving, end_serving, record_serving, this_machine
 from .serve_guard import (
     DEFAULT_COLUMNS,
     DEFAULT_ROWS,
     MAX_MESSAGE,
     MAX_VIEWERS,
+    only_this_machine,
     origin_key,
     query_number,
+    resolved,
     same_origin,
     terminal_size,
 )
@@ -49,23 +53,6 @@ def served_url(host: str, port: int) -> str:
     """The address a browser opens: ``http://HOST:PORT`` (an IPv6 address in brackets)."""
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}"
-
-
-def only_this_machine(url: str) -> bool:
-    """Whether ``url``'s host is one only this machine reaches (127.0.0.1, ::1, localhost):
-    a phone that opened it would reach itself, not the scoreboard."""
-    from urllib.parse import urlsplit
-
-    host = urlsplit(url).hostname or ""
-    addresses = resolved(host) or [host]
-    return all(loopback(address) for address in addresses)
-
-
-def loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address.split("%")[0]).is_loopback
-    except ValueError:
-        return False
 
 
 def checked_host(host: str) -> str:
@@ -82,15 +69,6 @@ def checked_host(host: str) -> str:
             "table's network (for example --host 192.168.1.20)").format(host=host))
     numeric = resolved(host, socket.AI_NUMERICHOST)
     return numeric[0] if numeric else host
-
-
-def resolved(host: str, flags: int = 0) -> list[str]:
-    """The addresses the system binds for ``host`` (none when it cannot read it)."""
-    try:
-        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM, flags=flags)
-    except (OSError, UnicodeError):
-        return []
-    return [str(address[4][0]) for address in found]
 
 
 def every_address(address: str) -> bool:
@@ -254,15 +232,35 @@ def serve_scoreboard(store: Store, session: OpenSession, host: str, port: int,
                      ready: Callable[[str], None], viewers: int = MAX_VIEWERS) -> None:
     """Serve ``session``'s scoreboard on ``host``:``port`` until interrupted (Ctrl+C or
     SIGTERM), to ``viewers`` browsers at once; ``ready`` is told the address once the
-    server answers."""
+    server answers. While it answers, the home holds a record of it (``store.serving``), so
+    the table's scoreboard can show its QR code; the record goes when serving stops."""
     from .. import collector
 
     host = checked_host(host)
     port = free_port(host, port)
-    server = ScoreboardServer(scoreboard_command(store, session, served_url(host, port)),
-                              host, port,
+    url = served_url(host, port)
+
+    def answering(public_url: str) -> None:
+        record(store, Serving(session.id, str(session.path.resolve()), public_url, host,
+                              port, os.getpid(), this_machine()))
+        ready(public_url)
+
+    server = ScoreboardServer(scoreboard_command(store, session, url), host, port,
                               _("scorekeeper: {game}, session {id}").format(
                                   game=session.ruleset.title, id=session.id),
-                              ready, viewers)
+                              answering, viewers)
     collector.for_a_server()  # it runs for the evening
-    server.serve()
+    try:
+        server.serve()
+    finally:
+        end_serving(store.home, os.getpid())
+
+
+def record(store: Store, serving: Serving) -> None:
+    """Say in the home where this serve answers (the table's scoreboard shows its QR code);
+    a home that cannot take the record is said on serve's terminal, and serving goes on."""
+    try:
+        record_serving(store.home, serving)
+    except ScorekeeperError as error:
+        log.warning(_("the table's scoreboard will not know this address: {error}").format(
+            error=one_line(str(error))))

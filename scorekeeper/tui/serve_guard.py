@@ -1,7 +1,8 @@
 """What a browser may ask of ``scorekeeper serve``, checked before anything reaches a
 scoreboard: the size of its terminal (kept within bounds), the messages the page sends (what
 textual-serve's page sends, nothing else), the page's origin (the address served) and how many
-browsers are served at once.
+browsers are served at once; and which addresses only this machine reaches (a phone that
+opened one would reach itself: no QR code of it is shown).
 
 A terminal's size is memory in the scoreboard's process: textual-serve passes on any size a
 client asks for, and a million columns by a million rows grew one process past 2 GB in
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import ipaddress
 import math
+import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -176,3 +178,29 @@ def same_origin(origin: str | None, served: str) -> bool:
         return True
     found = origin_key(origin)
     return found is not None and found == origin_key(served)
+
+
+# ---- addresses only this machine reaches ------------------------------------------------------
+
+def only_this_machine(url: str) -> bool:
+    """Whether ``url``'s host is one only this machine reaches (127.0.0.1, ::1, localhost):
+    a phone that opened it would reach itself, not the scoreboard."""
+    host = urlsplit(url).hostname or ""
+    addresses = resolved(host) or [host]
+    return all(loopback(address) for address in addresses)
+
+
+def loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def resolved(host: str, flags: int = 0) -> list[str]:
+    """The addresses the system binds for ``host`` (none when it cannot read it)."""
+    try:
+        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM, flags=flags)
+    except (OSError, UnicodeError):
+        return []
+    return [str(address[4][0]) for address in found]

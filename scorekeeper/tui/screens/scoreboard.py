@@ -6,7 +6,9 @@ browsers, one ``ScoreboardApp`` per browser."""
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from math import ceil
 from pathlib import Path
@@ -20,8 +22,10 @@ from textual.widgets import Static
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, pgettext
+from ...paths import home_folder
 from ...presentation import last_hand_line, table_guide
 from ...store import OpenSession
+from ...store.serving import home_of, live_servings
 from ..bigfigures import BigFigure
 from ..keybar import KeyBar
 from ..qr import QRCode
@@ -85,6 +89,43 @@ class PlayerCard(Vertical):
 
 LEADING = N_("LEADING")
 
+SERVED_CHECK = 5.0  # seconds between looks for the serve whose code is shown
+
+
+@dataclass(frozen=True, slots=True)
+class Served:
+    """Where phones open this scoreboard: ``url`` (a serve that answers on an address phones
+    reach), else ``local`` (one that answers only on this machine's own address), else
+    nowhere."""
+
+    url: str | None
+    local: str | None
+
+
+def served_now(home: Path, session_file: Path, address: str | None = None) -> Served:
+    """Where this session is served now, from the home's records of serves that answer
+    (``address``: the one this scoreboard was given by the serve that runs it)."""
+    from ..serve_guard import only_this_machine  # socket and orjson: when first asked
+
+    urls = ([address] if address else []) + [s.url for s in live_servings(home, session_file)]
+    reached = [url for url in urls if not only_this_machine(url)]
+    return Served(reached[0] if reached else None,
+                  None if reached or not urls else urls[0])
+
+
+def serve_command(session_id: str, home: Path | None) -> str:
+    """The command that serves this session to phones (the home named when it is not the
+    one ``serve`` finds by itself)."""
+    words = ["scorekeeper", "serve", session_id, "--host", "ADDRESS"]
+    if home is not None:
+        try:
+            found = home_folder(None)
+        except ScorekeeperError:
+            found = None
+        if found is None or found.resolve() != home.resolve():
+            words += ["--home", str(home)]
+    return shlex.join(words)
+
 
 class ScoreboardScreen(SpokenScreen[None]):
     """The standings, the pot, the last hand and the next dealer, in large figures where they
@@ -135,10 +176,13 @@ class ScoreboardScreen(SpokenScreen[None]):
 
     def __init__(self, read: Callable[[], OpenSession], session: OpenSession, *,
                  watch_interval: float | None = 1.0, closable: bool = True,
-                 address: str | None = None) -> None:
+                 address: str | None = None, home: Path | None = None) -> None:
         super().__init__()
         self.read = read
         self.address = address
+        # Where serves record their addresses: the home that keeps the session.
+        self.home = home if home is not None else home_of(session.path)
+        self.served: Served = Served(address, None)
         self.session = session
         self.watch_interval = watch_interval
         self.closable = closable
@@ -171,29 +215,56 @@ class ScoreboardScreen(SpokenScreen[None]):
                 Binding("q", "toggle_qr", N_("QR code for phones"), id="scoreboard-qr")]
 
     def compose_qr(self) -> ComposeResult:
-        """The address phones open, and its QR code; or, where none is served, how to serve
-        one."""
-        if self.address is None:
-            yield Static(Text(_(
-                "Phones follow this scoreboard when it is served on the table's network: "
-                "scorekeeper serve {id} --host ADDRESS (this machine's address there) shows "
-                "its QR code.").format(id=self.session.id)), id="board-qr-words")
+        """The address phones open, and its QR code; or, where none is served that phones
+        reach, one line saying how to serve it (the exact command)."""
+        served = self.served
+        if served.url is None:
+            command = serve_command(self.session.id, self.home)
+            if served.local is None:
+                words = _("Phones follow this scoreboard when it is served on the table's "
+                          "network: {command} (ADDRESS: this machine's address there) shows "
+                          "its QR code here.").format(command=command)
+            else:
+                words = _("Served on {url}, which only this machine reaches; for phones: "
+                          "{command} (ADDRESS: this machine's address on the table's "
+                          "network).").format(url=served.local, command=command)
+            yield Static(Text(words), id="board-qr-words")
             return
         yield Static(Text(_("Phones open {url} by pointing their camera at this code").format(
-            url=self.address)), id="board-qr-words")
-        yield QRCode(self.address, id="board-qr-code")
+            url=served.url)), id="board-qr-words")
+        yield QRCode(served.url, id="board-qr-code")
 
-    def action_toggle_qr(self) -> None:
+    async def action_toggle_qr(self) -> None:
         """Show the QR code of the address, or hide it again (it takes the figures' room)."""
         panel = self.query_one("#board-qr")
         panel.toggle_class("shown")
         if panel.has_class("shown"):
+            await self.show_served()
             self.query_one("#board").scroll_home(animate=False)
+
+    async def show_served(self) -> None:
+        """Look again for a serve of this session that answers (it may have started or
+        stopped since), and show what is found where it changed."""
+        served = self.served if self.home is None else \
+            served_now(self.home, self.session.path, self.address)
+        if served == self.served and self.query("#board-qr-words"):
+            return
+        self.served = served
+        panel = self.query_one("#board-qr")
+        await panel.remove_children()
+        await panel.mount_all(list(self.compose_qr()))
+
+    async def check_served(self) -> None:
+        """While the code is shown: never an address whose serve has stopped."""
+        if self.query_one("#board-qr").has_class("shown"):
+            await self.show_served()
 
     def on_mount(self) -> None:
         self.show()
         if self.watch_interval:
             self.set_interval(self.watch_interval, self.follow)
+            if self.home is not None:
+                self.set_interval(max(self.watch_interval, SERVED_CHECK), self.check_served)
 
     def on_resize(self) -> None:
         self.fit_cards()
@@ -274,22 +345,25 @@ class ScoreboardApp(App[None]):
     """The scoreboard alone, read-only: what ``scorekeeper serve`` runs for each browser.
     It is given a function that reads the session, and nothing that writes one; it has no
     command palette and no keys but quitting and showing the QR code of ``address`` (the
-    address serve is reached at), for the phones at a TV's table."""
+    address serve is reached at), for the phones at a TV's table; ``home`` is where serves
+    record their addresses."""
 
     TITLE = "scorekeeper scoreboard"
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, read: Callable[[], OpenSession], *,
-                 watch_interval: float | None = 1.0, address: str | None = None) -> None:
+                 watch_interval: float | None = 1.0, address: str | None = None,
+                 home: Path | None = None) -> None:
         super().__init__()
         self.read = read
         self.watch_interval = watch_interval
         self.address = address
+        self.home = home
 
     def on_mount(self) -> None:
         self.push_screen(ScoreboardScreen(self.read, self.read(),
                                           watch_interval=self.watch_interval, closable=False,
-                                          address=self.address))
+                                          address=self.address, home=self.home))
 
 
 def run_scoreboard(home: Path, ref: str, address: str | None = None) -> None:
@@ -302,4 +376,4 @@ def run_scoreboard(home: Path, ref: str, address: str | None = None) -> None:
     store = Store(home)
     store.open(ref)
     collector.for_an_app()  # a long evening on screen, as the table app
-    ScoreboardApp(partial(store.open, ref), address=address).run()
+    ScoreboardApp(partial(store.open, ref), address=address, home=store.home).run()
