@@ -47,15 +47,15 @@ def export(ctx: click.Context, session: str, fmt: str, output: str | None, stand
     from ..export import export_pieces
 
     store = get_store(ctx, home)
-    opened = store.open(session)
+    # The file as read (its documents) is not needed once its models are made: neither the
+    # store nor the session keeps it while the hands are settled again and the text is written
+    # (tests/benchmarks, "peak memory").
+    opened = store.open(session, keep=False)
     read_from = opened.path
     if output is not None and output != "-":
         refuse_home_target(output, store.home, read_from)  # before the export is made
-    source = opened.export_source()
+    source = opened.export_source(let_go=True)
     language = export_language(ctx, opened)
-    # The file as read (its documents) is not needed once its models are made: let it go
-    # before the text is written (an export of 10,000 hands then peaks about 20 MiB lower:
-    # tests/benchmarks, "peak memory").
     del opened
     with language:  # the text in pieces: an export of 10,000 hands is never made whole
         pieces = export_pieces(fmt, source, **({"standings": True} if fmt == "csv" and standings

@@ -267,15 +267,17 @@ class Store(Evenings, FromElsewhere):
                                "id").format(ref=ref, names=names))
         return matches[0]
 
-    def open(self, ref: str) -> OpenSession:
+    def open(self, ref: str, keep: bool = True) -> OpenSession:
         """Read a session (no lock: the file is only ever replaced whole), checked: a file
-        changed after it was written is a ``StoreError`` saying so."""
+        changed after it was written is a ``StoreError`` saying so. ``keep``: the file's
+        tables are kept for a write that may follow (the table app, a command that records);
+        a reader that only reads (an export) lets them go with the session."""
         path = self.resolve(ref)
         db = open_session_db(path, self.label(path))
         key = file_key(path)  # (before the file is read, when a table is first read below)
         session = session_from_db(db, path, self.label(path))
         session.check()
-        if key is not None and key == file_key(path) and path not in self._cache:
+        if keep and key is not None and key == file_key(path) and path not in self._cache:
             # a write next starts from what was read (one file read so, besides one written)
             self._cache = {p: c for p, c in self._cache.items() if c[2]} | {path: (key, db, None)}
         return session

@@ -15,7 +15,7 @@ from tinydb import TinyDB
 from ..errors import ScorekeeperError, StoreError, one_line
 from ..i18n import _
 from .files import Damaged
-from .storage import open_session_db, session_data
+from .storage import open_session_db, session_data, table_documents
 
 # The rules core (pydantic models, the games) is imported where a session is read, not with
 # this module: opening the app and listing sessions from the index never need it.
@@ -69,16 +69,13 @@ def check_shape(db: TinyDB, label: str) -> dict[str, Any]:
 
 
 def table_rows(db: TinyDB, name: str) -> list[dict[str, Any]]:
-    """A table's documents in id order (TinyDB's, read through its storage)."""
-    documents: list[dict[str, Any]] = list(db.table(name))
-    ids = [document.doc_id for document in documents]  # type: ignore[attr-defined]
-    if ids != sorted(ids):  # written in order, read in order: sorting is rare
-        documents.sort(key=_doc_id)
-    return documents
-
-
-def _doc_id(document: Any) -> int:
-    return int(document.doc_id)
+    """A table's documents in id order, as TinyDB's storage holds them
+    (``storage.table_documents``: not copied; the keys checked by ``check_shape``)."""
+    table = table_documents(db, name)
+    ids = list(map(int, table))
+    if ids == sorted(ids):  # written in order, read in order: sorting is rare
+        return list(table.values())
+    return [table[str(n)] for n in sorted(ids)]
 
 
 _DOCUMENT_ID = "[1-9][0-9]{0,17}"  # TinyDB's ids as it writes them: 1, 2, ... (int() reads them)
@@ -119,6 +116,7 @@ class OpenSession:
     _seals: dict[int, str | None] | None = field(default=None, repr=False)
     _checked: bool = field(default=False, repr=False)  # every stored figure matched its seal
     _marks: EveningMarks | None = field(default=None, repr=False)
+    _let_go: bool = field(default=False, repr=False)  # the documents were let go (export_source)
 
     @property
     def id(self) -> str:
@@ -141,11 +139,18 @@ class OpenSession:
     def digest(self) -> str:
         from .. import documents
 
+        self._kept()
         return documents.raw_digest(self.rows)
 
     @property
     def hands_played(self) -> int:
+        self._kept()
         return len(self.stored)
+
+    def _kept(self) -> None:
+        """Refuse to read the file's documents once they were let go (``export_source``)."""
+        if self._let_go:
+            raise RuntimeError(f"{self.label}: the session's documents were let go")
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -217,16 +222,25 @@ class OpenSession:
             self._hands[number] = found
         return found
 
-    def export_source(self) -> ExportSource:
+    def export_source(self, let_go: bool = False) -> ExportSource:
         """What the exports need: the file checked (``check``: its chain, header and seals),
         then every hand in force settled again from its record, as ``show`` settles it (a
         figure forged with every seal and hash written again is not exported: the rules' figure
-        is, and ``audit`` names the difference); the table now; the history."""
+        is, and ``audit`` names the difference); the table now; the history.
+
+        ``let_go``: the file's documents (the history as written, the stored figures) are let
+        go once they are checked and the history's models and the digest are made, before the
+        hands are settled again, so that the two are never held at once (an export of 10,000
+        hands peaked about 1.2x ``json.load`` of its file with them: tests/benchmarks, "peak
+        memory"). The session is good for its header after that (id, language, path)."""
         from ..export import source_from_ledger
 
         if not self._checked:
             self.check()
-        return source_from_ledger(self.ledger(), self.id, self.digest, self.events)
+        events, digest = self.events, self.digest
+        if let_go:
+            self.rows, self.stored, self._hands, self._let_go = [], {}, {}, True
+        return source_from_ledger(self.ledger(), self.id, digest, events)
 
     def outcomes(self) -> list[HandOutcome]:
         """What each hand in force came to (``rules.HandOutcome``), read from its stored
@@ -306,6 +320,7 @@ class OpenSession:
         ``documents.READING_CHECKS``."""
         from .. import documents
 
+        self._kept()
         read = documents.SessionFile(self.header, self.rows, self.stored)
         problem = documents.reading_problem(read)
         if problem is not None:
@@ -430,7 +445,8 @@ def session_from_db(db: TinyDB, path: Path, label: str) -> OpenSession:
         shown = one_line(repr(session_id)) if "id" in header else _("(none)")
         raise Damaged(label, _("the session id {id} is not valid (a session id is {length} "
                                "hex digits)").format(id=shown, length=ID_LENGTH))
-    hands: dict[int, dict[str, Any]] = {int(doc.doc_id): doc for doc in db.table("hands")}
+    hands: dict[int, dict[str, Any]] = {int(k): doc
+                                        for k, doc in table_documents(db, "hands").items()}
     if sorted(hands) != list(range(1, len(hands) + 1)):
         raise Damaged(label, _("the stored hands are not numbered 1 to {count}").format(
             count=len(hands)))
