@@ -19,7 +19,7 @@ from typing import Any, Literal, NamedTuple
 from pydantic import ValidationError
 
 from . import jsontext
-from .amounts import ZERO, exact, parse_amount, stored_amount, to_decimal_string
+from .amounts import ZERO, exact, format_amount, parse_amount, stored_amount, to_decimal_string
 from .errors import ScorekeeperError
 from .i18n import _, ngettext, normalize
 from .ledger import (
@@ -368,10 +368,10 @@ def link_findings(entry: OpeningEntry, config: SessionConfig, earlier: SessionCo
 def _carried_words(opening: Opening, hands: int) -> str:
     """``pot 52 after 4 hands`` (and the scores, where they carry), for the audit's words."""
     words = (_("nothing") if opening.pot is None
-             else _("pot {amount}").format(amount=to_decimal_string(opening.pot)))
+             else _("pot {amount}").format(amount=format_amount(opening.pot)))
     if opening.scores is not None:
         words = _("{pot} and scores {scores}").format(pot=words, scores=", ".join(
-            f"{p} {to_decimal_string(v)}" for p, v in opening.scores.items()))
+            f"{p} {format_amount(v)}" for p, v in opening.scores.items()))
     return ngettext("{what} after {count} hand", "{what} after {count} hands", hands).format(
         what=words, count=hands)
 
@@ -937,7 +937,7 @@ def audit_conservation(file: SessionFile) -> list[Finding]:
         if held != total:
             findings.append(Finding(hand=n, kind="conservation", message=_(
                 "hand {number}: balances plus pot come to {held}, not {total}").format(
-                    number=n, held=to_decimal_string(held), total=to_decimal_string(total))))
+                    number=n, held=format_amount(held), total=format_amount(total))))
     return findings
 
 
@@ -1059,9 +1059,9 @@ def audit_counts(file: SessionFile) -> list[Finding]:
                 detail = ", ".join(
                     _("{who} counted {counted}, the ledger says {said} (off by {off})").format(
                         who=counted_name(who, config, accounts),
-                        counted=to_decimal_string(count.counted[who]),
-                        said=to_decimal_string(count.counted[who] - amount),
-                        off=to_decimal_string(amount)) for who, amount in check.off_now.items())
+                        counted=format_amount(count.counted[who]),
+                        said=format_amount(count.counted[who] - amount),
+                        off=format_amount(amount)) for who, amount in check.off_now.items())
                 findings.append(Finding(hand=n, kind="count", message=_(
                     "{count} disagreed: {detail}").format(count=where, detail=detail)))
         else:
@@ -1098,9 +1098,9 @@ def counted_name(who: str, config: SessionConfig, accounts: Collection[Account])
 
 def _named_amounts(amounts: dict[str, Decimal], config: SessionConfig,
                    accounts: Collection[Account]) -> str:
-    """``Ben 13.75, pot 42``: amounts by name (``counted_name``), the amounts as data writes
-    them (exact decimals)."""
-    return ", ".join(f"{counted_name(who, config, accounts)} {to_decimal_string(amount)}"
+    """``Ben 13¾, pot 42``: amounts by name (``counted_name``), the amounts as every human text
+    writes them in the language in use (``format_amount``: quarters, else its decimal mark)."""
+    return ", ".join(f"{counted_name(who, config, accounts)} {format_amount(amount)}"
                      for who, amount in amounts.items())
 
 

@@ -78,9 +78,9 @@ def test_a_count_that_agreed_disagrees_once_an_amendment_changes_its_hand(run):
             in shown)
     audit = run("audit", session_id)
     assert audit.code == 1
-    assert ("chip count after hand 2 (event 4): counted Ben 8.5; the ledger said Ben 8.5 then "
-            "(agreed); after the amendment of hand 2 it says Ben 13.75: off by Ben -5.25"
-            in audit.out)
+    assert ("chip count after hand 2 (event 4): counted Ben 8½; the ledger said Ben 8½ then "
+            "(agreed); after the amendment of hand 2 it says Ben 13¾: off by Ben -5¼"
+            in audit.out)  # as every human text writes chips (issue 26)
     findings = json.loads(run("audit", session_id, "--json").out)["findings"]
     assert [(f["hand"], f["kind"]) for f in findings] == [(2, "count")]
 
