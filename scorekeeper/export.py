@@ -44,6 +44,7 @@ from .presentation import (
     money_text,
     opening_line,
     payment_line,
+    ranked_lines,
     settle_terms_words,
 )
 from .rules import (
@@ -1000,8 +1001,7 @@ def night_text(source: ExportSource) -> str:
     agreed last), the pot left and the digest. Names are written as they are."""
     night = _night(source)
     lines = [night.title, "", _("Standings ({score}):").format(score=night.score_name)]
-    lines += [f"  {rank}. {name}  {score}" + (f"  ({mark})" if mark else "")
-              for rank, name, score, mark in night.standings]
+    lines += [f"  {line}" for line in ranked_lines(night.standings)]
     if night.pot is not None:
         lines.append(_("Pot left: {pot}").format(pot=night.pot))
     lines.append("")

@@ -170,10 +170,10 @@ def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, 
                   pot_after: Decimal | None) -> list[str]:
     """What each player pays or receives in a hand (penalty points where points are written
     down), where that leaves them, and the pot: the words the command line and the table app
-    both use."""
+    both use. Each column as wide as its widest cell in the language in use (``+1 ponto de
+    penalização`` is wider than ``pays 4``), the scores lined up on the right."""
     pot = pot_label(players)
-    width = max(cell_width(p) for p in players + (pot,))
-    lines = []
+    rows = []
     for p in players:
         d = deltas[p]
         if ruleset.unit == "point":  # points are written down, not paid
@@ -184,28 +184,54 @@ def payment_lines(ruleset: Ruleset, players: tuple[str, ...], deltas: dict[str, 
             what = _("receives {amount}").format(amount=format_amount(d))
         else:
             what = _("nothing")
-        lines.append(f"{_pad(p, width)}  {_pad(what, 16)} "
-                     + _("now {score}").format(score=format_amount(scores[p])))
+        rows.append((p, what, _("now {score}"), format_amount(scores[p])))
+    name = max(cell_width(p) for p in players + (pot,))
+    lines = lined_up(rows, name)
     if pot_after is not None:
-        lines.append(f"{_pad(pot, width)}  "
+        lines.append(f"{_pad(pot, name)}  "
                      f"{format_amount(present(pot_before, 'the pot before'))} -> "
                      f"{format_amount(pot_after)}")
     return lines
+
+
+def lined_up(rows: list[tuple[str, str, str, str]], name: int = 0) -> list[str]:
+    """Rows of a name, what happened, the words around a figure (``now {score}``) and the
+    figure, in columns: every column as wide as its widest cell (the names at least
+    ``name``), the figures right-aligned where the words put them, in terminal cells."""
+    name = max([name, *(cell_width(row[0]) for row in rows)])
+    what = max(cell_width(row[1]) for row in rows)
+    figure = max(cell_width(row[3]) for row in rows)
+    return [f"{_pad(row[0], name)}  {_pad(row[1], what)}  "
+            + row[2].format(score=_pad(row[3], figure, right=True)) for row in rows]
+
+
+def ranked_lines(standings: list[tuple[int, str, str, str]]) -> list[str]:
+    """Standings to share as text (place, name, score, a mark such as ``winner``), in
+    columns measured in terminal cells: the places and the scores right-aligned, each name
+    as it was typed."""
+    place = max((cell_width(f"{rank}.") for rank, *_rest in standings), default=0)
+    name = max((cell_width(who) for _rank, who, *_rest in standings), default=0)
+    score = max((cell_width(figure) for *_rest, figure, _mark in standings), default=0)
+    return [(f"{_pad(f'{rank}.', place, right=True)} {_pad(who, name)}  "
+             f"{_pad(figure, score, right=True)}" + (f"  ({mark})" if mark else ""))
+            for rank, who, figure, mark in standings]
 
 
 def amendment_lines(players: tuple[str, ...], before: dict[str, Decimal],
                     after: dict[str, Decimal], changes: dict[str, Decimal],
                     pot_before: Decimal | None, pot_after: Decimal | None) -> list[str]:
-    """Every player's score before and after an amendment, and the pot."""
+    """Every player's score before and after an amendment, and the pot, in columns: the
+    names, the scores before, after, and the change, each figure right-aligned."""
     no_change = _("no change")
-    lines = [f"{p}: {format_amount(before[p])} -> {format_amount(after[p])}  "
-             f"({format_amount(changes[p], signed=True) if changes[p] else no_change})"
-             for p in players]
+    rows = [[p, format_amount(before[p]), format_amount(after[p]),
+             f"({format_amount(changes[p], signed=True) if changes[p] else no_change})"]
+            for p in players]
     if pot_after is not None:
-        lines.append(f"{pot_label(players)}: "
-                     f"{format_amount(present(pot_before, 'the pot before'))} -> "
-                     f"{format_amount(pot_after)}")
-    return lines
+        rows.append([pot_label(players), format_amount(present(pot_before, "the pot before")),
+                     format_amount(pot_after), ""])
+    widths = [max(cell_width(row[i]) for row in rows) for i in range(4)]
+    return [(f"{_pad(row[0] + ':', widths[0] + 1)} {_pad(row[1], widths[1], right=True)} -> "
+             f"{_pad(row[2], widths[2], right=True)}  {row[3]}").rstrip() for row in rows]
 
 
 def amendment_effect_lines(ruleset: Ruleset, players: tuple[str, ...],

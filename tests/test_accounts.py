@@ -124,7 +124,7 @@ def test_record_and_show_a_player_called_pot(run):
 def test_record_says_the_pot_apart_from_a_player_called_pot(run):
     session = new_session(run, "kratzen", "pot,Ben,Cleo,Dora", "Ben")
     said = run("record", session, "--indicator", "KC", "--tricks", "Ben,Ben,Cleo,Dora").out
-    assert "  pot      pays 6           now -6\n" in said
+    assert "  pot      pays 6  now -6\n" in said
     assert "  the pot  0 -> 10\n" in said
 
 

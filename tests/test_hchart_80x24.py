@@ -119,3 +119,76 @@ async def test_the_standings_at_80x24_show_every_symbol_every_label_and_every_na
             assert f"──{symbol}── {name}" in shown
             assert any(symbol in row[8:] for row in plot), (symbol, shown)
         assert "*" not in "".join(plot)
+
+
+# ---- columns of the previews and of the shared text -------------------------------------------
+
+LANGUAGES = ["en", "de", "pt", "es"]
+WIDE = ("Ana", "李雷", "[bold]Bernardo Fitzgerald", "😀 Li")
+
+
+def cells_before(line: str, mark: str) -> int:
+    from scorekeeper.cells import cell_width
+
+    return cell_width(line[:line.index(mark)])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", ["letzter", "kratzen"])
+def test_what_each_player_pays_lines_up_in_every_language(language, game):
+    """The preview of a hand: in Portuguese "+1 ponto de penalização" is wider than the 16
+    columns kept for it, and "agora" stood further right on that row than on the others."""
+    from scorekeeper.cells import cell_width
+    from scorekeeper.i18n import speaking
+    from scorekeeper.presentation import payment_lines
+    from scorekeeper.rules import get_ruleset
+
+    ruleset = get_ruleset(game)
+    deltas = dict(zip(WIDE, map(Decimal, ["1", "0", "-12", "2"]), strict=True))
+    if game == "letzter":
+        deltas = dict(zip(WIDE, map(Decimal, ["1", "0", "2", "0"]), strict=True))
+    scores = dict(zip(WIDE, map(Decimal, ["3", "-120", "4.25", "17"]), strict=True))
+    pot = (Decimal(3), Decimal(15)) if game == "kratzen" else (None, None)
+    with speaking(language):
+        lines = payment_lines(ruleset, WIDE, deltas, scores, *pot)
+        now = _now_word()
+    rows = lines[:len(WIDE)]
+    assert len({cells_before(row, now) for row in rows}) == 1, rows
+    assert len({cell_width(row) for row in rows}) == 1, rows  # the scores end together
+    for name, row in zip(WIDE, rows, strict=True):
+        assert row.startswith(name + " ")  # literally, markup and all
+
+
+def _now_word() -> str:
+    from scorekeeper.i18n import _
+
+    return _("now {score}").split("{")[0].strip()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_amendments_scores_before_and_after_line_up(language):
+    from scorekeeper.cells import cell_width
+    from scorekeeper.i18n import speaking
+    from scorekeeper.presentation import amendment_lines
+
+    before = dict(zip(WIDE, map(Decimal, ["1", "0", "-12", "2"]), strict=True))
+    after = dict(zip(WIDE, map(Decimal, ["3", "-120", "4.25", "2"]), strict=True))
+    changes = {p: after[p] - before[p] for p in WIDE}
+    with speaking(language):
+        lines = amendment_lines(WIDE, before, after, changes, Decimal(3), Decimal(160))
+    assert len({cells_before(line, "->") for line in lines}) == 1, lines
+    assert len({cell_width(line.split("  (")[0]) for line in lines}) == 1, lines
+    assert [line.split(":")[0] for line in lines[:4]] == list(WIDE)
+
+
+def test_the_shared_texts_standings_line_up():
+    """The night shared as text: the scores one above the other (names typed as they are)."""
+    from scorekeeper.cells import cell_width
+    from scorekeeper.presentation import ranked_lines
+
+    lines = ranked_lines([(1, "Ben", "14¼", "winner"), (2, "李雷", "6½", ""),
+                          (3, "[bold]Dora", "-27¾", ""), (10, "😀 Li", "-45", "")])
+    assert [line.split("  ")[0].strip() for line in lines] == [
+        "1. Ben", "2. 李雷", "3. [bold]Dora", "10. 😀 Li"]
+    ends = {cell_width(line.split("  (")[0]) for line in lines}
+    assert len(ends) == 1, lines

@@ -272,8 +272,8 @@ def test_share_says_the_night_in_text_markdown_and_html(run, tmp_path):
     digest = store.open(session).digest
     text = run("share", session).out
     assert text.startswith("Kratzen, ") and f"session {session}, 4 hands, finished\n" in text
-    assert ("Standings (balance):\n  1. Ben  14¼  (winner)\n  2. Dora  6½\n  3. Cleo  -27¾\n"
-            "  4. Anna  -45\nPot left: 52 (stays in the pot)\n") in text
+    assert ("Standings (balance):\n  1. Ben    14¼  (winner)\n  2. Dora    6½\n"
+            "  3. Cleo  -27¾\n  4. Anna   -45\nPot left: 52 (stays in the pot)\n") in text
     assert ("Settled up after hand 4, at 0.1 EUR a chip:\n  Anna pays 4.50 EUR into the pot\n"
             "  Cleo pays Ben 1.43 EUR\n  Cleo pays 0.70 EUR into the pot\n"
             "  Cleo pays Dora 0.65 EUR\n") in text
