@@ -908,10 +908,12 @@ def _hand_differences(settlement: Settlement, got: dict[str, Any]) -> list[Findi
     for key in ("dealer", "kind", "pot_before", "stake", "pot_after", "deltas",
                 "scores_after", "record"):
         if got.get(key) != expected[key]:
+            stored, settled = _figure_text(got.get(key)), _figure_text(expected[key])
+            if stored == settled:  # "4.50" stored for "4.5": only the file's text differs
+                stored, settled = _show(got.get(key)), _show(expected[key])
             findings.append(Finding(hand=n, kind="figures", message=_(
                 "hand {number}: stored {key} {stored} differs from {settled} "
-                "re-settled").format(number=n, key=key, stored=_show(got.get(key)),
-                                     settled=_show(expected[key]))))
+                "re-settled").format(number=n, key=key, stored=stored, settled=settled)))
     return findings
 
 
@@ -1199,6 +1201,19 @@ def _event_label(event: dict[str, Any]) -> str:
 
 def _show(value: Any) -> str:
     return jsontext.text(value)
+
+
+def _figure_text(value: Any) -> str:
+    """A hand's figure for a finding: an amount, or amounts by name, as every human text
+    writes them in the language in use (``7¾``, ``Anna -10, Ben 4½``); anything else as the
+    file holds it."""
+    if type(value) is str and stored_amount(value) is not None:
+        return format_amount(Decimal(value))
+    if isinstance(value, dict) and value and all(
+            type(v) is str and stored_amount(v) is not None and type(k) is str
+            and k.isprintable() for k, v in value.items()):
+        return ", ".join(f"{who} {format_amount(Decimal(v))}" for who, v in value.items())
+    return _show(value)
 
 
 def _transfer_difference(got: Any, expected: list[dict[str, Any]]) -> str:

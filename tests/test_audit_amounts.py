@@ -8,22 +8,25 @@ by 8½ - 13¾ = -5¼)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
+
+from scorekeeper.rules import HandRecord, make_config
 
 from .test_amend_counts import HAND_3, two_hands
 
 LANGUAGES = ["de", "pt", "es"]
 
 
-def finding_lines(run, language: str, session_id: str) -> list[str]:
+def finding_lines(run, language: str, session_id: str, findings: int = 1) -> list[str]:
     """The findings audit prints in ``language`` (a line each after the file's name; the last
     line counts them)."""
     audit = run("--lang", language, "audit", session_id)
     assert audit.code == 1, audit.err
     lines = audit.out.splitlines()
-    assert len(lines) == 2, lines  # one finding, then the count of findings
+    assert len(lines) == findings + 1, lines  # the findings, then how many
     return [line.split(": ", 1)[1] for line in lines[:-1]]
 
 
@@ -47,3 +50,35 @@ def test_a_count_an_amendment_put_off_is_written_in_quarters(run, language):
     # Counted 8½, the ledger said 8½ then; now it says 13¾: off by -5¼.
     assert message.count("8½") == 2 and "13¾" in message and "-5¼" in message, message
     assert not re.search(r"[0-9][.,][0-9]", message), message
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_forged_figure_and_the_one_the_rules_give_are_written_as_amounts(run, tmp_path,
+                                                                           language):
+    """Anna, Ben and Cleo's Kratzen evening of tests/test_forged_exports.py: after hand 2 the
+    pot is 0 and Ben has 4½. The file says the pot is 7¾, and Ben 4½ written "4.50", every
+    seal and hash written again: the pot's finding says 7¾ and 0; Ben's, where only the
+    file's text differs, quotes the file; the chips held (balances and pot) 7¾, not 0."""
+    from scorekeeper.store import Store
+
+    from .test_forged_exports import reseal
+
+    store = Store(tmp_path / "home")
+    session = store.create(make_config("kratzen", ["Anna", "Ben", "Cleo"], "Anna"))
+    store.record(session.id, HandRecord(indicator=("KC",), tricks=("Ben", "Ben", "Ben",
+                                                                     "Cleo")))
+    store.record(session.id, HandRecord(indicator=("9S",), entered=("Cleo",),
+                                        tricks=("Ben", "Cleo", "Cleo", "Ben")))
+    data = json.loads(session.path.read_text(encoding="utf-8"))
+    assert data["hands"]["2"]["pot_after"] == "0"
+    assert data["hands"]["2"]["scores_after"]["Ben"] == "4.5"
+    data["hands"]["2"]["pot_after"] = "7.75"
+    data["hands"]["2"]["scores_after"]["Ben"] = "4.50"
+    reseal(data)
+    session.path.write_text(json.dumps(data), encoding="utf-8")
+    pot, scores, held = finding_lines(run, language, session.id, findings=3)
+    assert "7¾" in pot and " 0 " in pot and not re.search(r"[0-9][.,][0-9]", pot), pot
+    assert '"Ben":"4.50"' in scores and '"Ben":"4.5"' in scores, scores
+    # The chips held after hand 2: -10 + 4½ + 5½ and a pot of 7¾ come to 7¾, not 0.
+    assert "7¾" in held and held.endswith(" 0"), held
+    assert not re.search(r"[0-9][.,][0-9]", held), held
