@@ -18,7 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .errors import ScorekeeperError
-from .i18n import _, decimal_separator
+from .i18n import N_, _, decimal_separator
 
 Amount = Decimal
 ZERO = Decimal(0)
@@ -176,3 +176,14 @@ def stored_amount(text: str) -> Decimal | None:
     distinct amounts tens of thousands of times, and reading each again dominated exporting a
     long session (the export rows in tests/benchmarks show it)."""
     return Decimal(text) if _STORED.fullmatch(text) else None
+
+
+def money_text(amount: Decimal, currency: str) -> str:
+    """Money to the cent, with its currency: ``4.50 EUR``, ``-2.78 EUR`` (``4,50 EUR`` in a
+    language that writes a decimal comma)."""
+    figure = f"{abs(amount) if amount == 0 else amount:.2f}"
+    return f"{figure.replace('.', decimal_separator())} {currency}"
+
+
+CHANGED_SINCE = N_("hands have changed since the last settle-up: settle up again")
+"""Why money agreed at a settle-up is left out: hands changed after it."""

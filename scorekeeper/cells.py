@@ -5,9 +5,11 @@ presentation."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from rich.cells import cell_len, chop_cells
 
-__all__ = ["cell_width", "cut_to_width"]
+__all__ = ["cell_width", "cut_to_width", "pad", "text_table"]
 
 
 def cell_width(text: str) -> int:
@@ -26,3 +28,24 @@ def cut_to_width(text: str, width: int) -> str:
     if width <= 1:
         return "…"
     return chop_cells(text, width - 1)[0] + "…"
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` filled with spaces to ``width`` columns (on the left when ``right``)."""
+    fill = " " * max(0, width - cell_width(text))
+    return fill + text if right else text + fill
+
+
+def text_table(headers: list[str], rows: list[list[str]],
+               right: Collection[int] = ()) -> list[str]:
+    """A table of text as the command line prints it: the headers, a rule, the rows, each
+    column as wide as its widest cell (the columns in ``right`` aligned right)."""
+    widths = [cell_width(h) for h in headers]
+    for row in rows:
+        widths = [max(w, cell_width(c)) for w, c in zip(widths, row, strict=True)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(pad(c, w, i in right)
+                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+
+    return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]

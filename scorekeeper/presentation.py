@@ -12,13 +12,17 @@ from collections.abc import Callable, Collection
 from decimal import Decimal
 from typing import Protocol
 
+from .amounts import CHANGED_SINCE as CHANGED_SINCE  # said here too (export reads it here)
 from .amounts import format_amount, format_decimal
+from .amounts import money_text as money_text
 from .cards import Card, Deck
 from .cells import cell_width, cut_to_width
+from .cells import pad as _pad
+from .cells import text_table as _table
 from .documents import counted_name, history_marks
 from .documents import pot_label as pot_label  # said here too: the words for people
 from .errors import ScorekeeperError
-from .i18n import N_, _, decimal_separator, ngettext
+from .i18n import _, ngettext
 from .ledger import (
     ChipCount,
     CountCheck,
@@ -71,24 +75,6 @@ class SessionView(Protocol):
     def events(self) -> tuple[Event, ...]: ...
     def counts(self) -> list[ChipCount]: ...
     def ledger(self) -> Ledger: ...
-
-
-def _pad(text: str, width: int, right: bool = False) -> str:
-    fill = " " * max(0, width - cell_width(text))
-    return fill + text if right else text + fill
-
-
-def _table(headers: list[str], rows: list[list[str]],
-           right: Collection[int] = ()) -> list[str]:
-    widths = [cell_width(h) for h in headers]
-    for row in rows:
-        widths = [max(w, cell_width(c)) for w, c in zip(widths, row, strict=True)]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(_pad(c, w, i in right)
-                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
-
-    return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
 
 
 def standings_lines(ledger: Ledger, went_on: str | None = None) -> list[str]:
@@ -703,13 +689,6 @@ def in_units(amount: Decimal, unit: str) -> str:
     return words.format(amount=format_amount(amount))
 
 
-def money_text(amount: Decimal, currency: str) -> str:
-    """Money to the cent, with its currency: ``4.50 EUR``, ``-2.78 EUR`` (``4,50 EUR`` in a
-    language that writes a decimal comma)."""
-    figure = f"{abs(amount) if amount == 0 else amount:.2f}"
-    return f"{figure.replace('.', decimal_separator())} {currency}"
-
-
 def settled_amount(settled: SettleUp, amount: Decimal) -> str:
     """An amount of a settle-up: money when it has a value, else chips or points."""
     if settled.currency is None:
@@ -828,9 +807,6 @@ def settled_up_lines(session: SessionView) -> list[str]:
     if changed:
         lines.append(_(CHANGED_SINCE))
     return lines
-
-
-CHANGED_SINCE = N_("hands have changed since the last settle-up: settle up again")
 
 
 def count_check_lines(config: SessionConfig, state: TableState,

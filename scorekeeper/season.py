@@ -29,23 +29,37 @@ import io
 import textwrap
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import jsontext
-from .amounts import ZERO, exact, format_amount, to_decimal_string
+from .amounts import (
+    CHANGED_SINCE,
+    ZERO,
+    exact,
+    format_amount,
+    money_text,
+    stored_amount,
+    to_decimal_string,
+)
+from .cells import text_table
 from .errors import ScorekeeperError
-from .export import ExportSource, csv_text_cell, md_cell, svg_chart
 from .i18n import N_, _, current_language, ngettext
-from .presentation import CHANGED_SINCE, money_text
-from .rules import RULESETS, HandOutcome, Ruleset, SessionConfig, TableState, get_ruleset
-from .settleup import money_current
 from .summary import SessionSummary
 
-FIGURES_VERSION = 2  # the form of ``evening_figures`` kept in the listing's index (2: money
-# says whether it is current)
+if TYPE_CHECKING:
+    from .export import ExportSource
+    from .rules import HandOutcome, Ruleset, SessionConfig, TableState
+
+# A season from the listing's index imports neither the rules (pydantic's models) nor the
+# ledger, the documents or the exports: what it shows of a game (``Game``) is kept with each
+# evening's figures, and the csv, md and html formats import the exports' helpers when they
+# are asked for. The rules are imported only to work an evening's figures out of its file.
+
+FIGURES_VERSION = 3  # the form of ``evening_figures`` kept in the listing's index (2: money
+# says whether it is current; 3: the game's facts a season shows, ``Game``)
 ROSTER_VERSION = 1  # the form of ``<home>/players.json``
 HUNDREDTH = Decimal("0.01")
 UNIT_WORDS = {"chip": N_("chips"), "point": N_("points")}
@@ -158,6 +172,67 @@ class Roster:
         return cls(dict(same), frozenset((min(a, b), max(a, b)) for a, b in apart))
 
 
+# ---- what a season shows of a game -----------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """What a season shows of a game, as its ruleset said when an evening's figures were worked
+    out (``evening_figures`` keeps it): its name, title and unit, the games of the registry in
+    their order (the tables' order; a game not among them is not one), and the names of the
+    game's own counts (``Ruleset.player_figure_names``: keys and their words, marked N_). The
+    same names as a ``Ruleset``'s, so that a table of a season reads either."""
+
+    game: str
+    title: str
+    unit: str
+    games: tuple[str, ...]
+    player_figure_names: Mapping[str, str]
+
+    def figure_words(self, key: str) -> str:
+        """A player figure's name in the language in use (as ``Ruleset.figure_words``)."""
+        name = self.player_figure_names.get(key)
+        return _(name) if name else key
+
+    @property
+    def rank(self) -> int:
+        """Where the game stands in the registry: the tables' order."""
+        return self.games.index(self.game)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title, "games": list(self.games),
+                "figure_names": dict(self.player_figure_names)}
+
+    @classmethod
+    def of_ruleset(cls, ruleset: Ruleset) -> Game:
+        from .rules import games
+
+        return cls(ruleset.game, ruleset.title, ruleset.unit, games(),
+                   dict(ruleset.player_figure_names))
+
+    @classmethod
+    def from_json(cls, game: Any, unit: Any, data: Any) -> Game:
+        """The facts kept beside an evening's figures (a ``ValueError`` if they are not)."""
+        if not isinstance(data, dict):
+            raise ValueError("the game's facts")
+        title, games, names = data["title"], data["games"], data["figure_names"]
+        if (type(game) is not str or type(unit) is not str or type(title) is not str
+                or not isinstance(games, list) or not all(type(g) is str for g in games)
+                or not isinstance(names, dict)
+                or not all(type(k) is str and type(v) is str for k, v in names.items())):
+            raise ValueError("the game's facts")
+        if game not in games:
+            raise ValueError(f"{game!r} is not a game here")
+        return cls(game, title, unit, tuple(games), names)
+
+
+def registry_game(game: str) -> Game:
+    """A game's facts from the rules themselves (they are imported: an evening made here, not
+    read from the index)."""
+    from .rules import get_ruleset
+
+    return Game.of_ruleset(get_ruleset(game))
+
+
 # ---- one evening's figures (kept in the listing's index) -------------------------------------
 
 def evening_figures(config: SessionConfig, state: TableState, hands: Iterable[HandOutcome],
@@ -169,7 +244,9 @@ def evening_figures(config: SessionConfig, state: TableState, hands: Iterable[Ha
     (``Ruleset.player_figures``) and ``money``: the currency and each player's money of the
     newest settle-up made at a value (``None``: none was), and whether it is ``current`` (no
     hand recorded, amended or withdrawn since: else it is stale, and never added up). As the
-    listing's index keeps it."""
+    listing's index keeps it, with the game's facts (``Game``)."""
+    from .rules import get_ruleset
+
     ruleset = get_ruleset(config.game)
     results = ruleset.results(config, state).players
     counts = ruleset.player_figures(config, hands)
@@ -179,6 +256,7 @@ def evening_figures(config: SessionConfig, state: TableState, hands: Iterable[Ha
         "current": current}
     winners = state.leaders if state.finished else ()
     return {"version": FIGURES_VERSION, "game": config.game, "unit": ruleset.unit,
+            "facts": Game.of_ruleset(ruleset).to_json(),
             "hands": state.hands_played, "finished": state.finished,
             "players": [{"name": p, "net": to_decimal_string(results[p]), "won": p in winners,
                          "figures": counts[p]} for p in config.players],
@@ -188,6 +266,8 @@ def evening_figures(config: SessionConfig, state: TableState, hands: Iterable[Ha
 def source_figures(source: ExportSource) -> dict[str, Any]:
     """``evening_figures`` of a session settled here (or exported): its hands' outcomes and
     the newest settle-up at a value its history keeps, and whether hands changed since."""
+    from .settleup import money_current
+
     agreed, _changed = source.settled_up()
     money = None
     for a in agreed:
@@ -229,6 +309,12 @@ class Evening:
     currency: str | None
     continued: bool = False  # the evening went on in another session (the next evening)
     money_stale: bool = False
+    facts: Game | None = None  # the game as the index kept it (``None``: ask the rules)
+
+    @property
+    def game_facts(self) -> Game:
+        """What a season shows of its game."""
+        return self.facts if self.facts is not None else registry_game(self.game)
 
     @property
     def day(self) -> str:
@@ -237,23 +323,28 @@ class Evening:
 
 
 def _amount(text: Any) -> Decimal:
-    from .amounts import stored_amount
-
     found = stored_amount(text) if type(text) is str else None
     if found is None:
         raise ValueError(f"{text!r} is not an amount")
     return found
 
 
-def evening_from_json(session: str, started: str, data: Any) -> Evening:
+def evening_from_json(session: str, started: str, data: Any, continued: bool = False,
+                      known: list[tuple[Any, Game]] | None = None) -> Evening:
     """An evening from its figures as the listing's index keeps them (``evening_figures``). The
-    index is only a cache: what it says is checked all the same (a ``ScorekeeperError``)."""
+    index is only a cache: what it says is checked all the same (a ``ScorekeeperError``).
+    ``known``: the games' facts read so far, each with what it was read from (a thousand
+    evenings of a game are read once, not a thousand times)."""
     try:
         if not isinstance(data, dict) or data.get("version") != FIGURES_VERSION:
             raise ValueError("not this version's figures")
-        game = data["game"]
-        if game not in RULESETS:
-            raise ValueError(f"{game!r} is not a game here")
+        game, unit, kept = data["game"], data["unit"], data["facts"]
+        facts = next((f for seen, f in known or () if seen == kept and f.game == game
+                      and f.unit == unit), None)
+        if facts is None:
+            facts = Game.from_json(game, unit, kept)
+            if known is not None:
+                known.append((kept, facts))
         money = data.get("money")
         paid: Mapping[str, Any] = {}
         currency = None
@@ -277,9 +368,10 @@ def evening_from_json(session: str, started: str, data: Any) -> Evening:
         hands = data["hands"]
         if type(hands) is not int or hands < 0:
             raise ValueError("hands")
-        return Evening(session=session, started=started, game=game, unit=str(data["unit"]),
+        return Evening(session=session, started=started, game=game, unit=facts.unit,
                        hands=hands, finished=bool(data["finished"]), seats=tuple(seats),
-                       currency=currency, money_stale=stale)
+                       currency=currency, continued=continued, money_stale=stale,
+                       facts=facts)
     except (KeyError, TypeError, ValueError, AttributeError):
         raise ScorekeeperError(_("its figures in the listing's index cannot be read")) from None
 
@@ -303,6 +395,7 @@ def evenings_listed(listing: Iterable[Listed]) -> tuple[list[Evening], list[tupl
     """The evenings of a listing with figures (``Store.list_sessions(figures=True)``), and the
     files left out, each with why: damaged, or figures that cannot be read."""
     evenings, skipped = [], []
+    known: list[tuple[Any, Game]] = []  # the games' facts read so far
     for line in listing:
         file = f"sessions/{line.file}"
         summary = line.summary
@@ -311,8 +404,8 @@ def evenings_listed(listing: Iterable[Listed]) -> tuple[list[Evening], list[tupl
             skipped.append((file, str(problem or "").removeprefix(f"{file}: ")))
             continue
         try:
-            evening = evening_from_json(summary.id, summary.started, line.figures)
-            evenings.append(replace(evening, continued=summary.continued_by is not None))
+            evenings.append(evening_from_json(summary.id, summary.started, line.figures,
+                                              summary.continued_by is not None, known))
         except ScorekeeperError as error:
             skipped.append((file, str(error)))
     return evenings, skipped
@@ -337,14 +430,18 @@ class Tally:
     spellings: dict[str, tuple[int, str]] = field(default_factory=dict)
 
     def add(self, evening: Evening, seat: Seat) -> None:
+        with exact():
+            self.add_exactly(evening, seat)
+
+    def add_exactly(self, evening: Evening, seat: Seat) -> None:
+        """``add``, under ``exact()`` already (a season enters it once, not once a seat)."""
         self.evenings += 1
         self.hands += evening.hands
         self.wins += seat.won
         self.stale += evening.money_stale
-        with exact():
-            self.net += seat.net
-            if seat.money is not None and evening.currency is not None:
-                self.money[evening.currency] = self.money.get(evening.currency, ZERO) + seat.money
+        self.net += seat.net
+        if seat.money is not None and evening.currency is not None:
+            self.money[evening.currency] = self.money.get(evening.currency, ZERO) + seat.money
         for k, v in seat.counts.items():
             self.counts[k] = self.counts.get(k, 0) + v
         count, newest = self.spellings.get(seat.name, (0, ""))
@@ -393,23 +490,50 @@ def _named(tally: Tally, roster: Roster) -> Tally:
     return tally
 
 
+Keyed = Sequence[tuple[Evening, Sequence[str]]]
+"""Evenings, each with the player each of its seats counts as (``seat_keys``)."""
+
+
+def keyed(evenings: Iterable[Evening], roster: Roster) -> list[tuple[Evening, list[str]]]:
+    """Each evening with its ``seat_keys``, worked out once for all that a season makes of
+    them (its tables, its tallies, the look-alike names)."""
+    return [(e, seat_keys(e, roster)) for e in evenings]
+
+
 def tallies(evenings: Iterable[Evening], roster: Roster) -> list[Tally]:
     """Every player's figures over these evenings (``counts`` added up within one game only:
     call it with one game's evenings for those)."""
+    return keyed_tallies(keyed(evenings, roster), roster)
+
+
+def keyed_tallies(evenings: Keyed, roster: Roster) -> list[Tally]:
+    """``tallies`` of evenings whose seats' keys are known."""
     found: dict[str, Tally] = {}
-    for evening in evenings:
-        for key, seat in zip(seat_keys(evening, roster), evening.seats, strict=True):
-            found.setdefault(key, Tally(key)).add(evening, seat)
+    with exact():
+        for evening, keys in evenings:
+            for key, seat in zip(keys, evening.seats, strict=True):
+                tally = found.get(key)
+                if tally is None:
+                    tally = found[key] = Tally(key)
+                tally.add_exactly(evening, seat)
     return [_named(t, roster) for t in found.values()]
 
 
 def lookalikes(evenings: Sequence[Evening], roster: Roster) -> list[tuple[str, str]]:
     """The pairs of players whose names look alike (``look_alike``), never said to be one
     player or two, and never seated at one evening: the question to ask. Shown by name."""
-    tallied = {t.key: t for t in tallies(evenings, roster) if not t.key.startswith(_APART)}
+    with_keys = keyed(evenings, roster)
+    return keyed_lookalikes(with_keys, keyed_tallies(with_keys, roster), roster)
+
+
+def keyed_lookalikes(evenings: Keyed, tallied_all: Iterable[Tally],
+                     roster: Roster) -> list[tuple[str, str]]:
+    """``lookalikes`` of evenings whose seats' keys are known, given their ``tallies`` (each
+    player's name)."""
+    tallied = {t.key: t for t in tallied_all if not t.key.startswith(_APART)}
     together: set[tuple[str, str]] = set()
-    for evening in evenings:
-        keys = sorted(k for k in seat_keys(evening, roster) if not k.startswith(_APART))
+    for _evening, seat_keys_ in evenings:
+        keys = sorted(k for k in seat_keys_ if not k.startswith(_APART))
         together.update((a, b) for i, a in enumerate(keys) for b in keys[i + 1:])
     pairs = []
     keys = sorted(tallied)
@@ -444,7 +568,7 @@ class GameTable:
     """One game's table over a season: the evenings (oldest first) and the players, best net
     first."""
 
-    ruleset: Ruleset
+    ruleset: Game  # what is shown of the game (its name, title, unit: as a Ruleset says them)
     evenings: tuple[Evening, ...]
     players: tuple[Tally, ...]
     keys: tuple[tuple[str, ...], ...]  # the player each seat of each evening counts as
@@ -482,17 +606,32 @@ def season(evenings: Iterable[Evening], roster: Roster, game: str | None = None,
            skipped: Iterable[tuple[str, str]] = ()) -> Season:
     """The season over these evenings: a table for ``game`` (or one per game played, in the
     registry's order), from ``start`` to ``end``."""
-    chosen = within(evenings, game, start, end)
+    chosen = keyed(within(evenings, game, start, end), roster)  # each seat's key once
     tables = []
-    for name, ruleset in RULESETS.items():
-        mine = [e for e in chosen if e.game == name]
-        if not mine:
-            continue
-        keys = tuple(tuple(seat_keys(e, roster)) for e in mine)
-        tables.append(GameTable(ruleset, tuple(mine), tuple(_order(tallies(mine, roster))),
-                                keys))
-    return Season(game, start, end, tuple(tables), tuple(lookalikes(chosen, roster)),
-                  tuple(skipped), stale_sessions(chosen))
+    every: list[Tally] | None = None  # the tallies over all chosen evenings (their names)
+    for facts, mine in by_game(chosen):
+        tallied = keyed_tallies(mine, roster)
+        if len(mine) == len(chosen):  # one game: its tallies are those of every evening
+            every = tallied
+        tables.append(GameTable(facts, tuple(e for e, _k in mine), tuple(_order(tallied)),
+                                tuple(tuple(k) for _e, k in mine)))
+    if every is None:
+        every = keyed_tallies(chosen, roster)
+    return Season(game, start, end, tuple(tables),
+                  tuple(keyed_lookalikes(chosen, every, roster)), tuple(skipped),
+                  stale_sessions(e for e, _k in chosen))
+
+
+def by_game(evenings: Sequence[tuple[Evening, Any]]) -> list[tuple[Game, list[Any]]]:
+    """The evenings (each with what goes with it) of each game, the games in the registry's
+    order; each game as its oldest evening says it (``Evening.game_facts``)."""
+    games: dict[str, tuple[Game, list[Any]]] = {}
+    for item in evenings:
+        name = item[0].game
+        if name not in games:
+            games[name] = (item[0].game_facts, [])
+        games[name][1].append(item)
+    return sorted(games.values(), key=lambda g: g[0].rank)
 
 
 def stale_sessions(evenings: Iterable[Evening]) -> tuple[str, ...]:
@@ -566,8 +705,6 @@ def season_rows(table: GameTable) -> list[list[str]]:
 def season_lines(s: Season) -> list[str]:
     """The season as the command line prints it: each game's table, then what was left out
     and the look-alike names to decide."""
-    from .presentation import _table
-
     lines: list[str] = []
     if not s.tables:
         lines.append(_("No evening with a hand played {span}.").format(span=_span_words(s)))
@@ -578,7 +715,7 @@ def season_lines(s: Season) -> list[str]:
         lines.append(ngettext("{game}, {span}: {count} evening", "{game}, {span}: {count} "
                               "evenings", n).format(game=table.ruleset.title,
                                                     span=_span_words(s), count=n))
-        lines += _table(_headers(table.ruleset.unit), season_rows(table),
+        lines += text_table(_headers(table.ruleset.unit), season_rows(table),
                         right={0, 2, 3, 4, 5, 6, 7})
         lines += textwrap.wrap(wins_line(table), width=79)  # a terminal of 80 columns
     lines += notes_lines(s.lookalikes, s.skipped, s.stale)
@@ -643,6 +780,8 @@ def season_text(s: Season) -> str:
 def season_csv(s: Season) -> str:
     """One row per player and game; a money column per currency. Text cells a spreadsheet would
     run as a formula are neutralised."""
+    from .export import csv_text_cell
+
     currencies = sorted({c for t in s.tables for p in t.players for c in p.money})
     stale = ["money stale"] if s.stale else []  # evenings whose money is left out
     rows: list[list[Any]] = [["game", "rank", "player", "evenings", "hands", "wins", "net",
@@ -660,6 +799,8 @@ def season_csv(s: Season) -> str:
 
 def season_md(s: Season) -> str:
     """The season as Markdown: a table per game; names shown literally."""
+    from .export import md_cell
+
     lines = ["# " + _("Season: {span}").format(span=_span_words(s))]
     for table in s.tables:
         n = len(table.evenings)
@@ -680,6 +821,8 @@ def season_md(s: Season) -> str:
 def season_html(s: Season) -> str:
     """One self-contained page: a table per game and a chart of each player's running total
     over the evenings (an SVG line per player, with a key); names escaped."""
+    from .export import svg_chart
+
     e = html.escape
     title = e(_("Season: {span}").format(span=_span_words(s)))
     out = ["<!DOCTYPE html>",
@@ -723,7 +866,7 @@ class PlayerCard:
     game's order) and each evening."""
 
     everything: Tally
-    games: tuple[tuple[Ruleset, Tally], ...]
+    games: tuple[tuple[Game, Tally], ...]
     evenings: tuple[tuple[Evening, Seat], ...]
     lookalikes: tuple[str, ...]
 
@@ -738,12 +881,10 @@ def find_player(evenings: Sequence[Evening], roster: Roster, name: str) -> Playe
         return None
     everything = _named(_tally(key, mine), roster)
     games = []
-    for game, ruleset in RULESETS.items():
-        of_game = [(e, seat) for e, seat in mine if e.game == game]
-        if of_game:
-            tally = _named(_tally(key, of_game), roster)
-            tally.counts = {k: tally.counts.get(k, 0) for k in ruleset.player_figure_names}
-            games.append((ruleset, tally))
+    for facts, of_game in by_game(mine):
+        tally = _named(_tally(key, of_game), roster)
+        tally.counts = {k: tally.counts.get(k, 0) for k in facts.player_figure_names}
+        games.append((facts, tally))
     others = [b if a == everything.name else a for a, b in lookalikes(chosen, roster)
               if everything.name in (a, b)]
     return PlayerCard(everything, tuple(games), tuple(mine), tuple(others))
@@ -788,7 +929,7 @@ def player_lines(card: PlayerCard) -> list[str]:
         status = (_("won") if seat.won else "" if evening.finished else
                   _("continued") if evening.continued else _("running"))
         lines.append(f"  {evening.started[:16].replace('T', ' ')}  {evening.session}  "
-                     f"{RULESETS[evening.game].title}: "
+                     f"{evening.game_facts.title}: "
                      + ngettext("{count} hand", "{count} hands", evening.hands).format(
                          count=evening.hands)
                      + f", {format_amount(seat.net, signed=True)}{money}"
@@ -836,34 +977,33 @@ def players_table(evenings: Sequence[Evening], roster: Roster) -> list[tuple[Tal
                                                                                         Decimal]]]:
     """Every player over every evening, most evenings first (then by name), with the net of
     each game they played (nets of different games are in different units: never added)."""
-    chosen = within(evenings)
-    rows = []
-    for t in tallies(chosen, roster):
-        nets: dict[str, Decimal] = {}
-        for e in chosen:
-            for k, seat in zip(seat_keys(e, roster), e.seats, strict=True):
-                if k == t.key:
-                    with exact():
-                        nets[e.game] = nets.get(e.game, ZERO) + seat.net
-        rows.append((t, {g: nets[g] for g in RULESETS if g in nets}))
+    chosen = keyed(within(evenings), roster)
+    order = [facts.game for facts, _mine in by_game(chosen)]
+    nets: dict[str, dict[str, Decimal]] = {}
+    with exact():
+        for e, keys in chosen:
+            for k, seat in zip(keys, e.seats, strict=True):
+                mine = nets.setdefault(k, {})
+                mine[e.game] = mine.get(e.game, ZERO) + seat.net
+    rows = [(t, {g: nets[t.key][g] for g in order if g in nets[t.key]})
+            for t in keyed_tallies(chosen, roster)]
     return sorted(rows, key=lambda r: (-r[0].evenings, player_key(r[0].name), r[0].name))
 
 
 def players_lines(evenings: Sequence[Evening], roster: Roster,
                   skipped: Sequence[tuple[str, str]] = ()) -> list[str]:
     """The players as the command line lists them."""
-    from .presentation import _table
-
     rows = players_table(evenings, roster)
+    titles = {e.game: e.game_facts.title for e in reversed(within(evenings))}  # the oldest's
     lines: list[str] = []
     if not rows:
         lines.append(_("No players yet: no evening has a hand played."))
     else:
-        lines += _table([_("player"), _("evenings"), _("hands"), _("net")],
-                        [[t.name, str(t.evenings), str(t.hands),
-                          ", ".join(f"{RULESETS[g].title} {format_amount(v, signed=True)}"
-                                    for g, v in nets.items())] for t, nets in rows],
-                        right={1, 2})
+        lines += text_table([_("player"), _("evenings"), _("hands"), _("net")],
+                            [[t.name, str(t.evenings), str(t.hands),
+                              ", ".join(f"{titles[g]} {format_amount(v, signed=True)}"
+                                        for g, v in nets.items())] for t, nets in rows],
+                            right={1, 2})
     return lines + notes_lines(lookalikes(within(evenings), roster), skipped)
 
 

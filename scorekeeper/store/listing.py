@@ -34,8 +34,9 @@ from .storage import (
 )
 
 INDEX_NAME = "index.json"
-INDEX_VERSION = 3  # 2: each line also holds the name, archived and the session it continues;
-# 3: each line is tied to its file (key, head, seal: see "what ties an entry")
+INDEX_VERSION = 4  # 2: each line also holds the name, archived and the session it continues;
+# 3: each line is tied to its file (key, head, seal: see "what ties an entry"); 4: the
+# figures keep the game's facts a season shows (``season.Game``: FIGURES_VERSION 3)
 
 
 @dataclass(frozen=True)
@@ -263,7 +264,7 @@ def money_current(rows: list[dict[str, Any]]) -> bool:
 def _listing(file: str, entry: dict[str, Any]) -> Listing:
     """A line of the listing from its entry in the index (a summary, or the file's problem).
     The index is only a cache: what it says is made safe all the same."""
-    file = one_line(file)
+    file = file if file.isascii() and file.isprintable() else one_line(file)  # (the same)
     if entry.get("summary") is None:
         return Listing(file=file, summary=None, problem=one_line(str(entry.get("problem"))))
     try:
