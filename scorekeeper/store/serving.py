@@ -130,20 +130,30 @@ def answers(host: str, port: int, wait: float = ANSWER_WAIT) -> bool:
         return False
 
 
+def records_newest_first(folder: Path) -> list[os.DirEntry[str]]:
+    """The records in ``folder`` (``<pid>.json``, regular files), the newest first; one that
+    goes while they are listed (its serve stopping) is left out."""
+    found = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not RECORD_NAME.fullmatch(entry.name):
+                    continue
+                with contextlib.suppress(OSError):
+                    if entry.is_file(follow_symlinks=False):
+                        found.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry))
+    except OSError:
+        return []
+    return [entry for _when, entry in sorted(found, key=lambda pair: pair[0], reverse=True)]
+
+
 def live_servings(home: Path, session_file: Path) -> list[Serving]:
     """The serves of the session whose file is ``session_file`` that live on this machine and
     answer, newest record first. Records whose process is gone (or that are no records) are
     cleared on the way; those of another machine (a home on a shared drive) are left alone."""
-    folder = serving_folder(home)
-    try:
-        names = [entry for entry in os.scandir(folder)
-                 if RECORD_NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False)]
-    except OSError:
-        return []
-    names.sort(key=lambda entry: entry.stat(follow_symlinks=False).st_mtime_ns, reverse=True)
     machine, wanted = this_machine(), str(session_file.resolve())
     live = []
-    for entry in names:
+    for entry in records_newest_first(serving_folder(home)):
         serving = read_serving(Path(entry.path))
         if serving is not None and serving.machine != machine:
             continue
