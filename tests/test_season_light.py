@@ -1,0 +1,52 @@
+"""The season from the listing's index is served without the rules: neither pydantic, the
+rules, the ledger, the documents nor the exports are imported (issue 28: the season of 1,000
+evenings from its index within 0.1 s of the start of any command). The first run, which reads
+the files, imports them; the next does not, and says the same bytes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import EXAMPLES
+
+HEAVY = ("pydantic", "scorekeeper.rules", "scorekeeper.ledger", "scorekeeper.documents",
+         "scorekeeper.export", "scorekeeper.presentation", "scorekeeper.settleup")
+ENV = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+ENV |= {"LANG": "C.UTF-8"}
+
+
+def scorekeeper(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-X", "importtime", "-m", "scorekeeper", "--home",
+                           str(home), *args], capture_output=True, text=True, env=ENV,
+                          check=True, timeout=120)
+
+
+def imported(done: subprocess.CompletedProcess[str]) -> set[str]:
+    """The modules ``-X importtime`` says the process imported."""
+    return {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()
+            if line.startswith("import time:")}
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory) -> Path:
+    home = tmp_path_factory.mktemp("light")
+    for example in ("kratzen.toml", "letzter.toml", "letzter-stich.toml"):
+        subprocess.run([sys.executable, "-m", "scorekeeper", "--home", str(home), "replay",
+                        str(EXAMPLES / example), "--save"], capture_output=True, env=ENV,
+                       check=True, timeout=120)
+    return home
+
+
+@pytest.mark.parametrize("args", [("season",), ("season", "--json"), ("players",)])
+def test_the_season_from_the_index_imports_nothing_heavy(home, args):
+    (home / "index.json").unlink(missing_ok=True)
+    first = scorekeeper(home, *args)
+    assert "pydantic" in imported(first)  # the files were read: the rules were needed
+    again = scorekeeper(home, *args)
+    assert again.stdout == first.stdout and "kratzen" in again.stdout.lower()
+    assert not [m for m in imported(again) if m.startswith(HEAVY)]
