@@ -13,7 +13,7 @@ from .. import collector
 from ..errors import ScorekeeperError, one_line
 from ..i18n import _
 from .group import cli
-from .language import choose_language, click_words
+from .language import choose_language, click_words, home_before_command
 from .output import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -29,7 +29,10 @@ def main(argv: list[str] | None = None) -> NoReturn:
     """Run a command; every user error becomes one ``error:`` line and exit status 2."""
     with collector.for_a_command():  # the apps switch it back on (collector.for_an_app)
         Output.reset()
-        choose_language(None)  # --lang, read first of all, may say otherwise
+        # The setting of the home given before the command, else of the default home (whose
+        # folder is not looked for when one is given: a command reads one home's setting);
+        # --lang, read first of all, may say otherwise.
+        choose_language(None, home_before_command(sys.argv[1:] if argv is None else argv))
         fitted = _fit_streams()
         try:
             with click_words():

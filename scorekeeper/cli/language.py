@@ -179,6 +179,22 @@ def click_words() -> Iterator[None]:
             os.environ["LANGUAGE"] = saved_language
 
 
+def home_before_command(args: Sequence[str]) -> str | None:
+    """The folder of a ``--home`` among the options of ``scorekeeper`` itself (before the
+    command's name), read before click parses them; ``None`` when there is none."""
+    words = iter(args)
+    for arg in words:
+        if arg.startswith("--home="):
+            return arg.partition("=")[2]
+        if arg == "--home":
+            return next(words, None)
+        if arg == "--lang":
+            next(words, None)
+        elif arg == "--" or not arg.startswith("-"):
+            return None
+    return None
+
+
 def lang_before_command(args: Sequence[str]) -> str | None:
     """The language of a ``--lang`` among the options of ``scorekeeper`` itself (before the
     command's name), read before click parses them; ``None`` when there is none of ours."""

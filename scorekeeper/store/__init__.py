@@ -48,30 +48,56 @@ archive, the trash), ``session`` (a session as read from its tables, checked), `
 ``gitrepo``, ``syncmerge`` and ``conflicts`` sync the home through git.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ..errors import StoreError
-from .atomic import atomic_write
-from .evenings import Continued, Marked
-from .files import MAX_FILE_BYTES, read_file_bytes
-from .home import (
-    Agreed,
-    Amended,
-    Audited,
-    Counted,
-    LaterHandBroken,
-    Recorded,
-    Store,
-    utc_now,
-)
-from .listing import Listing
-from .session import (
-                      ID_LENGTH,
-                      OpenSession,
-                      SessionChanged,
-                      check_expected,
-                      expected_digest,
-                      valid_id,
-)
-from .storage import read_json_file
+
+# A name is imported from its module when it is first asked for (PEP 562), not with the
+# package: reading the language setting (``settings``, every command) needs the storage alone,
+# and ``show`` or ``record`` never needs the listing, its index or the sync's conflicts
+# (tests/benchmarks/test_whole_commands.py, "show" and "record" of 100 hands, whole processes).
+_FROM = {"atomic_write": "atomic", "Continued": "evenings", "Marked": "evenings",
+         "MAX_FILE_BYTES": "files", "read_file_bytes": "files", "Listing": "listing",
+         "read_json_file": "storage"}
+_FROM |= dict.fromkeys(("Agreed", "Amended", "Audited", "Counted", "LaterHandBroken", "Recorded",
+                        "Store", "utc_now"), "home")
+_FROM |= dict.fromkeys(("ID_LENGTH", "OpenSession", "SessionChanged", "check_expected",
+                        "expected_digest", "valid_id"), "session")
+
+if TYPE_CHECKING:
+    from .atomic import atomic_write
+    from .evenings import Continued, Marked
+    from .files import MAX_FILE_BYTES, read_file_bytes
+    from .home import (
+        Agreed,
+        Amended,
+        Audited,
+        Counted,
+        LaterHandBroken,
+        Recorded,
+        Store,
+        utc_now,
+    )
+    from .listing import Listing
+    from .session import (
+        ID_LENGTH,
+        OpenSession,
+        SessionChanged,
+        check_expected,
+        expected_digest,
+        valid_id,
+    )
+    from .storage import read_json_file
+
+
+def __getattr__(name: str) -> Any:
+    module = _FROM.get(name)
+    if module is None:  # a submodule, say: imported by Python's own import then
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(__import__(f"{__name__}.{module}", fromlist=[name]), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = ["ID_LENGTH", "MAX_FILE_BYTES", "Agreed", "Amended", "Audited", "Continued", "Counted",
            "LaterHandBroken", "Listing", "Marked", "OpenSession", "Recorded", "SessionChanged",

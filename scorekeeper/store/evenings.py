@@ -18,12 +18,12 @@ from ..errors import StoreError, one_line
 from ..i18n import _
 from .atomic import atomic_write, sync_folder
 from .files import Damaged
-from .listing import Listing, list_sessions
 from .locking import take_lock
 from .session import OpenSession, check_expected, expected_digest, read_session, valid_id
 
 if TYPE_CHECKING:
     from ..rules import HandRecord, Opening, SessionConfig, TableState
+    from .listing import Listing
 
 # <home>/continuing/<id>.json: the next evening <id> is being made (D21). Written before its
 # file and removed once the earlier session names it (its ``continued`` event): a marker left
@@ -84,6 +84,8 @@ class Evenings:
         """Every session file, newest first (``listing.list_sessions``: with ``figures``, each
         line carries the session's figures for a season too); a next evening half made is
         listed once whole, or not at all (``finish_pairs``)."""
+        from .listing import list_sessions  # not imported by a command that lists nothing
+
         self.finish_pairs()
         return list_sessions(self.home, self.folder, figures)
 
@@ -281,6 +283,8 @@ class Evenings:
                                "over (play it, or start the same players again)").format(
                 file=earlier.label))
         if carry:
+            from .listing import list_sessions
+
             # (the listing itself, not ``self.list_sessions``: the earlier session's lock is
             # held here, and finishing a pair takes it)
             already = [earlier.continued_by] if earlier.continued_by else [

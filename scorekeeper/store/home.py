@@ -27,7 +27,6 @@ from ..errors import RecordError, ScorekeeperError, StoreError, one_line
 from ..i18n import _
 from .evenings import Evenings, count_there, keeps_what_carried, no_withdrawal_after_going_on
 from .imports import FromElsewhere
-from .listing import folder_names, text_name
 from .locking import take_lock
 from .session import (
     OpenSession,
@@ -234,6 +233,8 @@ class Store(Evenings, FromElsewhere):
 
     def session_files(self) -> list[Path]:
         """The session files in the folder whose names are text (UTF-8), sorted."""
+        from .listing import folder_names, text_name  # (the listing: only when a folder is)
+
         return sorted(self.folder / name for name in map(text_name, folder_names(self.folder))
                       if name)
 
