@@ -23,9 +23,6 @@ Who is who (docs/rules.md, "Players across evenings"):
 
 from __future__ import annotations
 
-import csv
-import html
-import io
 import textwrap
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -55,8 +52,10 @@ if TYPE_CHECKING:
 
 # A season from the listing's index imports neither the rules (pydantic's models) nor the
 # ledger, the documents or the exports: what it shows of a game (``Game``) is kept with each
-# evening's figures, and the csv, md and html formats import the exports' helpers when they
+# evening's figures, and the csv, md and html formats import what they write with when they
 # are asked for. The rules are imported only to work an evening's figures out of its file.
+# (tests/test_season_light.py; what it buys: the "from its index" rows of
+# tests/benchmarks/test_many_evenings.py.)
 
 FIGURES_VERSION = 3  # the form of ``evening_figures`` kept in the listing's index (2: money
 # says whether it is current; 3: the game's facts a season shows, ``Game``)
@@ -780,6 +779,9 @@ def season_text(s: Season) -> str:
 def season_csv(s: Season) -> str:
     """One row per player and game; a money column per currency. Text cells a spreadsheet would
     run as a formula are neutralised."""
+    import csv
+    import io
+
     from .export import csv_text_cell
 
     currencies = sorted({c for t in s.tables for p in t.players for c in p.money})
@@ -821,6 +823,8 @@ def season_md(s: Season) -> str:
 def season_html(s: Season) -> str:
     """One self-contained page: a table per game and a chart of each player's running total
     over the evenings (an SVG line per player, with a key); names escaped."""
+    import html
+
     from .export import svg_chart
 
     e = html.escape
