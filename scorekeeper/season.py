@@ -359,10 +359,11 @@ def evening_from_json(session: str, started: str, data: Any, continued: bool = F
             name = seat["name"]
             counts = seat["figures"]
             if (type(name) is not str or not isinstance(counts, dict)
-                    or not all(type(v) is int for v in counts.values())):
+                    or not set(map(type, counts.values())) <= {int}):
                 raise ValueError("a seat")
             seats.append(Seat(name=name, net=_amount(seat["net"]), won=bool(seat["won"]),
-                              counts={str(k): v for k, v in counts.items()},
+                              counts=(dict(counts) if set(map(type, counts)) <= {str} else
+                                      {str(k): v for k, v in counts.items()}),
                               money=_amount(paid[name]) if name in paid else None))
         hands = data["hands"]
         if type(hands) is not int or hands < 0:
@@ -468,12 +469,18 @@ def average_is_exact(net: Decimal, evenings: int) -> bool:
         return not evenings or average(net, evenings) * evenings == net
 
 
-def seat_keys(evening: Evening, roster: Roster) -> list[str]:
+def seat_keys(evening: Evening, roster: Roster,
+              known: dict[str, str] | None = None) -> list[str]:
     """The player each seat of an evening counts as (two seats of one evening are never one
-    player: a later seat whose player is taken counts under its name as written)."""
+    player: a later seat whose player is taken counts under its name as written). ``known``:
+    each name's player worked out so far (the same few names sit at a thousand evenings)."""
     keys: list[str] = []
     for seat in evening.seats:
-        key = roster.player(player_key(seat.name))
+        key = known.get(seat.name) if known is not None else None
+        if key is None:
+            key = roster.player(player_key(seat.name))
+            if known is not None:
+                known[seat.name] = key
         keys.append(_APART + seat.name if key in keys else key)
     return keys
 
@@ -496,7 +503,8 @@ Keyed = Sequence[tuple[Evening, Sequence[str]]]
 def keyed(evenings: Iterable[Evening], roster: Roster) -> list[tuple[Evening, list[str]]]:
     """Each evening with its ``seat_keys``, worked out once for all that a season makes of
     them (its tables, its tallies, the look-alike names)."""
-    return [(e, seat_keys(e, roster)) for e in evenings]
+    known: dict[str, str] = {}
+    return [(e, seat_keys(e, roster, known)) for e in evenings]
 
 
 def tallies(evenings: Iterable[Evening], roster: Roster) -> list[Tally]:
