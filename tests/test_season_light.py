@@ -5,6 +5,7 @@ the files, imports them; the next does not, and says the same bytes."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -50,3 +51,29 @@ def test_the_season_from_the_index_imports_nothing_heavy(home, args):
     again = scorekeeper(home, *args)
     assert again.stdout == first.stdout and "kratzen" in again.stdout.lower()
     assert not [m for m in imported(again) if m.startswith(HEAVY)]
+
+
+def test_the_game_s_facts_in_the_index_are_believed_only_as_sealed(tmp_path):
+    """What a season shows of a game (its title, the tables' order) comes from the index now:
+    an entry whose facts were edited by hand (its tie to the file kept) is dropped and worked
+    out again from the file, as an edited figure is."""
+    from scorekeeper.rules import HandRecord, make_config
+    from scorekeeper.season import Roster, evenings_listed, season, season_text
+    from scorekeeper.store import Store
+
+    store = Store(tmp_path)
+    store.create(make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna"),
+                 [HandRecord(indicator=("KC",), tricks=("Ben",) * 4)])
+
+    def text() -> str:
+        evenings, skipped = evenings_listed(store.list_sessions(figures=True))
+        return season_text(season(evenings, Roster(), skipped=skipped))
+
+    before = text()
+    assert before.startswith("Kratzen, every evening: 1 evening\n")
+    index = json.loads((tmp_path / "index.json").read_text("utf-8"))
+    for entry in index["files"].values():
+        entry["figures"]["facts"]["title"] = "Hacked"
+        entry["figures"]["unit"] = "point"
+    (tmp_path / "index.json").write_text(json.dumps(index), "utf-8")
+    assert text() == before
