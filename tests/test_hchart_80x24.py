@@ -192,3 +192,46 @@ def test_the_shared_texts_standings_line_up():
         "1. Ben", "2. 李雷", "3. [bold]Dora", "10. 😀 Li"]
     ends = {cell_width(line.split("  (")[0]) for line in lines}
     assert len(ends) == 1, lines
+
+
+# ---- the ledger ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [(80, 24), (130, 40)])
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_ledger_shows_who_pays_whom_the_amount_and_the_whole_reason(tmp_path, size,
+                                                                               language):
+    """At 80 columns the reason began past the edge (it scrolled sideways, "Muss-Einsa"):
+    now the names and the reason fold onto more lines of a row, and the hand, both names,
+    the amount and the reason are in view whole; at 130 every reason has its width."""
+    from rich.text import Text
+    from textual.widgets import DataTable
+
+    from scorekeeper.cells import cell_width
+    from scorekeeper.tui.screens.ledger import LedgerScreen
+
+    session = long_evening(tmp_path)
+    app = make_app(tmp_path, session.id, language=language)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+        table = app.screen.query_one("#transfers", DataTable)
+        columns = list(table.columns.values())
+        shown = sum(column.get_render_width(table) for column in columns[:5])
+        assert shown <= table.scrollable_content_region.width, (shown, size)
+        rows = [table.get_row_at(i) for i in range(table.row_count)]
+        reasons = [row[4].plain for row in rows if isinstance(row[4], Text)]
+        assert len(reasons) == table.row_count > 30
+        reason = columns[4].content_width if columns[4].auto_width else columns[4].width
+        names = columns[1].content_width if columns[1].auto_width else columns[1].width
+        if size[0] >= 130:
+            assert reason >= max(cell_width(words) for words in reasons)
+            assert names >= max(cell_width(name) for name in LONG)
+        else:
+            # each reason folds onto the row's lines: as many as its words need, never cut
+            for i, words in enumerate(reasons):
+                lines = Text(words).wrap(app.console, reason)
+                assert table.rows[table.coordinate_to_cell_key((i, 0)).row_key].height >= len(
+                    lines), words

@@ -190,8 +190,11 @@ async def test_the_ledger_shows_who_pays_whom_and_how_much_at_80_columns(tmp_pat
         rows = screen_rows(app.export_screenshot())
         heading = next(r for r in rows if "hand" in r and "from" in r)
         assert "amount" in heading
-        # Alexandra deals hand 1 (a Muss, P = 7): her stake of 2 is the first transfer.
-        assert any(words(r).startswith(f"1 {ALEXANDRA} pot 2 ") for r in rows), rows
+        # Alexandra deals hand 1 (a Muss, P = 7): her stake of 2 is the first transfer; her
+        # name folds onto the row's next line, so that the reason is in view too.
+        first = next(i for i, r in enumerate(rows) if words(r).startswith("1 Alexandra pot 2 "))
+        assert words(rows[first]).endswith("muss stake (dealer)"), rows
+        assert " ".join(ALEXANDRA.split()[1:]) == words(rows[first + 1]), rows
 
 
 async def test_settle_up_shows_six_players_at_once(tmp_path):

@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Input, Static
 
 from ...amounts import format_amount
+from ...cells import cell_width
 from ...export import score_series
 from ...i18n import N_, _
 from ...presentation import count_checks, count_line, end_words, pot_label
@@ -49,43 +50,98 @@ class LedgerScreen(SpokenScreen[None]):
 
     def on_mount(self) -> None:
         self.app.steady(self)
-        table = self.query_one("#transfers", DataTable)
+        self.entries = self.ledger_rows()
+        self.widths: tuple[int | None, ...] | None = None
+        self.lay_out()
+        self.query_one("#transfers", DataTable).focus()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.lay_out)
+
+    def ledger_rows(self) -> list[tuple[tuple[str, ...], str]]:
+        """Every transfer and every finding of the referee as the table's cells (hand, from,
+        to, amount, reason, pot after, dealer, kind), each with what the filter looks in."""
+        ruleset, config = self.session.ruleset, self.session.config
+        players = config.players
+        rows: list[tuple[tuple[str, ...], str]] = []
+        for s in self.session.ledger().settlements:
+            pot_after = "" if s.pot_after is None else format_amount(s.pot_after)
+            kind = ruleset.kind_words(s.kind)
+            for t in s.transfers:
+                source, target = end_words(t.source, players), end_words(t.target, players)
+                rows.append(((str(s.number), source, target, format_amount(t.amount),
+                              ruleset.reason_words(t.reason), pot_after, s.dealer, kind),
+                             "\n".join((source, target, s.dealer)).casefold()))
+            # The referee's findings on the hand, under its transfers (they move nothing).
+            for finding in s.findings:
+                words = _("Referee: {finding}").format(
+                    finding=ruleset.finding_words(finding, config))
+                rows.append(((str(s.number), "", "", "", words, "", s.dealer, kind),
+                             "\n".join((words, s.dealer)).casefold()))
+        return rows
+
+    @staticmethod
+    def labels() -> tuple[str, ...]:
         # Who pays whom and how much first: the hand's dealer and kind, the same on each of
         # its rows, last (with long names the amount was off screen, ~35 presses of → away).
-        table.add_columns(*map(Text, (_("hand"), _("from"), _("to"), _("amount"), _("reason"),
-                                      _("pot after"), _("dealer"), _("kind"))))
-        self.fill("")
-        table.focus()
+        return (_("hand"), _("from"), _("to"), _("amount"), _("reason"), _("pot after"),
+                _("dealer"), _("kind"))
+
+    def column_widths(self, room: int) -> tuple[int | None, ...]:
+        """The widths of the from, to and reason columns in ``room`` columns of screen:
+        as wide as their cells (``None``) where everything fits, else the names and the
+        reason fold onto more lines of a row (names between words where a word fits), so
+        that who pays whom, the amount and the reason are in view without scrolling
+        sideways (the rest scrolls)."""
+        labels = self.labels()
+
+        def widest(column: int) -> int:
+            return max([cell_width(labels[column]),
+                        *(cell_width(cells[column]) for cells, _key in self.entries)])
+
+        sources, targets, reason = widest(1), widest(2), widest(4)
+        # hand and amount as they are; two columns of padding around each of the five
+        free = room - widest(0) - widest(3) - 2 * 5
+        if sources + targets + reason <= free:
+            return (None, None, None)
+
+        def least(column: int, natural: int) -> int:  # the longest word, if not too long
+            word = max(cell_width(part) for cells, _key in self.entries
+                       for part in [*cells[column].split(), " "])
+            return min(natural, max(10, min(word, 16)))
+
+        source, target = least(1, sources), least(2, targets)
+        extra = free - source - target - reason
+        if extra <= 0:
+            return (source, target, max(20, free - source - target))
+        more = min(sources - source, extra // 2 + extra % 2)  # the rest to the names
+        return (source + more, min(targets, target + extra - more), reason)
+
+    def lay_out(self) -> None:
+        table = self.query_one("#transfers", DataTable)
+        room = table.scrollable_content_region.width or self.app.size.width - 2
+        widths = self.column_widths(room - 2)  # (less the vertical scroll bar)
+        if widths == self.widths:
+            return
+        self.widths = widths
+        table.clear(columns=True)
+        labels = self.labels()
+        sized = dict(zip((1, 2, 4), widths, strict=True))  # from, to, reason
+        for i, label in enumerate(labels):
+            table.add_column(Text(label), width=sized.get(i))
+        self.fill(self.query_one("#ledger-filter", Input).value)
 
     def fill(self, needle: str) -> None:
         table = self.query_one("#transfers", DataTable)
         table.clear()
         needle = needle.strip().casefold()
-        ruleset, config = self.session.ruleset, self.session.config
-        players = config.players
-        for s in self.session.ledger().settlements:
-            pot_after = "" if s.pot_after is None else format_amount(s.pot_after)
-            for t in s.transfers:
-                source, target = end_words(t.source, players), end_words(t.target, players)
-                if needle and not (needle == str(s.number) or any(
-                        needle in name.casefold() for name in (source, target, s.dealer))):
-                    continue
-                table.add_row(Text(str(s.number), justify="right"),
-                              Text(source), Text(target),
-                              Text(format_amount(t.amount), justify="right"),
-                              Text(ruleset.reason_words(t.reason)),
-                              Text(pot_after, justify="right"), Text(s.dealer),
-                              Text(ruleset.kind_words(s.kind)))
-            # The referee's findings on the hand, under its transfers (they move nothing).
-            for finding in s.findings:
-                words = _("Referee: {finding}").format(
-                    finding=ruleset.finding_words(finding, config))
-                if needle and not (needle == str(s.number) or needle in words.casefold()
-                                   or needle in s.dealer.casefold()):
-                    continue
-                table.add_row(Text(str(s.number), justify="right"), Text(""), Text(""),
-                              Text(""), Text(words), Text(""), Text(s.dealer),
-                              Text(ruleset.kind_words(s.kind)))
+        folded = self.widths is not None and self.widths[0] is not None
+        for cells, looked_in in self.entries:
+            if needle and not (needle == cells[0] or needle in looked_in):
+                continue
+            table.add_row(*(Text(cell, justify="right" if i in (0, 3, 5) else "left")
+                            for i, cell in enumerate(cells)),
+                          height=None if folded else 1)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.fill(event.value)
