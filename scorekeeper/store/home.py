@@ -14,11 +14,10 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tinydb.table import Document
 
@@ -63,16 +62,18 @@ def utc_now() -> str:
 
 
 # ---- results of the writing commands ------------------------------------------------------------
+#
+# Each a NamedTuple, not a frozen dataclass: a dataclass is made at import by compiling its
+# methods (about 0.7 ms each on this machine), and every command that opens a session imports
+# this module (tests/benchmarks/test_whole_commands.py, "show" and "record" of 100 hands).
 
-@dataclass(frozen=True)
-class Recorded:
+class Recorded(NamedTuple):
     session: OpenSession
     settlement: Settlement
     state: TableState
 
 
-@dataclass(frozen=True)
-class Amended:
+class Amended(NamedTuple):
     """An amendment of one hand, or of several together (``numbers``, in order), and the
     ledger before and after it."""
 
@@ -111,8 +112,7 @@ class LaterHandBroken(StoreError):
         self.can_amend = not misfit.state.finished
 
 
-@dataclass(frozen=True)
-class Counted:
+class Counted(NamedTuple):
     session: OpenSession
     state: TableState
     counted: dict[str, Decimal]
@@ -120,8 +120,7 @@ class Counted:
     off: dict[str, Decimal]
 
 
-@dataclass(frozen=True)
-class Audited:
+class Audited(NamedTuple):
     """An audit: the session if readable, what is wrong, what is worth saying besides."""
 
     session: OpenSession | None
@@ -131,8 +130,7 @@ class Audited:
     label: str
 
 
-@dataclass(frozen=True)
-class Agreed:
+class Agreed(NamedTuple):
     """A settle-up in the history: ``recorded`` is false when it was the newest event already
     (the same settle-up is not written twice)."""
 

@@ -5,7 +5,6 @@ conversion is ``documents``'); and the digest a write names as the state it was 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -97,26 +96,31 @@ def _check_keys(table: dict[str, Any], name: str, label: str) -> None:
         table=name, key=one_line(repr(key))[:40]))
 
 
-@dataclass
 class OpenSession:
     """A session file as read: its settings, its history and the figures of its hands in
-    force, given out as models (``documents`` converts them, once each). Settling is lazy."""
+    force, given out as models (``documents`` converts them, once each). Settling is lazy.
+    (A plain class: a dataclass of its seventeen fields is compiled at import, and every
+    command that opens a session imports this module: tests/benchmarks/test_whole_commands.py,
+    "show" and "record" of 100 hands.)"""
 
-    path: Path
-    label: str
-    header: dict[str, Any]
-    rows: list[dict[str, Any]]  # the events as the file writes them (the chain is over these)
-    stored: dict[int, dict[str, Any]]  # each hand's stored figures as the file writes them
-    config: SessionConfig
-    ruleset: Ruleset
-    _events: tuple[Event, ...] | None = field(default=None, repr=False)
-    _hands: dict[int, Settlement] = field(default_factory=dict, repr=False)
-    _ledger: Ledger | None = field(default=None, repr=False)
-    _state: TableState | None = field(default=None, repr=False)
-    _seals: dict[int, str | None] | None = field(default=None, repr=False)
-    _checked: bool = field(default=False, repr=False)  # every stored figure matched its seal
-    _marks: EveningMarks | None = field(default=None, repr=False)
-    _let_go: bool = field(default=False, repr=False)  # the documents were let go (export_source)
+    def __init__(self, path: Path, label: str, header: dict[str, Any],
+                 rows: list[dict[str, Any]], stored: dict[int, dict[str, Any]],
+                 config: SessionConfig, ruleset: Ruleset) -> None:
+        self.path, self.label, self.header = path, label, header
+        self.rows = rows  # the events as the file writes them (the chain is over these)
+        self.stored = stored  # each hand's stored figures as the file writes them
+        self.config, self.ruleset = config, ruleset
+        self._events: tuple[Event, ...] | None = None
+        self._hands: dict[int, Settlement] = {}
+        self._ledger: Ledger | None = None
+        self._state: TableState | None = None
+        self._seals: dict[int, str | None] | None = None
+        self._checked = False  # every stored figure matched its seal
+        self._marks: EveningMarks | None = None
+        self._let_go = False  # the documents were let go (export_source)
+
+    def __repr__(self) -> str:
+        return f"OpenSession(path={self.path!r}, label={self.label!r})"
 
     @property
     def id(self) -> str:

@@ -19,9 +19,8 @@ from __future__ import annotations
 import operator
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -359,9 +358,9 @@ def write_document(path: Path, label: str, layout: OneDocument,
     return document
 
 
-@dataclass
-class _TableText:
-    """A spliced table as ``SessionStorage`` last wrote it."""
+class _TableText(NamedTuple):
+    """A spliced table as ``SessionStorage`` last wrote it (a NamedTuple: made at import
+    without compiling a dataclass's methods, as ``home``'s results)."""
 
     pieces: list[bytes]
     ids: list[str]
