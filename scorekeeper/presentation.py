@@ -73,6 +73,8 @@ class SessionView(Protocol):
     def config(self) -> SessionConfig: ...
     @property
     def events(self) -> tuple[Event, ...]: ...
+    @property
+    def continued_by(self) -> str | None: ...
     def counts(self) -> list[ChipCount]: ...
     def ledger(self) -> Ledger: ...
 
@@ -595,7 +597,7 @@ def next_text(session: SessionView, state: TableState) -> str:
     if state.finished:
         return _("the session is finished; {winners}; digest {digest}").format(
             winners=winners_words(state.leaders), digest=session.digest)
-    went_on = history_marks(session.events).continued_by
+    went_on = session.continued_by  # (read from the file's rows: no event made a model)
     if went_on is not None:  # no next hand here: it is the next evening's (D21)
         return _("no more hands here: the evening goes on in session {id}; digest "
                  "{digest}").format(id=went_on, digest=session.digest)
