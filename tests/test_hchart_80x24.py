@@ -235,3 +235,34 @@ async def test_the_ledger_shows_who_pays_whom_the_amount_and_the_whole_reason(tm
                 lines = Text(words).wrap(app.console, reason)
                 assert table.rows[table.coordinate_to_cell_key((i, 0)).row_key].height >= len(
                     lines), words
+
+
+# ---- the season ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_season_at_80x24_shows_everyone_whole_and_its_title_in_one_line(tmp_path,
+                                                                                   language):
+    """The title took two lines and the table scrolled sideways ("More columns to the
+    right"): now every column is in view, each name whole, the title one line."""
+    from textual.widgets import DataTable, Static
+
+    from scorekeeper.tui.screens.season import SeasonScreen
+
+    long_evening(tmp_path)
+    app = make_app(tmp_path, language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, SeasonScreen)
+        assert app.screen.query_one("#season-title", Static).size.height == 1
+        table = app.screen.query_one("#season-table", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert not app.screen.query_one("#season-wide").display
+        rows = [" ".join(row.split()) for row in screen_rows(app.export_screenshot())]
+        shown = "\n".join(rows)
+        for rank, (name, net) in enumerate(zip(LONG, ["+186¾", "+82¾", "+17¾", "-232",
+                                                      "-433½", "-803¾"], strict=True), 1):
+            assert any(row.startswith(f"{rank} {name} 1 6 ") and net in row
+                       for row in rows), shown

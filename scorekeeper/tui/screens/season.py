@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
+from ...cells import cell_width
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, ngettext
 from ...season import (
@@ -62,10 +63,60 @@ class SeasonScreen(SpokenScreen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#season-table", DataTable).add_columns(
-            *map(Text, ("#", _("player"), _("evenings"), _("hands"), _("evenings won"), _("net"),
-                        _("per evening"), _("money"))))
+        self.rows: list[list[str]] = []
+        self.laid_out: tuple[tuple[str, ...], int | None, int] | None = None
         self.action_reload()
+
+    @staticmethod
+    def labels() -> tuple[str, ...]:
+        return ("#", _("player"), _("evenings"), _("hands"), _("evenings won"), _("net"),
+                _("per evening"), _("money"))
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.lay_out)
+
+    def lay_out(self) -> None:
+        """The table's columns in the screen's width, everyone in view without scrolling
+        sideways: a column nobody has a figure in (money, when no settle-up had a value)
+        left out, a label of two words on two lines when the columns are too wide for one,
+        and the players' names folded between words when still too wide (whole, never
+        cut); the table grows to show every row at once."""
+        table = self.query_one("#season-table", DataTable)
+        room = (table.scrollable_content_region.width or self.app.size.width) - 2
+        kept = [i for i in range(len(self.labels())) if i < 2 or any(r[i] for r in self.rows)]
+        labels = [self.labels()[i] for i in kept]
+        rows = [[row[i] for i in kept] for row in self.rows]
+
+        def widest(column: int, label: str) -> int:
+            return max([cell_width(line) for line in label.split("\n")]
+                       + [cell_width(row[column]) for row in rows])
+
+        padding = 2 * len(labels)
+        if sum(widest(i, label) for i, label in enumerate(labels)) + padding > room:
+            labels = [label.replace(" ", "\n", 1) for label in labels]
+        rest = sum(widest(i, label) for i, label in enumerate(labels) if i != 1)
+        names = (max(12, room - rest - padding)
+                 if rest + widest(1, labels[1]) + padding > room else None)
+        layout = (tuple(labels), names, len(rows))
+        if layout == self.laid_out:
+            return
+        self.laid_out = layout
+        table.header_height = max(len(label.split("\n")) for label in labels)
+        table.clear(columns=True)
+        for i, label in enumerate(labels):
+            table.add_column(Text(label, justify="left" if i == 1 else "right"),
+                             width=names if i == 1 else None)
+        for row in rows:
+            table.add_row(*(Text(c) if i == 1 else Text(c, justify="right")
+                            for i, c in enumerate(row)), height=None if names else 1)
+        table.styles.max_height = None
+        if names:  # the rows' heights are known once the table is laid out
+            self.call_after_refresh(self.show_every_row)
+
+    def show_every_row(self) -> None:
+        table = self.query_one("#season-table", DataTable)
+        table.styles.max_height = table.header_height + sum(
+            row.height for row in table.rows.values())
 
     def action_reload(self) -> None:
         def refused(error: ScorekeeperError) -> None:
@@ -84,6 +135,25 @@ class SeasonScreen(SpokenScreen[None]):
             self.shown = (self.shown + 1) % len(self.season.tables)
             self.fill()
 
+    def title_words(self, shown: GameTable, games: int) -> str:
+        """The title in one line of the screen: the longest of its forms that fits (what the
+        chart shows and the key to the next game go first; the key bar has ``g`` too)."""
+        n, unit = len(shown.evenings), unit_words(shown.ruleset.unit)
+        long = ngettext(
+            "The season: {game}, {count} evening, net in {unit}; below, each player's running "
+            "total after each evening",
+            "The season: {game}, {count} evenings, net in {unit}; below, each player's running "
+            "total after each evening", n).format(game=shown.ruleset.title, count=n, unit=unit)
+        short = ngettext("The season: {game}, {count} evening, net in {unit}",
+                         "The season: {game}, {count} evenings, net in {unit}", n).format(
+                             game=shown.ruleset.title, count=n, unit=unit)
+        others = ("  " + _("(g: the next of {count} games)").format(count=games)
+                  if games > 1 else "")
+        room = self.query_one("#season-title", Static).content_size.width or (
+            self.app.size.width - 2)
+        return next((words for words in (long + others, short + others, long, short)
+                     if cell_width(words) <= room), short)
+
     def fill(self) -> None:
         found = self.season
         if found is None:
@@ -101,21 +171,11 @@ class SeasonScreen(SpokenScreen[None]):
             chart.refresh()
             return
         shown: GameTable = found.tables[self.shown]
-        n = len(shown.evenings)
-        others = ("  " + _("(g: the next of {count} games)").format(count=len(found.tables))
-                  if len(found.tables) > 1 else "")
-        title.update(Text(ngettext(
-            "The season: {game}, {count} evening, net in {unit}; below, each player's running "
-            "total after each evening",
-            "The season: {game}, {count} evenings, net in {unit}; below, each player's running "
-            "total after each evening", n).format(game=shown.ruleset.title, count=n,
-                                                  unit=unit_words(shown.ruleset.unit))
-            + others, style="bold"))
+        title.update(Text(self.title_words(shown, len(found.tables)), style="bold"))
         self.query_one("#season-notes", Static).update(Text(
             "\n".join([wins_line(shown), notes]).strip("\n")))
-        for row in season_rows(shown):
-            table.add_row(*(Text(c) if i == 1 else Text(c, justify="right")
-                            for i, c in enumerate(row)))
+        self.rows, self.laid_out = season_rows(shown), None
+        self.lay_out()
         series = shown.running_totals()
         chart.players, chart.series = tuple(series), series
         chart.refresh()
