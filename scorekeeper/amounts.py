@@ -52,8 +52,11 @@ def to_decimal_string(value: Decimal | int | Fraction) -> str:
     """An exact decimal string for JSON: ``4.25``, ``-12``, ``0.5`` (no exponent, no ``-0``)."""
     if type(value) is Decimal:
         text = str(value)
-        if "E" not in text and text != "-0" and ("." not in text or text[-1] != "0"):
-            return text  # already plain: the usual case, kept cheap (sessions hold many)
+        if "E" not in text and text != "-0":
+            if "." not in text or text[-1] != "0":
+                return text  # already plain: the usual case, kept cheap (sessions hold many)
+            text = text.rstrip("0").rstrip(".")  # 86.00: a pot after quarters were paid
+            return "0" if text in ("-0", "") else text
     elif isinstance(value, int):
         return str(value)
     elif isinstance(value, Fraction):

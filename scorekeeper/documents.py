@@ -61,7 +61,14 @@ from .rules import (
     make_config,
     ruleset_for_version,
 )
-from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error, present, transfer
+from .rules.base import (
+    RECORD_SHAPES,
+    Frozen,
+    describe_validation_error,
+    present,
+    record_key,
+    transfer,
+)
 from .settleup import (
     EARLIER_PAYMENTS,
     PAYMENT_RULES,
@@ -104,10 +111,19 @@ def record_to_json(record: HandRecord) -> dict[str, Any]:
     return data
 
 
-def record_from_json(data: Any) -> HandRecord:
-    """A stored record, checked for shape like any input."""
+def record_from_json(data: Any,
+                     checked: dict[tuple[Any, ...], HandRecord] | None = None) -> HandRecord:
+    """A stored record, checked for shape like any input. ``checked``: the records read
+    before, by what they hold (``rules.base.record_key``: a record written exactly as one
+    before is that record)."""
     if not isinstance(data, dict):
         raise ScorekeeperError(_("a hand's record must be an object"))
+    key = record_key(data) if checked is not None else None
+    if key is not None and checked is not None:
+        found = checked.get(key)
+        if found is None:
+            found = checked[key] = record_from_json(data)
+        return found
     try:
         return HandRecord(**data)
     except (ValidationError, TypeError) as error:
@@ -123,22 +139,18 @@ HAND_FIELDS = ("number", "dealer", "kind", "pot_before", "stake", "pot_after", "
 
 
 def hand_document(settlement: Settlement,
-                  written: dict[Transfer, dict[str, Any]] | None = None) -> dict[str, Any]:
+                  written: dict[Any, Any] | None = None) -> dict[str, Any]:
     """One hand as the contract's ``hands[]`` entry (docs/contract.md), with the referee's
     ``findings`` when the hand has any. ``written``: the transfers a whole document has
-    written so far; an equal transfer is then the same dict (a long session repeats the same
-    stakes and shares thousands of times: written once, and held once in memory until the
-    document is printed)."""
+    written so far (start with an empty dict, and give it the hands in turn); a transfer
+    written before is then the same dict (a long session repeats the same stakes and shares
+    thousands of times: written once, and held once in memory until the document is printed).
+    The caller must not change the dicts it gets then."""
     accounts = RULESETS[settlement.game].accounts
     if written is None:
         transfers = [transfer_to_json(t, accounts) for t in settlement.transfers]
     else:
-        transfers = []
-        for t in settlement.transfers:
-            data = written.get(t)
-            if data is None:
-                data = written[t] = transfer_to_json(t, accounts)
-            transfers.append(data)
+        transfers = _written_transfers(settlement.transfers, accounts, written)
     document = {
         "number": settlement.number,
         "dealer": settlement.dealer,
@@ -154,12 +166,37 @@ def hand_document(settlement: Settlement,
     return document
 
 
-def checked_hand(settlement: Settlement) -> dict[str, Any]:
+def _written_transfers(transfers: Iterable[Transfer], accounts: Collection[Account],
+                       written: dict[Any, Any]) -> list[dict[str, Any]]:
+    """The transfers' documents, each made once for a whole document (``hand_document``).
+    A transfer is found by the object it is, held beside its document: the core makes each
+    transfer it meets again once (``rules.base.transfer``), and hashing a transfer by its
+    fields (its amount a Decimal) for each of a long session's 45,000 took longer than the
+    lookups by identity (the replay and audit rows of tests/benchmarks/test_whole_commands.py).
+    An equal transfer that is another object gets its own document, equal to the other."""
+    documents = []
+    for t in transfers:
+        held = written.get(id(t))
+        if held is None or held[0] is not t:
+            held = written[id(t)] = (t, transfer_to_json(t, accounts))
+        documents.append(held[1])
+    return documents
+
+
+def checked_hand(settlement: Settlement,
+                 written: dict[Any, Any] | None = None) -> dict[str, Any]:
     """The figures of a hand that audit compares: the contract's, the balances after it and
-    the record."""
-    document = hand_document(settlement)
+    the record (``written``: as ``hand_document`` takes it)."""
+    document = hand_document(settlement, written)
     document["scores_after"] = _amounts(settlement.scores_after)
-    document["record"] = record_to_json(settlement.record)
+    record = settlement.record
+    if written is None:
+        document["record"] = record_to_json(record)
+    else:  # the same record (``record_from_json``), written once, as a transfer is
+        held = written.get(("record", id(record)))
+        if held is None or held[0] is not record:
+            held = written[("record", id(record))] = (record, record_to_json(record))
+        document["record"] = held[1]
     return document
 
 
@@ -507,9 +544,10 @@ _PAYMENTS_KEY = "transfers"  # a settle-up's payments: [{"from", "to", "amount"}
 _OPTIONAL_KEYS = ("figures", "together", "format", "id", "ruleset", "created", "payments")
 
 
-def event_from_json(raw: dict[str, Any]) -> Event:
+def event_from_json(raw: dict[str, Any],
+                    checked: dict[tuple[Any, ...], HandRecord] | None = None) -> Event:
     """An event as its file writes it, as a model. A problem is a ``ScorekeeperError`` that
-    names the event."""
+    names the event. ``checked``: as ``record_from_json`` takes it."""
     seq = raw.get("seq")
     kind = raw.get("type")
     model = _EVENT_MODELS.get(kind) if isinstance(kind, str) else None
@@ -522,7 +560,7 @@ def event_from_json(raw: dict[str, Any]) -> Event:
         if key not in known:  # "type", "prev", or a field a later version added: the chain
             continue          # vouches for it, this reader has no use for it
         if key in _RECORD_KEYS and value is not None:
-            value = record_from_json(value)
+            value = record_from_json(value, checked)
         elif key == "settings":
             value = config_from_json(value)
         elif key in _AMOUNT_KEYS and value is not None:
@@ -544,8 +582,10 @@ def event_from_json(raw: dict[str, Any]) -> Event:
 
 
 def events_from_json(rows: list[dict[str, Any]]) -> tuple[Event, ...]:
-    """A file's events, in order, as models."""
-    return tuple(event_from_json(row) for row in rows)
+    """A file's events, in order, as models (each distinct record checked once:
+    ``record_from_json``)."""
+    checked: dict[tuple[Any, ...], HandRecord] = {}
+    return tuple(event_from_json(row, checked) for row in rows)
 
 
 def event_to_json(event: Event, previous_hash: str) -> dict[str, Any]:
@@ -819,7 +859,8 @@ class SessionFile:
     def differences(self) -> dict[int, list[Finding]]:
         """For each hand in force that has stored figures, how they differ from the hand
         settled again (none: they are its figures)."""
-        return {s.number: _hand_differences(s, self.stored[s.number])
+        written: dict[Any, Any] = {}  # each transfer's document made once (hand_document)
+        return {s.number: _hand_differences(s, self.stored[s.number], written)
                 for s in self.ledger.settlements if s.number in self.stored}
 
     @cached_property
@@ -837,18 +878,19 @@ def audit_chain(file: SessionFile) -> list[Finding]:
     findings: list[Finding] = []
     previous_hash: Any = GENESIS
     for i, event in enumerate(file.events, start=1):
-        where = _event_label(event)
+        # the event's name is made only for a finding (10,000 events, most of them sound)
         if event.get("seq") != i:
             findings.append(Finding(hand=event.get("number"), kind="chain", message=_(
-                "{event}: out of sequence (expected event {seq})").format(event=where, seq=i)))
+                "{event}: out of sequence (expected event {seq})").format(
+                    event=_event_label(event), seq=i)))
         if event.get("prev") != previous_hash:
             findings.append(Finding(hand=event.get("number"), kind="chain", message=_(
                 "{event}: does not follow the event before it (broken chain: an event was "
-                "removed, added or moved)").format(event=where)))
+                "removed, added or moved)").format(event=_event_label(event))))
         if event.get("hash") != event_hash(event):
             findings.append(Finding(hand=event.get("number"), kind="chain", message=_(
                 "{event}: its contents do not match its hash (changed after it was "
-                "written)").format(event=where)))
+                "written)").format(event=_event_label(event))))
         previous_hash = event.get("hash")
     return findings
 
@@ -895,10 +937,12 @@ def audit_hands(file: SessionFile) -> list[Finding]:
     return findings
 
 
-def _hand_differences(settlement: Settlement, got: dict[str, Any]) -> list[Finding]:
-    """How a hand's stored figures (``got``) differ from the hand settled again."""
+def _hand_differences(settlement: Settlement, got: dict[str, Any],
+                      written: dict[Any, Any] | None = None) -> list[Finding]:
+    """How a hand's stored figures (``got``) differ from the hand settled again
+    (``written``: as ``hand_document`` takes it)."""
     n = settlement.number
-    expected = checked_hand(settlement)
+    expected = checked_hand(settlement, written)
     findings = []
     if got.get("transfers") != expected["transfers"]:
         findings.append(Finding(hand=n, kind="transfers", message=_(

@@ -20,7 +20,7 @@ from .errors import ConfigError, RecordError, ScriptError
 from .i18n import N_, _
 from .ledger import Ledger, settle_hands
 from .rules import HandRecord, SessionConfig, make_config
-from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error
+from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error, record_key
 
 TOP_LEVEL_KEYS = ("game", "players", "first_dealer", "options", "hands")
 HAND_KEYS = tuple(HandRecord.model_fields)
@@ -124,8 +124,10 @@ def parse_script(document: dict[str, Any], label: str) -> SessionScript:
     if not isinstance(raw_hands, list):
         raise ScriptError(_("{file}: hands: must be a list of hands ([[hands]] in TOML)").format(
             file=label))
-    hands = tuple(parse_hand(raw, label, number) for number, raw in enumerate(raw_hands, 1))
-    return SessionScript(config=config, hands=hands)
+    checked: dict[tuple[Any, ...], HandRecord] = {}
+    hands = tuple(parse_hand(raw, label, number, checked)
+                  for number, raw in enumerate(raw_hands, 1))
+    return SessionScript.model_construct(config=config, hands=hands)
 
 
 def _texts(value: Any) -> bool:
@@ -144,24 +146,39 @@ _SHAPE_WORDS = {"names": N_("must be a list of player names"),
                 "text": N_("must be text")}
 
 
-def parse_hand(raw: Any, label: str, number: int) -> HandRecord:
-    """One hand's record, checked for shape: known keys, lists of names, readable cards."""
-    where = _("{file}: hand {number}").format(file=label, number=number)
+def parse_hand(raw: Any, label: str, number: int,
+               checked: dict[tuple[Any, ...], HandRecord] | None = None) -> HandRecord:
+    """One hand's record, checked for shape: known keys, lists of names, readable cards.
+    ``checked``: the records of the hands before, by what they hold (a hand written exactly as
+    one before is that record: checking it again would find what was found)."""
     if not isinstance(raw, dict):
         raise ScriptError(_("{where}: must be a table of {keys}").format(
-            where=where, keys=", ".join(HAND_KEYS)))
-    for key in raw:
-        if key not in HAND_KEYS:
+            where=_where(label, number), keys=", ".join(HAND_KEYS)))
+    # A hand written exactly as one before is that one's record (``record_key`` says why).
+    key = record_key(raw) if checked is not None else None
+    if key is not None and checked is not None:
+        found = checked.get(key)
+        if found is not None:
+            return found
+    for name in raw:
+        if name not in HAND_KEYS:
             raise ScriptError(_("{where}: {key}: is not a known key (known: {known})").format(
-                where=where, key=key, known=", ".join(HAND_KEYS)))
-    for key, shape in RECORD_SHAPES.items():
-        if key in raw and not _SHAPE_CHECKS[shape](raw[key]):
-            raise ScriptError(f"{where}: {key}: " + _(_SHAPE_WORDS[shape]))
+                where=_where(label, number), key=name, known=", ".join(HAND_KEYS)))
+    for name, shape in RECORD_SHAPES.items():
+        if name in raw and not _SHAPE_CHECKS[shape](raw[name]):
+            raise ScriptError(f"{_where(label, number)}: {name}: " + _(_SHAPE_WORDS[shape]))
     try:
-        return HandRecord(**raw)
+        record = HandRecord(**raw)
     except ValidationError as error:
         field, message = describe_validation_error(error)
-        raise ScriptError(f"{where}: {field}: {message}") from None
+        raise ScriptError(f"{_where(label, number)}: {field}: {message}") from None
+    if key is not None and checked is not None:
+        checked[key] = record
+    return record
+
+
+def _where(label: str, number: int) -> str:
+    return _("{file}: hand {number}").format(file=label, number=number)
 
 
 def load_script(path: str | Path) -> SessionScript:

@@ -40,6 +40,12 @@ class Account(Enum):
     POT = "pot"
     PENALTY = "penalty"
 
+    # Hashed as the object it is (each account is one object, equal only to itself), not by
+    # its name in Python code as ``Enum`` does: settling a long session looks up thousands of
+    # transfers by their ends (``transfer``), and the enum's own hash showed in the profile
+    # (the replay and audit rows of tests/benchmarks/test_whole_commands.py).
+    __hash__ = object.__hash__
+
 
 POT = Account.POT
 PENALTY = Account.PENALTY
@@ -136,6 +142,33 @@ class HandRecord(Frozen):
 # card or a list of cards, a list of tricks each a list of cards, or text.
 RECORD_SHAPES: dict[str, str] = {"tricks": "names", "indicator": "cards", "entered": "names",
                                  "cards": "tricks", "led_by": "names", "note": "text"}
+
+
+def record_key(raw: dict[Any, Any]) -> tuple[Any, ...] | None:
+    """A record as written (a script's hand, a file's stored record), as a key: its keys with
+    their text, lists of text and lists of lists of text (the shapes of ``RECORD_SHAPES``),
+    lists as tuples; ``None`` for a record holding anything else. A long evening repeats the
+    same few hands: a reader checks each distinct one with ``HandRecord`` once, and a record
+    written exactly as one checked before (the same keys, the same text) is that record
+    (immutable). A record that fails is never kept, so it fails where it stands. The replay
+    and audit rows of tests/benchmarks/test_whole_commands.py measure what this saves."""
+    key: list[tuple[Any, Any]] = []
+    for name, value in raw.items():
+        if type(value) is str:
+            key.append((name, value))
+        elif type(value) is list:
+            items: list[str | tuple[str, ...]] = []
+            for item in value:
+                if type(item) is str:
+                    items.append(item)
+                elif type(item) is list and all(type(text) is str for text in item):
+                    items.append(tuple(item))
+                else:
+                    return None
+            key.append((name, tuple(items)))
+        else:
+            return None
+    return tuple(key)
 
 
 # The core's own results (a transfer, a hand settled, the table between hands) are frozen

@@ -6,7 +6,7 @@ import functools
 import re
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from pydantic import Field
 
@@ -94,6 +94,48 @@ def read_indicator(indicator: tuple[Card, ...] | None) -> Card:
     return first
 
 
+# Settling a long session asks the same few questions again and again: who sits after each
+# dealer, what each dealer stakes. Each answer is worked out
+# once and kept (immutable: tuples of transfers). The replay and audit rows of
+# tests/benchmarks/test_whole_commands.py measure what this saves.
+
+@functools.lru_cache(maxsize=64)
+def _others(players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """Everyone but the dealer, clockwise from the dealer's left."""
+    i = players.index(dealer)
+    return players[i + 1:] + players[:i]
+
+
+@functools.lru_cache(maxsize=64)
+def _stake_transfers(dealer: str, others: tuple[str, ...],
+                     empty: bool) -> tuple[tuple[Transfer, ...], Decimal]:
+    """The stakes of a hand and what they add to the pot: into an empty pot a Muss (the
+    dealer 2, everyone else 1), else the dealer 1."""
+    if empty:
+        stakes = (transfer(dealer, POT, TWO, "muss stake (dealer)"),
+                  *[transfer(p, POT, ONE, "muss stake") for p in others])
+    else:
+        stakes = (transfer(dealer, POT, ONE, "stake (dealer)"),)
+    with exact():
+        return stakes, sum([t.amount for t in stakes], ZERO)
+
+
+def _kept(record: HandRecord, **settled: Any) -> HandRecord:
+    """The record as it is kept: ``record`` (checked) with the names the settlement read from
+    it (each a seated player's, as seated) and without what the hand did not have. Copied,
+    not checked again: every value is the record's own or one the settlement made from it."""
+    if record.cards is None and record.led_by is None:
+        settled.pop("cards", None)
+        settled.pop("led_by", None)
+    return record.model_copy(update=settled)
+
+
+def _trick_payouts(stake: Decimal, winners: tuple[str, ...]) -> map[Transfer]:
+    """The four trick payouts of a normal hand, P/4 each from the pot to each trick's winner
+    (under the exact context, as the settlement is: P is whole, P/4 exact)."""
+    return map(transfer, _POTS, winners, (stake / TRICKS,) * TRICKS, TRICK_REASONS)
+
+
 def forces_muss(fixing: Card) -> bool:
     """A 7 fixing trump (turned first, or after the Weli) makes the hand a forced Muss."""
     return fixing.rank is Rank.SEVEN
@@ -162,9 +204,9 @@ class Kratzen(Ruleset):
 
     def _settle(self, config: SessionConfig, state: TableState, record: HandRecord) -> Settlement:
         dealer = state.dealer
-        others = config.clockwise_from(dealer)[1:]
+        others = _others(config.players, dealer)
         fixing = read_indicator(record.indicator)
-        forced = forces_muss(fixing)
+        forced = fixing.rank is Rank.SEVEN  # forces_muss
         muss = state.pot == 0 or forced
 
         # 1. Stakes.
@@ -190,8 +232,7 @@ class Kratzen(Ruleset):
                                   _("everyone else dropped: a walkover has no tricks "
                                     "(give none)"))
             transfers.append(transfer(POT, dealer, stake, "walkover: everyone else dropped"))
-            clean = HandRecord(tricks=(), indicator=record.indicator, entered=entered,
-                                       note=record.note)
+            clean = _kept(record, tricks=(), entered=entered, cards=None, led_by=None)
             return self._finish(config=config, state=state, kind=kind, record=clean,
                                 transfers=transfers, stake=stake)
 
@@ -200,26 +241,23 @@ class Kratzen(Ruleset):
         if winners == record.tricks and entered == record.entered:
             clean = record  # already as it will be kept
         else:
-            clean = HandRecord(tricks=winners, indicator=record.indicator,
-                                       entered=entered, cards=record.cards,
-                                       led_by=record.led_by, note=record.note)
-        taken = count_tricks(playing, winners)
+            clean = _kept(record, tricks=winners, entered=entered)
 
         # 4. Trick payouts, normal hands only: P/4 each, the four together empty the pot.
         if kind == "normal":
-            share = stake / TRICKS
-            transfers += map(transfer, _POTS, winners, (share,) * TRICKS, TRICK_REASONS)
+            transfers += _trick_payouts(stake, winners)
 
-        # 5. Penalties, each from the same P.
+        # 5. Penalties, each from the same P: the dealer needs 2 tricks (1 in a forced Muss),
+        # everyone else 1 (``needed``).
+        dealer_needs = 1 if forced else 2
         for p in playing:
-            needed = self.needed(p, dealer, kind)
-            if taken[p] >= needed:
-                continue
+            took = winners.count(p)
             if p == dealer:
-                penalty, reason = stake * 2, _penalty_reason("dealer", needed, taken[p], "2P")
-            else:
-                penalty, reason = stake, _penalty_reason("player", needed, taken[p], "P")
-            transfers.append(transfer(p, POT, penalty, reason))
+                if took < dealer_needs:
+                    transfers.append(transfer(p, POT, stake * 2, _penalty_reason(
+                        "dealer", dealer_needs, took, "2P")))
+            elif not took:
+                transfers.append(transfer(p, POT, stake, _penalty_reason("player", 1, 0, "P")))
         return self._finish(config=config, state=state, kind=kind, record=clean,
                             transfers=transfers, stake=stake, findings=findings)
 
@@ -478,13 +516,9 @@ class Kratzen(Ruleset):
 
     def _stakes(self, config: SessionConfig, state: TableState,
                 others: tuple[str, ...]) -> tuple[list[Transfer], Decimal]:
-        dealer = state.dealer
-        if state.pot == 0:
-            transfers = [transfer(dealer, POT, TWO, "muss stake (dealer)")]
-            transfers += [transfer(p, POT, ONE, "muss stake") for p in others]
-        else:
-            transfers = [transfer(dealer, POT, ONE, "stake (dealer)")]
-        return transfers, present(state.pot, "the pot") + sum([t.amount for t in transfers], ZERO)
+        pot = present(state.pot, "the pot")
+        stakes, paid = _stake_transfers(state.dealer, others, pot == 0)
+        return list(stakes), pot + paid
 
     def stakes_text(self, config: SessionConfig, state: TableState) -> str:
         """The stakes in words: what to collect before the deal."""
