@@ -539,8 +539,13 @@ def keyed_lookalikes(evenings: Keyed, tallied_all: Iterable[Tally],
     player's name)."""
     tallied = {t.key: t for t in tallied_all if not t.key.startswith(_APART)}
     together: set[tuple[str, str]] = set()
+    tables: set[tuple[str, ...]] = set()  # the tables seen: the same four sit most evenings
     for _evening, seat_keys_ in evenings:
-        keys = sorted(k for k in seat_keys_ if not k.startswith(_APART))
+        table = tuple(seat_keys_)
+        if table in tables:
+            continue
+        tables.add(table)
+        keys = sorted(k for k in table if not k.startswith(_APART))
         together.update((a, b) for i, a in enumerate(keys) for b in keys[i + 1:])
     pairs = []
     keys = sorted(tallied)
