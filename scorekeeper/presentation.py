@@ -761,12 +761,7 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
             row += [format_decimal(share.exact), money_text(share.money, currency),
                     shift if moved else ""]
         rows.append(row)
-    if table_width is not None:
-        figures = sum(max(cell_width(row[i]) for row in [headers, *rows]) + 2
-                      for i in range(1, len(headers)))
-        rows = [[cut_to_width(row[0], max(table_width - figures, 6)), *row[1:]]
-                for row in rows]
-    lines += _table(headers, rows, right={1, 2, 3, 4})
+    lines += settle_table(headers, rows, table_width)
     if value is not None:
         lines.append("")
         lines += paragraph(_(ROUNDING_WORDS))
@@ -788,6 +783,39 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
     else:
         lines.append(_("Nobody pays anybody: everyone is even."))
     return lines
+
+
+def settle_table(headers: list[str], rows: list[list[str]],
+                 table_width: int | None) -> list[str]:
+    """The settle-up's table; with ``table_width``, a label wider than its figures goes on
+    two lines where the names would be cut else (they get the room it frees), and names
+    still too long are cut to fit (a table line that wraps is not read as a table)."""
+    right = {1, 2, 3, 4}
+    if table_width is None:
+        return _table(headers, rows, right=right)
+
+    def figures(*labels: list[str]) -> int:
+        return sum(max(cell_width(row[i]) for row in [*labels, *rows]) + 2
+                   for i in range(1, len(headers)))
+
+    names = max(cell_width(row[0]) for row in rows)
+    if table_width - figures(headers) >= names:
+        return _table(headers, rows, right=right)
+    top, bottom = (list(half) for half in zip(*map(halves, headers), strict=True))
+    room = max(table_width - figures(top, bottom), 6)
+    rows = [[cut_to_width(row[0], room), *row[1:]] for row in rows]
+    lines = _table(top, [bottom, *rows], right=right)
+    return [lines[0], lines[2], lines[1], *lines[3:]]  # both lines of labels over the rule
+
+
+def halves(label: str) -> tuple[str, str]:
+    """A label on two lines, split at the space nearest its middle (``("", label)`` when it
+    is one word)."""
+    spaces = [i for i, char in enumerate(label) if char == " "]
+    if not spaces:
+        return "", label
+    cut = min(spaces, key=lambda i: max(cell_width(label[:i]), cell_width(label[i + 1:])))
+    return label[:cut], label[cut + 1:]
 
 
 def settled_up_line(settled: SettleUp, at: str) -> str:

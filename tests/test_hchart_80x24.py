@@ -266,3 +266,40 @@ async def test_the_season_at_80x24_shows_everyone_whole_and_its_title_in_one_lin
                                                       "-433½", "-803¾"], strict=True), 1):
             assert any(row.startswith(f"{rank} {name} 1 6 ") and net in row
                        for row in rows), shown
+
+
+# ---- the settle-up ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_settle_up_at_80x24_shows_everyone_and_no_line_of_it_wraps(tmp_path,
+                                                                              language):
+    """At a value of 0.10 EUR a chip: the title kept its digest whole ("Prüfsumme 03bc03ea"
+    was cut), the keys took one line (not two), and the names in the money table had 12
+    columns ("Eleonore Wei…"): now the labels of the figures take two lines and the names
+    have the room (whole in pt and es; in de the cents rule is wide)."""
+    from textual.widgets import Static
+
+    from scorekeeper.tui.screens.settle import SettleUpScreen
+
+    session = long_evening(tmp_path)
+    app = make_app(tmp_path, session.id, language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        await pilot.press("0", "." if language == "en" else "comma", "1", "enter", "E", "U",
+                          "R")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, SettleUpScreen)
+        rows = screen_rows(app.export_screenshot())
+        shown = "\n".join(rows)
+        assert session.digest in rows[0], shown
+        for selector in ("#settle-top", "#settle-keys"):
+            static = app.screen.query_one(selector, Static)
+            assert static.size.height == 1
+            assert len(static.render().wrap(static.size.width)) == 1, selector
+        for name in LONG:
+            whole = language in ("pt", "es")
+            assert any(row.startswith(name if whole else name[:20]) for row in rows), shown
+        assert "EUR" in shown

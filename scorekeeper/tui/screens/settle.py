@@ -80,8 +80,7 @@ class SettleUpScreen(SpokenScreen[None]):
             yield Static("", id="settle-message")
             with VerticalScroll(id="settle-body"):
                 yield Static("", id="settle-lines")
-            yield Static(Text(_("ctrl+s: record the settle-up    ctrl+y: share the night    "
-                                "Escape: back to the table")), classes="dialog-keys")
+            yield Static("", classes="dialog-keys", id="settle-keys")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -163,15 +162,11 @@ class SettleUpScreen(SpokenScreen[None]):
         session = self.table.session
         state = session.state()
         self.based_on = session.digest
-        where = (_("session {id}  after hand {number} (finished)  digest {digest}")
-                 if state.finished else _("session {id}  after hand {number}  digest {digest}"))
         top = self.query_one("#settle-top", Static)
-        where = "  " + where.format(id=session.id, number=state.hands_played,
-                                    digest=session.digest)
-        title = _("Settle up: {game}").format(game=session.ruleset.title)
-        if cell_len(title + where) > (top.content_size.width or self.app.size.width - 2):
-            title = _("Settle up")  # on one line, the digest whole: the game goes
-        top.update(Text.assemble((title, "bold"), where))
+        room = top.content_size.width or self.app.size.width - 2
+        top.update(self.title_text(room))
+        keys = self.query_one("#settle-keys", Static)
+        keys.update(Text(self.keys_words(keys.content_size.width or self.app.size.width - 2)))
         message = self.query_one("#settle-message", Static)
         try:
             self.terms, self.problem = self.read_terms(), None
@@ -195,6 +190,32 @@ class SettleUpScreen(SpokenScreen[None]):
         lines = settle_up_lines(self.settled, session.ruleset, session.config.players,
                                 width=None, table_width=columns)
         shown.update(lines_text(lines))
+
+    def title_text(self, room: int) -> Text:
+        """The title in one line of ``room`` columns, the digest whole: the game goes first,
+        then the session's id (the digest names the state settled)."""
+        session = self.table.session
+        state = session.state()
+        number, digest = state.hands_played, session.digest
+        where = [(_("session {id}  after hand {number} (finished)  digest {digest}")
+                  if state.finished else _("session {id}  after hand {number}  digest {digest}")
+                  ).format(id=session.id, number=number, digest=digest),
+                 (_("after hand {number} (finished)  digest {digest}") if state.finished
+                  else _("after hand {number}  digest {digest}")).format(number=number,
+                                                                         digest=digest)]
+        forms = [(_("Settle up: {game}").format(game=session.ruleset.title), where[0]),
+                 (_("Settle up"), where[0]), (_("Settle up"), where[1])]
+        title, words = next((form for form in forms if cell_len(f"{form[0]}  {form[1]}") <= room),
+                            forms[-1])
+        return Text.assemble((title, "bold"), "  " + words)
+
+    @staticmethod
+    def keys_words(room: int) -> str:
+        """The keys in one line of ``room`` columns (Escape is in the key bar too)."""
+        whole = _("ctrl+s: record the settle-up    ctrl+y: share the night    "
+                  "Escape: back to the table")
+        return whole if cell_len(whole) <= room else _(
+            "ctrl+s: record the settle-up    ctrl+y: share the night")
 
     def on_resize(self) -> None:
         self.show()
