@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
-from functools import partial
+from functools import cache, partial
 from string import ascii_lowercase
 
 from .amounts import format_amount
@@ -205,6 +205,7 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
     plot_h = max(3, height - 2)
     hands = max(len(vs) for vs in series.values()) - 1
 
+    @cache  # (asked for each point, each stroke and each label)
     def y(value: Decimal) -> int:
         return round(Fraction(high - value) / Fraction(high - low) * (plot_h - 1))
 
@@ -216,8 +217,8 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
     room = max(last_rows.count(row) for row in last_rows) - 1 if last_rows else 0
     span = max(1, plot_w - 1 - room)
 
-    def x(i: int) -> int:
-        return 0 if hands == 0 else round(Fraction(span * i, hands))
+    columns = [0 if hands == 0 else round(Fraction(span * i, hands)) for i in range(hands + 1)]
+    x = columns.__getitem__
 
     grid = Grid(plot_w, plot_h)
     for line, player in enumerate(players):
