@@ -303,3 +303,22 @@ async def test_the_settle_up_at_80x24_shows_everyone_and_no_line_of_it_wraps(tmp
             whole = language in ("pt", "es")
             assert any(row.startswith(name if whole else name[:20]) for row in rows), shown
         assert "EUR" in shown
+
+
+async def test_the_seasons_title_fits_again_after_the_terminal_narrows(tmp_path):
+    """Opened at 130 columns (the long title fits), then narrowed to 80: one line still."""
+    from textual.widgets import Static
+
+    long_evening(tmp_path)
+    app = make_app(tmp_path, language="pt")
+    async with app.run_test(size=(130, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.pause()
+        title = app.screen.query_one("#season-title", Static)
+        assert title.size.height == 1 and "abaixo" in str(title.render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert title.size.height == 1, str(title.render())

@@ -73,7 +73,15 @@ class SeasonScreen(SpokenScreen[None]):
                 _("per evening"), _("money"))
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.lay_out)
+        self.call_after_refresh(self.refit)
+
+    def refit(self) -> None:
+        """The title and the table in the screen's new width."""
+        found = self.season
+        if found is not None and found.tables:
+            self.query_one("#season-title", Static).update(Text(self.title_words(
+                found.tables[self.shown], len(found.tables)), style="bold"))
+        self.lay_out()
 
     def lay_out(self) -> None:
         """The table's columns in the screen's width, everyone in view without scrolling
