@@ -241,7 +241,8 @@ def mark_points(grid: Grid, series: dict[str, list[Decimal]], hands: int,
         for i, v in enumerate(series[player]):
             at.setdefault((i, y(v)), []).append(line)
     letters: dict[tuple[int, ...], str] = {}
-    for (i, row), lines in at.items():
+    # hand by hand, the last one last: where hands share a column, its symbols are on top
+    for (i, row), lines in sorted(at.items(), key=lambda point: point[0][0]):
         col = x(i)
         first = 0 if i == 0 else min(col, turn(x(i - 1), col) + 1)
         last = grid.width - 1 if i == hands else max(col, turn(col, x(i + 1)) - 1)

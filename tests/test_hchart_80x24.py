@@ -322,3 +322,16 @@ async def test_the_seasons_title_fits_again_after_the_terminal_narrows(tmp_path)
         await pilot.pause()
         await pilot.pause()
         assert title.size.height == 1, str(title.render())
+
+
+def test_with_more_hands_than_columns_every_symbol_is_still_there():
+    """200 hands in 30 columns, two players level all evening: the last hand keeps the room
+    for its symbols side by side, so each player's own symbol is on the chart."""
+    series = {name: [Decimal(0)] for name in LONG}
+    for hand in range(200):
+        for seat, name in enumerate(LONG[:5]):
+            series[name].append(series[name][-1] + (hand * (seat + 3)) % 7 - 3)
+    series[LONG[5]] = list(series[LONG[4]])
+    rows = line_chart(series, 40, 12).rows
+    for line, symbol in enumerate(MARKERS):
+        assert any(cell.char == symbol and cell.line == line for row in rows for cell in row)
