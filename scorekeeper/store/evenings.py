@@ -10,9 +10,8 @@ import json
 import os
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import StoreError, one_line
 from ..i18n import _
@@ -31,8 +30,7 @@ if TYPE_CHECKING:
 CONTINUING = "continuing"
 
 
-@dataclass(frozen=True)
-class Continued:
+class Continued(NamedTuple):  # as home's results: no dataclass compiled
     """A session started after ``earlier``: ``carried`` when it continues it (the next
     evening), else the same players again."""
 
@@ -41,8 +39,7 @@ class Continued:
     carried: bool
 
 
-@dataclass(frozen=True)
-class Marked:
+class Marked(NamedTuple):
     """A session named, archived or unarchived: ``written`` is false when it already was so."""
 
     session: OpenSession

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import ScorekeeperError, StoreError, one_line
 from ..i18n import _, ngettext
@@ -35,8 +34,7 @@ IMPORTED = "imported"  # the folder of the home that keeps histories that part f
 ADDED, SAME, EXTENDED, AHEAD, DIVERGED = "added", "same", "extended", "ahead", "diverged"
 
 
-@dataclass(frozen=True)
-class Imported:
+class Imported(NamedTuple):  # as home's results: no dataclass compiled
     """What became of one file: ``outcome`` is ``added``, ``same``, ``extended`` (the file's
     longer history replaced the one here), ``ahead`` (the one here is longer) or ``diverged``
     (the file is kept in ``kept``); ``shared`` is how many events both histories have in
