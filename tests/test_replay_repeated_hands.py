@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from scorekeeper.documents import record_to_json
-from scorekeeper.ledger import HandRecorded
+from scorekeeper.ledger import HandRecorded, settle_hands
 from scorekeeper.script import parse_script
 from scorekeeper.store import Store
 
@@ -105,3 +105,19 @@ def test_penalties_stakes_and_shares_worked_by_hand(run, tmp_path):
          "reason": "penalty: dealer needed 2, took 1 (2P)"}]
     assert hands[2]["deltas"] == {"Anna": "0", "Ben": "0", "Cleo": "-58.75", "Dora": "24.75"}
     assert hands[3]["deltas"] == {"Anna": "0", "Ben": "0", "Cleo": "0", "Dora": "66"}
+
+
+def test_a_forced_muss_dealt_again_by_the_same_dealer_keeps_one_record():
+    """A 7 turned: a forced Muss, everyone plays and takes the 1 trick each needs (no
+    penalty). The record is kept with who played besides the dealer; Anna's hands 1 and 5
+    are the same hand at the same seat: one kept record."""
+    seven = {"indicator": "7D", "tricks": ["Anna", "Ben", "Cleo", "Dora"]}
+    parsed = parse_script(script(*[seven] * 5), "s.json")
+    ledger = settle_hands(parsed.config, parsed.hands)
+    kept = [s.record for s in ledger.settlements]
+    assert [r.entered for r in kept] == [("Ben", "Cleo", "Dora"), ("Cleo", "Dora", "Anna"),
+                                         ("Dora", "Anna", "Ben"), ("Anna", "Ben", "Cleo"),
+                                         ("Ben", "Cleo", "Dora")]
+    assert [s.kind for s in ledger.settlements] == ["forced-muss"] * 5
+    assert [s.pot_after for s in ledger.settlements] == [5, 6, 7, 8, 9]
+    assert kept[0] is kept[4]

@@ -120,6 +120,14 @@ def _stake_transfers(dealer: str, others: tuple[str, ...],
         return stakes, sum([t.amount for t in stakes], ZERO)
 
 
+# The records kept, by the record read and what the settlement put in (``_kept``), each held
+# beside the record it came from. A long evening's hands are few distinct records (a script's
+# or a file's reader makes equal hands one record), and a Muss keeps its record with who
+# played: 10,000 hands made about 6,000 copies of some 600 kinds (the replay row of
+# tests/benchmarks/test_whole_commands.py).
+_KEPT: dict[tuple[Any, ...], tuple[HandRecord, HandRecord]] = {}
+
+
 def _kept(record: HandRecord, **settled: Any) -> HandRecord:
     """The record as it is kept: ``record`` (checked) with the names the settlement read from
     it (each a seated player's, as seated) and without what the hand did not have. Copied,
@@ -127,7 +135,15 @@ def _kept(record: HandRecord, **settled: Any) -> HandRecord:
     if record.cards is None and record.led_by is None:
         settled.pop("cards", None)
         settled.pop("led_by", None)
-    return record.model_copy(update=settled)
+    key = (id(record), *settled.items())
+    held = _KEPT.get(key)
+    if held is not None and held[0] is record:
+        return held[1]
+    kept = record.model_copy(update=settled)
+    if len(_KEPT) >= 10_000:
+        _KEPT.clear()
+    _KEPT[key] = (record, kept)
+    return kept
 
 
 def _trick_payouts(stake: Decimal, winners: tuple[str, ...]) -> map[Transfer]:
