@@ -14,7 +14,7 @@ from textual.widgets import DataTable
 
 from scorekeeper.cards import parse_cards
 from scorekeeper.i18n import speaking
-from scorekeeper.presentation import last_hand_line, standings_text
+from scorekeeper.presentation import last_hand_line, standings_text, step_prompt
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui.screens.table import TableScreen
 
@@ -71,6 +71,38 @@ async def test_the_last_hand_line_shows_every_players_change(tmp_path, language,
         assert by_name in shown or by_seat in shown, (by_name, by_seat)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("hands", [0, 1])
+async def test_before_any_key_the_guide_shows_every_step_of_the_hand(tmp_path, language, hands):
+    """At 80x24, before a key is typed, the question and every step of the hand are on
+    screen without scrolling: the stakes, the deal, the turned card (and a Weli's), the 2 more
+    cards, the dealer taking the turned card, asking in turn (or the Muss: nobody asked) and
+    who leads (before, "give everyone 2 more cards" and the rest were below the guide's edge,
+    on screen only at 130x40). Hand 1: Alexandra deals into an empty pot, a Muss; hand 2:
+    Bartholomew deals into a pot of 35, each of the five others asked in turn. The seats keep
+    every player's number and score."""
+    from scorekeeper.rules import RULESETS
+
+    app = make_app(tmp_path, evening(tmp_path, hands), language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        config, state = screen.session.config, screen.state
+        ruleset = RULESETS["kratzen"]
+        with speaking(language):
+            steps = [*ruleset.before_deal(config, state), *ruleset.guide_steps(config, state)]
+            asked = step_prompt(screen.entry.draft)
+        shown = on_screen(app)
+        assert words(asked) in shown
+        for step in steps:
+            assert words(step) in shown, step
+        seats = " ".join(screen_rows(app.export_screenshot())[1:9])
+        for seat, player in enumerate(LONG_NAMES, start=1):
+            assert f"{seat} {player[:6]}" in seats, player
+            assert str(state.scores[player]) in words(seats), player
+
+
 async def test_the_guide_shows_the_step_played_now_and_the_next_ones(tmp_path):
     """At 80x24, once the turned card is typed (A♥, hand 2, Bartholomew deals), the guide
     shows dealing 2 more cards, taking the turned card, asking in turn and who leads (before,
@@ -79,10 +111,6 @@ async def test_the_guide_shows_the_step_played_now_and_the_next_ones(tmp_path):
     app = make_app(tmp_path, evening(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        before = on_screen(app)
-        assert f"Hand 2: {BARTHOLOMEW} deals." in before
-        assert words(f"{BARTHOLOMEW} deals 2 cards to each player, clockwise from "
-                     f"{CLEOPATRA}") in before
         await pilot.press("a", "h")
         await pilot.pause()
         shown = on_screen(app)
@@ -136,7 +164,7 @@ async def test_a_notice_covers_neither_the_question_nor_the_seats(tmp_path):
             if "p = plays, d = drops" in words(" ".join(noticed)):
                 break
         assert "p = plays, d = drops" in words(" ".join(noticed))  # the notice is shown
-        assert noticed[:16] == rows[:16]  # the seats, the pot, the last hand and the entry
+        assert noticed[:14] == rows[:14]  # the seats, the pot, the last hand and the entry
         assert f"{CLEOPATRA}: play or drop?" in words(" ".join(noticed))
 
 

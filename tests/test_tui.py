@@ -9,6 +9,7 @@ from scorekeeper.script import replay_file
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.table import TableScreen
+from scorekeeper.tui.widgets import SeatPanel
 
 from .conftest import EXAMPLES
 from .tui_helpers import fixed_store, hand_keys, make_app, screen_rows
@@ -213,7 +214,7 @@ async def test_names_are_shown_literally(tmp_path):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        rendered = " ".join(str(w.render()) for w in screen.query(".seat-name"))
+        rendered = " ".join(seat.render().plain for seat in screen.query(SeatPanel))
         assert "[bold]x" in rendered and "[@click=app.quit]y[/]" in rendered
         await pilot.press("2", "2", "2", "2", "2", "2", "2", "1", "enter")
         await pilot.pause()

@@ -31,11 +31,11 @@ def seat(screen, player: str) -> SeatPanel:
 
 
 def marks(screen, player: str) -> str:
-    return str(seat(screen, player).query_one(".seat-marks", Static).render())
+    return seat(screen, player).marks
 
 
 def tricks_text(screen, player: str) -> str:
-    return str(seat(screen, player).query_one(".seat-tricks", Static).render())
+    return seat(screen, player).render().plain.split("\n")[-1]  # its status line
 
 
 def entry_text(screen) -> str:

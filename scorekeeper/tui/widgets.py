@@ -11,9 +11,9 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import ActiveBinding
-from textual.containers import Vertical
+from textual.geometry import Region
 from textual.screen import ModalScreen, Screen
 from textual.visual import VisualType
 from textual.widget import Widget
@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Input, Static
 from ..amounts import format_amount
 from ..chart import chart_rows
 from ..i18n import N_, _
-from .bigfigures import BigFigure
+from .bigfigures import big_rows, big_width
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -158,59 +158,82 @@ class SpokenModal(ModalScreen[ResultT]):
 DEALS, LEADS, WINNER, BEST = N_("DEALS"), N_("LEADS"), N_("WINNER"), N_("BEST")
 
 
-class SeatPanel(Vertical):
+class SeatPanel(Widget):
     """One player: seat number and name, the score in large type, who deals and leads, and
-    this hand's tricks. Every mark is a word, never a colour alone."""
+    this hand's tricks. Every mark is a word, never a colour alone.
+
+    Drawn as one widget, in this one place, for speed: after each key Textual paints again
+    every widget that overlaps the rows that changed (a seat's status line and the entry
+    under the seats: most of the screen), and five widgets a seat were 30 of the ~40 it
+    painted a key. Measured in tests/benchmarks (test_whole_commands.py, "TUI: key to frame
+    written")."""
 
     def __init__(self, seat: int, name: str, score_name: str) -> None:
         super().__init__(classes="seat")
         self.seat = seat
         self.player = name
-        self.score_name = score_name
-        # Kept at hand: the table shows every seat after each key, and a query a key is
-        # a walk of the screen's widgets.
-        self.score_figure = BigFigure("0", score_name, classes="seat-score")
-        self.marks_line = Shown("", classes="seat-marks")
-        self.tricks_line = Shown("", classes="seat-tricks")
-        self.borders: tuple[str | None, str | None] | None = None  # (deals, best) as drawn
+        self.score_name = score_name  # said beside the score when it is not drawn large
+        self.figure = "0"
+        self.marks = ""  # who leads: a line of its own
         self.status = ""  # this hand's tricks (with a tally, "tricks 3 ###") or the decision
+        self.drawn: tuple[object, ...] | None = None  # what the seat shows, as drawn last
 
-    def compose(self) -> ComposeResult:
-        name = Text.assemble((f"{self.seat} ", "bold"), self.player, no_wrap=True,
-                             overflow="ellipsis")
-        yield Static(name, classes="seat-name")
-        yield self.score_figure
-        yield self.marks_line
-        yield self.tricks_line
-
-    def on_resize(self) -> None:
-        self.fit_status()
-
-    def fit_status(self) -> None:
-        """The status line whole: in a narrow seat the tally of tricks ("###") gives way to
-        the count it repeats, never cut to "tricks 3 #…"."""
-        status, width = self.status, self.tricks_line.content_size.width
-        if width and cell_len(status) > width:
+    def render(self) -> Text:
+        """The name, the score on three rows (large when it fits, else in ordinary bold,
+        wrapped, never cut), the marks and the status, each row cut with an ellipsis where
+        the seat is too narrow (only the name ever is: the status gives up its tally)."""
+        width = max(1, self.content_size.width)
+        rows = [Text.assemble((f"{self.seat} ", "bold"), self.player)]
+        large = big_rows(self.figure)
+        big = big_width(self.figure)
+        figure_rows = self.figure_rows()
+        if large is not None and big is not None and big <= width and figure_rows == 3:
+            rows += [Text(row) for row in large]
+        else:
+            plain = Text(self.figure, style="bold")
+            if self.score_name:
+                plain.append(f" {self.score_name}")
+            rows += list(plain.wrap(self.app.console, width))[:figure_rows]
+            rows += [Text()] * (1 + figure_rows - len(rows))
+        status = self.status
+        if cell_len(status) > width:  # the tally of tricks ("###") gives way to its count
             status = status.rstrip("#").rstrip()
-        self.tricks_line.update(Text(status or " "))
+        rows += [Text(self.marks), Text(status)]
+        seat = Text("\n").join(rows)
+        seat.no_wrap, seat.overflow = True, "ellipsis"
+        return seat
 
     def show(self, score: Decimal, *, deals: str | None, marks: list[str], best: str | None,
              status: str, out: bool) -> None:
         """The seat as the hand stands: ``deals`` (the word, on the seat's top border, which
         is heavy), ``marks`` (who leads: on their own line), ``best`` (on the bottom border),
         ``status`` (this hand's tricks, or whether the player is asked, to decide or out).
-        Each has its own line, so that none is cut in a narrow seat."""
-        self.score_figure.figure = format_amount(score)
-        # A border title set repaints the whole seat, even when it is the same: set a change.
-        if (deals, best) != self.borders:
-            self.borders = (deals, best)
+        Each has its own line, so that none is cut in a narrow seat. Nothing is drawn again
+        when nothing changed."""
+        drawn = (format_amount(score), " ".join(marks), status, deals, best, out)
+        before, self.drawn = self.drawn, drawn
+        if drawn == before:
+            return
+        self.figure, self.marks, self.status = drawn[:3]
+        if before is None or drawn[3:] != before[3:]:  # the borders or the colours: all of it
             self.border_title = Text(deals) if deals else None
             self.border_subtitle = Text(best) if best else None
-        self.marks_line.update(Text(" ".join(marks) or " "))
-        self.status = status
-        self.fit_status()
-        self.set_class(out, "seat-out")
-        self.set_class(bool(deals), "seat-dealer")
+            self.set_class(out, "seat-out")
+            self.set_class(bool(deals), "seat-dealer")
+            self.refresh()
+            return
+        # Only the rows that changed are painted again: the score's, the marks', the status'
+        # (the rows of ``render``).
+        width, figure = self.content_size.width, self.figure_rows()
+        for (first, rows), now, was in zip(((1, figure), (1 + figure, 1), (2 + figure, 1)),
+                                           drawn, before, strict=False):
+            if now != was:
+                self.refresh(Region(0, first, width, rows))
+
+    def figure_rows(self) -> int:
+        """The rows the score has: three for large figures, one in a seat kept low to give
+        the guide room (the table's ``seats-compact``), in ordinary bold."""
+        return 1 if 0 < self.content_size.height < 6 else 3
 
 
 class ScoreChart(Widget):

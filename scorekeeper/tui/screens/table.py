@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...amounts import format_amount
@@ -35,8 +36,15 @@ from ...rules import HandDraft, HandRecord, Settlement, TableState
 from ...store import Amended, Counted, LaterHandBroken, OpenSession, Recorded, SessionChanged
 from ..disk import on_disk
 from ..entry import KeyEntry
+from ..handpanel import HandPanel
 from ..keybar import KeyBar
-from ..widgets import ScorekeeperAppBase, SeatPanel, Shown, SpokenScreen, run_own_binding
+from ..widgets import (
+    ScorekeeperAppBase,
+    SeatPanel,
+    Shown,
+    SpokenScreen,
+    run_own_binding,
+)
 from .dialogs import (
     ConfirmDialog,
     CountDialog,
@@ -59,6 +67,9 @@ KEYS_FIRST = ("table-settle", "table-back", "table-undo", "table-amend", "table-
 WAIT_FOR_DISK = {"preview", "back", "undo", "amend", "count", "toggle_cards", "home"}
 # What types a hand: nothing to do where no hand is entered (the session is over).
 ENTRY_ACTIONS = {"preview", "back", "toggle_cards"}
+# The rows a seat gives up when the seats are kept low (``seats-compact`` in app.tcss: a
+# score in one row instead of three).
+COMPACT_SAVES = 2
 WAITING = N_("Waiting for the session file: another scorekeeper is writing it; the table goes "
              "on when it is done.")
 
@@ -118,6 +129,8 @@ class TableScreen(SpokenScreen[None]):
         self.mtime = self._mtime()
         self.asking: Screen[Any] | None = None  # a question about the session as it is shown
         self.told_closed: str | None = None  # why no hand is entered, once said by a notice
+        # The last hand's line as shown: (hand, width, digest), the line, its rows.
+        self.last_drawn: tuple[object, str, int] = (None, "", 0)
 
     # ---- layout
 
@@ -132,26 +145,24 @@ class TableScreen(SpokenScreen[None]):
                 yield from self.panels
             yield Shown("", id="pot")
             yield Shown("", id="last")
-            # The hand as typed so far scrolls (to its end, as it grows); the question asked
-            # now has its own line under it, always in sight.
-            with Vertical(id="entry"):
-                with VerticalScroll(id="entry-draft"):
-                    yield Shown("", id="entry-lines")
-                yield Shown("", id="entry-prompt")
+            # The question asked now, the hand as typed so far and the guide: one widget as
+            # tall as its box (``HandPanel``), so a key repaints it without a layout.
             with VerticalScroll(id="guide-box"):
-                yield Shown("", id="guide")
+                yield HandPanel(id="hand")
         yield KeyBar(first=KEYS_FIRST)
 
     def on_mount(self) -> None:
         self.set_class(len(self.session.config.players) > 4, "many-seats")
         self.arrange_seats()
         self.start_entry()
+        self.call_after_refresh(self.show)  # laid out: the seats and the guide fitted
         interval = getattr(self.app, "watch_interval", None)
         if interval:
             self.set_interval(interval, self.check_for_changes)
 
     def on_resize(self, event: events.Resize) -> None:
         self.arrange_seats()
+        self.call_after_refresh(self.show)
 
     def arrange_seats(self) -> None:
         """The seats in two rows where the screen is tall enough and one row would cut the
@@ -363,55 +374,84 @@ class TableScreen(SpokenScreen[None]):
             pot.update(Text.assemble(_("Pot") + " ", (format_amount(state.pot), "bold"),
                                      f"   {words}" if words else ""))
 
-        last = self.query_one("#last", Static)
-        if self.amending is None and state.hands_played:
-            hand = session.hand(state.hands_played)
-            line = last_hand_line(hand)
-            # Two lines at most, as they wrap (a line breaks between words, short of the
-            # edge): with many long names, the changes go by seat number.
-            if self.wrapped_lines(line, self.text_width(last)) > 2:
-                line = last_hand_line(hand, seats=config.players)
-            last.update(Text(line))
-        last.display = self.amending is None and bool(state.hands_played)
-        guide = self.query_one("#guide", Static)
-        lines = self.query_one("#entry-lines", Static)
-        prompt = self.query_one("#entry-prompt", Static)
-        if closed is not None:  # over, or going on in the next evening: the standings
-            standings = self.in_columns([f"  {p}: {format_amount(state.scores[p])}"
-                                         for p in ruleset.ranked(state.scores)],
-                                        self.text_width(guide))
-            if finished:
-                guide_lines = [*table_guide(ruleset, config, state), _("Final standings:"),
-                               *standings, _("Digest {digest}: write it down; 'audit' checks "
-                                             "the file against it.").format(
-                                                 digest=session.digest)]
-                said = _("The session is over: no more hands can be entered. ctrl+u settle up, "
-                         "ctrl+l ledger, ctrl+t standings, ctrl+x export, Escape home.")
-            else:
-                guide_lines = [_("Standings:"), *standings]
-                said = _("The evening goes on in session {id} (the next evening): no more "
-                         "hands are entered here. ctrl+u settle up, ctrl+l ledger, ctrl+t "
-                         "standings, ctrl+x export, Escape home.").format(
-                             id=session.continued_by)
-            guide.update(Text("\n".join(guide_lines)))
-            lines.display = False
-            prompt.update(Text(said))
+        last_rows = self.show_last()
+        if closed is not None:
+            self.show_closed(finished)
             return
         assert entry is not None  # drawn only while a hand is being entered
         # Once the hand is under way, the steps done fold away: the step played now and the
-        # next ones are in sight.
+        # next ones are in sight. Before, the hand's first line (who deals) folds away when
+        # the room is short: the hand's number is at the top and DEALS on the dealer's seat.
+        hand = self.query_one("#hand", HandPanel)
         asking = entry.draft.step.kind if entry.started else None
-        guide.update(Text("\n".join(table_guide(ruleset, config, state, asking,
-                                                 len(entry.draft.decisions)))))
+        steps = table_guide(ruleset, config, state, asking, len(entry.draft.decisions))
+        prompt = entry.prompt(self.text_width(hand))
+        if asking is None:
+            self.fit_seats(hand, prompt, steps, last_rows)
         drafted = draft_lines(entry.draft)
         if entry.draft.by_cards and not entry.draft.cards:
             drafted.append(_("Card by card (ctrl+o: winners only)"))
-        lines.update(Text("\n".join(drafted)))
-        lines.display = bool(drafted)
-        prompt.update(Text(entry.prompt(self.text_width(prompt)), style="bold"))
-        self.query_one("#entry-draft", VerticalScroll).scroll_end(animate=False)
+        hand.show(prompt, drafted, steps, foldable=asking is None)
 
-    def text_width(self, widget: Static) -> int:
+    def show_last(self) -> int:
+        """The last hand's line (two rows at most, as they wrap: a line breaks between words,
+        short of the edge; with many long names, the changes go by seat number); the rows it
+        takes. Worked out once a hand (and width), not at every key."""
+        last = self.query_one("#last", Static)
+        state, config = self.state, self.session.config
+        shown = self.amending is None and bool(state.hands_played)
+        last.display = shown
+        if not shown:
+            return 0
+        width = self.text_width(last)
+        if self.last_drawn[0] != (state.hands_played, width, self.session.digest):
+            hand = self.session.hand(state.hands_played)
+            line = last_hand_line(hand)
+            if self.wrapped_lines(line, width) > 2:
+                line = last_hand_line(hand, seats=config.players)
+            self.last_drawn = ((state.hands_played, width, self.session.digest),
+                               line, self.wrapped_lines(line, width))
+            last.update(Text(line))
+        return self.last_drawn[2]
+
+    def fit_seats(self, hand: HandPanel, prompt: str, steps: list[str],
+                  last_rows: int) -> None:
+        """Before a hand's first key: the seats give the guide room (the score in one row,
+        ``seats-compact``) when the question and the guide would not fit under seats with
+        large figures (six long names at 80x24). Decided once a hand, so no key moves the
+        seats."""
+        seats = self.query_one("#seats")
+        height = seats.outer_size.height
+        if not height:
+            return  # before the first layout (the screen shows it again after)
+        if self.has_class("seats-compact"):
+            height += COMPACT_SAVES * (2 if self.has_class("seats-two-rows") else 1)
+        # The rows under the large seats: the screen's, less the heading, the pot line, the
+        # last hand and the key bar.
+        room = self.size.height - height - last_rows - 3
+        self.set_class(not hand.fits(prompt, steps, room), "seats-compact")
+
+    def show_closed(self, finished: bool) -> None:
+        """Over, or going on in the next evening: the standings, and why no hand is typed."""
+        session, state, ruleset = self.session, self.state, self.session.ruleset
+        hand = self.query_one("#hand", HandPanel)
+        standings = self.in_columns([f"  {p}: {format_amount(state.scores[p])}"
+                                     for p in ruleset.ranked(state.scores)],
+                                    self.text_width(hand))
+        if finished:
+            guide_lines = [*table_guide(ruleset, session.config, state), _("Final standings:"),
+                           *standings, _("Digest {digest}: write it down; 'audit' checks "
+                                         "the file against it.").format(digest=session.digest)]
+            said = _("The session is over: no more hands can be entered. ctrl+u settle up, "
+                     "ctrl+l ledger, ctrl+t standings, ctrl+x export, Escape home.")
+        else:
+            guide_lines = [_("Standings:"), *standings]
+            said = _("The evening goes on in session {id} (the next evening): no more "
+                     "hands are entered here. ctrl+u settle up, ctrl+l ledger, ctrl+t "
+                     "standings, ctrl+x export, Escape home.").format(id=session.continued_by)
+        hand.show(said, [], guide_lines, compact=False)
+
+    def text_width(self, widget: Widget) -> int:
         """The columns ``widget`` shows text in (before its first layout: the screen's, less
         the padding)."""
         return max(20, widget.content_size.width or self.app.size.width - 2)
@@ -432,8 +472,8 @@ class TableScreen(SpokenScreen[None]):
 
     def entry_text(self) -> str:
         """The entry as shown: the hand typed so far and the question asked now."""
-        return "\n".join(str(self.query_one(f"#{part}", Static).render())
-                         for part in ("entry-lines", "entry-prompt"))
+        hand = self.query_one("#hand", HandPanel)
+        return "\n".join([*hand.drafted, hand.prompt])
 
     # ---- keys
 

@@ -1,0 +1,141 @@
+"""The table's lower half: the question asked now, the hand as typed so far and the guide,
+as one widget."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.geometry import Region
+from textual.widget import Widget
+
+
+class HandPanel(Widget):
+    """The question asked now, the hand as typed so far and the guide, in one widget as tall
+    as its box at least (the table's ``#guide-box``; blank rows fill it). A speed trick, in
+    this one place (with ``SeatPanel``'s): a key changes what the panel says, not its size, so
+    Textual lays out nothing, and only the rows that changed are painted again (``repaint``).
+    Before, the entry and the guide were five widgets whose heights changed on half the keys,
+    and each change laid out the whole screen again and painted its ~44 widgets. Measured in
+    tests/benchmarks (test_whole_commands.py, "TUI: key to frame written").
+
+    The question comes first, on a band of its own colour, so nothing pushes it out of sight;
+    the guide is folded to the room that is left (``fit``); what still does not fit scrolls."""
+
+    COMPONENT_CLASSES = {"handpanel--prompt"}
+    DEFAULT_CSS = """
+    HandPanel { height: auto; padding: 0 1; text-wrap: nowrap; }
+    HandPanel > .handpanel--prompt { background: $boost; text-style: bold; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.prompt = ""
+        self.drafted: list[str] = []
+        self.steps: list[str] = []
+        self.folds = (False, True)  # (foldable, compact): see ``show``
+        self.rows: list[Text] = []  # as drawn: each row wrapped already
+        self.drawn: list[tuple[str, str]] = []  # each row's text and style
+
+    def render(self) -> Text:
+        rows = Text("\n").join(self.rows)
+        rows.no_wrap = True
+        return rows
+
+    def on_resize(self) -> None:
+        self.draw()  # folded again to the room there is now (a notice took rows, say)
+
+    def show(self, prompt: str, drafted: list[str], steps: list[str], *,
+             foldable: bool = False, compact: bool = True) -> None:
+        """Show ``prompt`` (first, on its band), the lines typed so far (the last ones, when
+        they do not all fit) and the guide's ``steps``; ``foldable``: the first step may
+        fold away when short of room; ``compact``: the steps may run on as one paragraph."""
+        self.prompt, self.drafted, self.steps = prompt, drafted, steps
+        self.folds = (foldable, compact)
+        self.draw()
+
+    def draw(self) -> None:
+        width = self.content_size.width or max(20, self.app.size.width - 2)
+        band = self.get_component_rich_style("handpanel--prompt")
+        rows = [Text(row.plain.ljust(width), style=band) for row in self.wrap(self.prompt, width)]
+        rows += self.last_lines(self.drafted, self.room() - len(rows) - 1, width)
+        foldable, compact = self.folds
+        rule, guide = self.fit(self.steps, self.room() - len(rows), width, foldable=foldable,
+                               compact=compact)
+        if rule:
+            rows.append(Text("─" * width, style="dim"))
+        for line in guide:
+            rows += self.wrap(line, width)
+        # As tall as the box, so that its height changes only with the box's.
+        self.repaint(rows + [Text()] * (self.room() - len(rows)))
+
+    def fits(self, prompt: str, steps: list[str], room: int) -> bool:
+        """Whether ``prompt`` and the guide's ``steps``, folded as far as ``show`` folds
+        them (``foldable``), fit ``room`` rows."""
+        width = self.content_size.width or max(20, self.app.size.width - 2)
+        room -= len(self.wrap(prompt, width))
+        rule, guide = self.fit(steps, room, width, foldable=True, compact=True)
+        return rule + self.rows_of(guide, width) <= room
+
+    def last_lines(self, lines: list[str], room: int, width: int) -> list[Text]:
+        """``lines`` wrapped, or as many of the last ones as fit ``room`` under a row that
+        says more went before (the hand typed card by card, with long names)."""
+        wrapped = [self.wrap(line, width) for line in lines]
+        if sum(map(len, wrapped)) <= room:
+            return [row for rows in wrapped for row in rows]
+        kept: list[Text] = []
+        for rows in reversed(wrapped):
+            if kept and len(kept) + len(rows) > room - 1:
+                break
+            kept[:0] = rows
+        return [Text("⋮", style="dim"), *kept]
+
+    def room(self) -> int:
+        """The rows of the box the panel is in (the screen's, before its first layout)."""
+        box = self.parent.content_size if isinstance(self.parent, Widget) else self.size
+        return box.height or self.app.size.height
+
+    def repaint(self, rows: list[Text]) -> None:
+        """Paint the rows that changed; lay the screen out again only when the panel's height
+        changes (with the box's, or when the rows overflow it)."""
+        drawn = [(row.plain, str(row.style)) for row in rows]
+        before, self.rows, self.drawn = self.drawn, rows, drawn
+        if drawn == before and len(rows) == self.content_size.height:
+            return
+        if len(rows) != self.content_size.height:
+            self.refresh(layout=True)
+            return
+        changed = [y for y in range(max(len(drawn), len(before)))
+                   if y >= len(drawn) or y >= len(before) or drawn[y] != before[y]]
+        self.refresh(Region(0, changed[0], self.content_size.width,
+                            changed[-1] - changed[0] + 1))
+
+    def fit(self, steps: list[str], room: int, width: int, *, foldable: bool,
+            compact: bool) -> tuple[bool, list[str]]:
+        """Whether a rule goes over the guide, and the guide's lines: the first way that fits
+        ``room`` rows of whole under a rule; whole; without its first step (``foldable``:
+        who deals, said by the seat and the heading); the first step on its own and the
+        later ones run on as one paragraph; all of them one paragraph."""
+        whole = self.rows_of(steps, width)
+        if whole + 1 <= room or not steps:
+            return True, steps
+        if whole <= room or not compact:
+            return False, steps
+        if foldable and len(steps) > 1:
+            steps = steps[1:]
+            if self.rows_of(steps, width) <= room:
+                return False, steps
+        run_on = [steps[0], STEP_BREAK.join(steps[1:])] if len(steps) > 1 else steps
+        if self.rows_of(run_on, width) <= room:
+            return False, run_on
+        return False, [STEP_BREAK.join(steps)]
+
+    def rows_of(self, lines: list[str], width: int) -> int:
+        """The rows ``lines`` take, each wrapped at ``width``."""
+        return sum(len(self.wrap(line, width)) for line in lines)
+
+    def wrap(self, line: str, width: int) -> list[Text]:
+        """``line`` in rows of ``width`` columns, broken between words as the screen does."""
+        return list(Text(line).wrap(self.app.console, width))
+
+
+# Between the guide's steps where they run on as a paragraph.
+STEP_BREAK = " · "
