@@ -651,10 +651,10 @@ class Ruleset(ABC):
         """The table after ``hands_played`` hands that left these scores and this pot."""
         players = config.players
         dealer = players[(config.seat_of(config.first_dealer) + hands_played) % len(players)]
-        return TableState(hands_played=hands_played, dealer=dealer,
-                          leader=self.first_leader(config, dealer), scores=scores, pot=pot,
-                          finished=self.is_finished(config, hands_played, scores),
-                          game=self.game)
+        # in their order, as ``_finish`` makes a settlement: hands_played, dealer, leader,
+        # scores, pot, finished, game
+        return TableState(hands_played, dealer, self.first_leader(config, dealer), scores, pot,
+                          self.is_finished(config, hands_played, scores), self.game)
 
     def ranked(self, scores: dict[str, Decimal]) -> list[str]:
         """The players best first (equal scores keep their seating order)."""
@@ -920,11 +920,12 @@ class Ruleset(ABC):
                 pot += t.amount
         before = state.scores
         scores = {p: before[p] + deltas[p] for p in players}
-        return Settlement(number=state.hands_played + 1, dealer=state.dealer, kind=kind,
-                          record=record, pot_before=state.pot, stake=stake,
-                          transfers=tuple(transfers), deltas=deltas, pot_after=pot,
-                          scores_after=scores,
-                          game=self.game, findings=findings)
+        # The fields in their order, not by name: one settlement a hand, and naming its twelve
+        # fields took about a quarter of making it (the replay row of tests/benchmarks/
+        # test_whole_commands.py). number, dealer, kind, record, pot_before, stake, transfers,
+        # deltas, pot_after, scores_after, game, findings:
+        return Settlement(state.hands_played + 1, state.dealer, kind, record, state.pot, stake,
+                          tuple(transfers), deltas, pot, scores, self.game, findings)
 
 
 AMENDABLE_FIELDS = ("tricks", "indicator", "entered", "cards", "led_by", "note")
