@@ -34,6 +34,7 @@ class HandPanel(Widget):
         self.folds = (False, True)  # (foldable, compact): see ``show``
         self.rows: list[Text] = []  # as drawn: each row wrapped already
         self.drawn: list[tuple[str, str]] = []  # each row's text and style
+        self.wrapped: dict[tuple[str, int], list[Text]] = {}  # (line, width): its rows
 
     def render(self) -> Text:
         rows = Text("\n").join(self.rows)
@@ -133,8 +134,16 @@ class HandPanel(Widget):
         return sum(len(self.wrap(line, width)) for line in lines)
 
     def wrap(self, line: str, width: int) -> list[Text]:
-        """``line`` in rows of ``width`` columns, broken between words as the screen does."""
-        return list(Text(line).wrap(self.app.console, width))
+        """``line`` in rows of ``width`` columns, broken between words as the screen does.
+        Kept, since a key changes one or two of the panel's lines and the guide is folded
+        against the room at every key (a third of the table's own time a key went here); the
+        rows are never changed in place."""
+        rows = self.wrapped.get((line, width))
+        if rows is None:
+            if len(self.wrapped) > 512:  # (a long evening's lines: bounded)
+                self.wrapped.clear()
+            rows = self.wrapped[line, width] = list(Text(line).wrap(self.app.console, width))
+        return rows
 
 
 # Between the guide's steps where they run on as a paragraph.
