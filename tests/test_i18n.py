@@ -607,7 +607,7 @@ def test_the_audit_s_findings_speak_the_language_and_its_json_does_not(run):
     assert german.code == 1
     assert ("Spiel 2: seine gespeicherten Zahlen sind nicht die von der Geschichte "
             "versiegelten (nach dem Schreiben geändert)") in german.out
-    assert "Spiel 2: gespeichertes pot_after \"99\" weicht vom neu abgerechneten" in german.out
+    assert "Spiel 2: gespeichertes pot_after 99 weicht vom neu abgerechneten" in german.out
     assert "hand 2" not in german.out
     for language in TRANSLATED:
         assert run("--lang", language, "audit", session, "--json").out == english.out

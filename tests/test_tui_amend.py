@@ -174,7 +174,7 @@ async def test_the_ledger_screen_holds_each_count_against_the_ledger_now(tmp_pat
         assert ("Ben 8½; the ledger said Ben 8½ then (agreed); after the amendment of hand 2 it "
                 "says Ben 13¾: disagrees now: Ben off by -5¼") in counts
         audit = " ".join(str(app.screen.query_one("#audit", Static).render()).split())
-        assert "1 finding:" in audit and "off by Ben -5.25" in audit
+        assert "1 finding:" in audit and "off by Ben -5¼" in audit
 
 
 REVOKED = [parse_cards(t) for t in ("7C,9H,AC,9C", "AD,7D,8D,9D", "AH,7H,8H,8C", "AS,7S,8S,9S",
