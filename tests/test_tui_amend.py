@@ -169,7 +169,9 @@ async def test_the_ledger_screen_holds_each_count_against_the_ledger_now(tmp_pat
         await pilot.press("ctrl+l")
         await pilot.pause()
         await pilot.pause()
-        counts = " ".join(str(app.screen.query_one("#ledger-counts", Static).render()).split())
+        table = app.screen.query_one("#transfers", DataTable)  # a count is a row after its hand
+        counts = " ".join(" ".join(str(table.get_row_at(i)[4]) for i in range(table.row_count))
+                          .split())
         # After hand 2 as amended Ben has -1 + 14¾ = 13¾: the count of 8½ is off by -5¼.
         assert ("Ben 8½; the ledger said Ben 8½ then (agreed); after the amendment of hand 2 it "
                 "says Ben 13¾: disagrees now: Ben off by -5¼") in counts

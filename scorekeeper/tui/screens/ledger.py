@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
@@ -17,7 +19,27 @@ from ...presentation import count_checks, count_line, end_words, pot_label
 from ...store import OpenSession
 from ..keybar import KeyBar
 from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen, TypedInput, WideHint
-from .dialogs import AuditText, lines_text
+from .dialogs import AuditText
+
+
+class LedgerRow(NamedTuple):
+    """A row of the ledger's table: its cells, the names (casefolded) a name typed in the
+    filter is looked for in, and whether its reason folds onto more lines (a chip count)."""
+
+    cells: tuple[str, ...]
+    names: str
+    wraps: bool = False
+
+    def shown_for(self, needle: str) -> bool:
+        """Whether the row is shown for ``needle`` typed in the filter (casefolded, not empty):
+        a hand's number shows that hand's rows, anything else the rows that name it."""
+        return needle == self.cells[0] or (not needle.isdigit() and needle in self.names)
+
+
+def count_row(after_hand: int, words: str) -> LedgerRow:
+    """A chip count as a row, after the rows of the hand it followed (none: before any)."""
+    return LedgerRow((str(after_hand) if after_hand else "", "", "", "", words, "", "", ""),
+                     words.casefold(), wraps=True)
 
 
 class LedgerScreen(SpokenScreen[None]):
@@ -35,14 +57,10 @@ class LedgerScreen(SpokenScreen[None]):
             yield Static(Text(_("Ledger of session {id}").format(id=self.session.id),
                               style="bold"))
             yield AuditText(self.session.id, id="audit")
-            counts = count_checks(self.session)
-            if counts:
-                # Each count against the ledger as it stands now (amendments since included).
-                config = self.session.config
-                yield Static(lines_text([_("Chip counts:")] + [f"  {count_line(c, config)}"
-                                                                for c in counts]),
-                             id="ledger-counts")
-            yield TypedInput(placeholder=_("filter: a player's name or a hand number"),
+            # (The chip counts are rows of the table, after their hand: a block of them above
+            # it could not scroll, cut the second count and left the table six rows.)
+            yield TypedInput(placeholder=_("filter: a hand number, or a name: only that "
+                                           "player's rows"),
                              id="ledger-filter", compact=True)  # one row: the rows are for hands
             yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
             yield WideHint("transfers", id="ledger-wide")
@@ -58,26 +76,37 @@ class LedgerScreen(SpokenScreen[None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self.lay_out)
 
-    def ledger_rows(self) -> list[tuple[tuple[str, ...], str]]:
-        """Every transfer and every finding of the referee as the table's cells (hand, from,
-        to, amount, reason, pot after, dealer, kind), each with what the filter looks in."""
+    def ledger_rows(self) -> list[LedgerRow]:
+        """Every transfer, every finding of the referee and every chip count as the table's
+        cells (hand, from, to, amount, reason, pot after, dealer, kind), each with the names a
+        name typed in the filter looks in: a transfer's payer and payee (not the hand's
+        dealer: filtered by a name, the table shows that player's rows only), a finding's and a
+        count's words (they name the players they are about)."""
         ruleset, config = self.session.ruleset, self.session.config
         players = config.players
-        rows: list[tuple[tuple[str, ...], str]] = []
+        counts: dict[int, list[str]] = {}
+        for check in count_checks(self.session):
+            # Each count against the ledger as it stands now (amendments since included).
+            counts.setdefault(check.count.after_hand, []).append(
+                _("Chip count {count}").format(count=count_line(check, config)))
+        rows = [count_row(0, words) for words in counts.pop(0, [])]
         for s in self.session.ledger().settlements:
             pot_after = "" if s.pot_after is None else format_amount(s.pot_after)
             kind = ruleset.kind_words(s.kind)
             for t in s.transfers:
                 source, target = end_words(t.source, players), end_words(t.target, players)
-                rows.append(((str(s.number), source, target, format_amount(t.amount),
-                              ruleset.reason_words(t.reason), pot_after, s.dealer, kind),
-                             "\n".join((source, target, s.dealer)).casefold()))
+                rows.append(LedgerRow((str(s.number), source, target, format_amount(t.amount),
+                                       ruleset.reason_words(t.reason), pot_after, s.dealer,
+                                       kind), "\n".join((source, target)).casefold()))
             # The referee's findings on the hand, under its transfers (they move nothing).
             for finding in s.findings:
                 words = _("Referee: {finding}").format(
                     finding=ruleset.finding_words(finding, config))
-                rows.append(((str(s.number), "", "", "", words, "", s.dealer, kind),
-                             "\n".join((words, s.dealer)).casefold()))
+                rows.append(LedgerRow((str(s.number), "", "", "", words, "", s.dealer, kind),
+                                      words.casefold()))
+            rows += [count_row(s.number, words) for words in counts.pop(s.number, [])]
+        # (a count after a hand withdrawn since: last)
+        rows += [count_row(n, words) for n in sorted(counts) for words in counts[n]]
         return rows
 
     @staticmethod
@@ -95,19 +124,23 @@ class LedgerScreen(SpokenScreen[None]):
         sideways (the rest scrolls)."""
         labels = self.labels()
 
+        fixed = [row for row in self.entries if not row.wraps]  # a count folds to the room
+
         def widest(column: int) -> int:
             return max([cell_width(labels[column]),
-                        *(cell_width(cells[column]) for cells, _key in self.entries)])
+                        *(cell_width(row.cells[column]) for row in fixed)])
 
         sources, targets, reason = widest(1), widest(2), widest(4)
         # hand and amount as they are; two columns of padding around each of the five
         free = room - widest(0) - widest(3) - 2 * 5
         if sources + targets + reason <= free:
-            return (None, None, None)
+            # A count's words fold in the reason's column, as wide as its other cells.
+            wraps = any(row.wraps for row in self.entries)
+            return (None, None, max(reason, 30) if wraps else None)
 
         def least(column: int, natural: int) -> int:  # the longest word, if not too long
-            word = max(cell_width(part) for cells, _key in self.entries
-                       for part in [*cells[column].split(), " "])
+            word = max(cell_width(part) for row in fixed
+                       for part in [*row.cells[column].split(), " "])
             return min(natural, max(10, min(word, 16)))
 
         source, target = least(1, sources), least(2, targets)
@@ -136,12 +169,12 @@ class LedgerScreen(SpokenScreen[None]):
         table.clear()
         needle = needle.strip().casefold()
         folded = self.widths is not None and self.widths[0] is not None
-        for cells, looked_in in self.entries:
-            if needle and not (needle == cells[0] or needle in looked_in):
+        for row in self.entries:
+            if needle and not row.shown_for(needle):
                 continue
             table.add_row(*(Text(cell, justify="right" if i in (0, 3, 5) else "left")
-                            for i, cell in enumerate(cells)),
-                          height=None if folded else 1)
+                            for i, cell in enumerate(row.cells)),
+                          height=None if folded or row.wraps else 1)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.fill(event.value)
