@@ -219,8 +219,10 @@ def _count_words(cell: Callable[[str], str], amounts: _Once, check: CountCheck,
         return ", ".join(f"{cell(counted_words(k, config))} {amounts[v]}"
                          for k, v in by_name.items())
 
-    def verdict(off: dict[str, Decimal]) -> str:
-        return _("agrees") if not off else _("off: {differences}").format(differences=named(off))
+    def verdict(off: dict[str, Decimal]) -> str:  # a difference is signed: +6 counted more
+        differences = ", ".join(f"{cell(counted_words(k, config))} {format_amount(v, signed=True)}"
+                                for k, v in off.items())
+        return _("agrees") if not off else _("off: {differences}").format(differences=differences)
 
     counted = named(event.counted)
     if not check.compared:

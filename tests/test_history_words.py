@@ -16,10 +16,10 @@ RECORD = HandRecord(indicator=(Card.parse("6D"), Card.parse("QC")), entered=("Be
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "turned Weli,Q♣; playing Ben; tricks Anna,Ben,Anna,Anna"),
-    ("de", "aufgeschlagen Weli,O♣; es spielen Ben; Stiche Anna,Ben,Anna,Anna"),
-    ("pt", "virada Weli,Q♣; entram Ben; vazas Anna,Ben,Anna,Anna"),
-    ("es", "vuelta Weli,Q♣; juegan Ben; bazas Anna,Ben,Anna,Anna"),
+    ("en", "turned Weli, Q♣; playing Ben; tricks Anna, Ben, Anna, Anna"),
+    ("de", "aufgeschlagen Weli, O♣; es spielen Ben; Stiche Anna, Ben, Anna, Anna"),
+    ("pt", "virada Weli, Q♣; entram Ben; vazas Anna, Ben, Anna, Anna"),
+    ("es", "vuelta Weli, Q♣; juegan Ben; bazas Anna, Ben, Anna, Anna"),
 ])
 def test_a_record_is_told_in_the_language_and_the_pack(language, said):
     deck = "german" if language == "de" else "french"
@@ -33,6 +33,6 @@ def test_show_tells_an_amendment_in_german(run):
     assert run("amend", session, "1", "--note", "recounted").code == 0
     shown = run("--lang", "de", "show", session).out
     history = shown[shown.index("Geschichte"):]
-    assert "aufgeschlagen K♣; es spielen Ben,Cleo,Dora; Stiche Ben,Ben,Cleo,Dora" in history
+    assert "aufgeschlagen K♣; es spielen Ben, Cleo, Dora; Stiche Ben, Ben, Cleo, Dora" in history
     for english in ("indicator", "entered", "tricks"):
         assert english not in history

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import click
@@ -11,6 +12,7 @@ from ..errors import ScorekeeperError
 from ..i18n import _, decimal_separator, ngettext
 from .language import json_words
 from .options import (
+    Argument,
     Command,
     checked_expect,
     complete_sessions,
@@ -66,13 +68,25 @@ def audit(ctx: click.Context, session: str, as_json: bool, home: str | None) -> 
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
 
-@click.command(cls=Command, epilog="""\b
+class CountCommand(Command):
+    """``count``, whose examples write an amount as the language in use types it
+    (``Ben=14,25`` in German: ``count`` reads the decimal mark of the language it is given
+    in, and ``14.25`` in every language)."""
+
+    def epilog_words(self) -> str:
+        return re.sub(r"=(-?[0-9]+)\.([0-9]+)\b",
+                      lambda m: f"={m.group(1)}{decimal_separator()}{m.group(2)}",
+                      super().epilog_words())
+
+
+@click.command(cls=CountCommand, epilog="""\b
 Examples:
   scorekeeper count 3f2 Anna=-28 Ben=14.25 Cleo=-2 Dora=0 pot=16
   scorekeeper count 3f2 pot=-6 Ben=-2 --pot 10""")
 @click.argument("session", shell_complete=complete_sessions)
-@click.argument("holdings", nargs=-1, metavar="NAME=AMOUNT… [pot=AMOUNT]")
-@option("--pot", "pot", metavar="AMOUNT",
+@click.argument("holdings", nargs=-1, cls=Argument, metavar="NAME=AMOUNT… [pot=AMOUNT]",
+                words=lambda: _("NAME=AMOUNT… [pot=AMOUNT]"))
+@option("--pot", "pot", metavar="AMOUNT", words=lambda: _("AMOUNT"),
               help="What the pot holds (pot=AMOUNT is a player when one is called pot).")
 @option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @expect_option
@@ -83,8 +97,9 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
     """Record a chip count; exit 1 if it is off.
 
     What the players (and the pot) actually hold, compared with the ledger; exit status 1
-    if it disagrees. Names are matched ignoring case; pot=AMOUNT counts the pot unless a
-    player is called pot, and --pot AMOUNT always counts the pot.
+    if it disagrees. A player is named as record takes them: the whole name in any case, the
+    seat number or the unique start of the name; pot=AMOUNT counts the pot unless a player is
+    called pot, and --pot AMOUNT always counts the pot.
     """
     from ..amounts import format_amount, parse_typed_amount, to_decimal_string
     from ..presentation import counted_words
@@ -94,13 +109,13 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
     expect = checked_expect(expect)
     if not holdings and pot is None:
         fail(_("count: give at least one NAME=AMOUNT or --pot AMOUNT"))
-    counted = {}
+    typed: list[tuple[str, Decimal]] = []
     for item in holdings:
         who, sep, amount = item.rpartition("=")
         if not sep or not who.strip():
             fail(_("count: '{item}' is not NAME=AMOUNT").format(item=item))
         try:
-            counted[who] = parse_typed_amount(amount, mark)
+            typed.append((who, parse_typed_amount(amount, mark)))
         except ScorekeeperError as error:
             fail(f"count: {who}: {error}")
     pot_amount = None
@@ -109,7 +124,9 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
             pot_amount = parse_typed_amount(pot, mark)
         except ScorekeeperError as error:
             fail(f"count: --pot: {error}")
-    result = get_store(ctx, home).count(session, counted, pot=pot_amount, expect=expect)
+    store = get_store(ctx, home)
+    counted = seated_counts(typed, store.open(session).config.players, pot is not None)
+    result = store.count(session, counted, pot=pot_amount, expect=expect)
     stored(_("the chip count of session {id}").format(id=result.session.id))
     if as_json:
         emit_json({"session": result.session.id, "after_hand": result.state.hands_played,
@@ -131,6 +148,32 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
                 number=result.state.hands_played))
     if result.off:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
+
+
+def seated_counts(counted: list[tuple[str, Decimal]], players: tuple[str, ...],
+                  pot_given: bool) -> dict[str, Decimal]:
+    """A chip count as typed, by the players it names (``hands.players_meant``): a whole name,
+    a seat number or the unique start of a name (``Eleo``, ``2``), as ``record`` reads them.
+    ``pot`` (any case) stays the pot unless a player is called so; a name nobody has is left
+    as typed, for the store to say who plays. A start that fits several players, or anybody
+    (the pot too) counted twice, is one error line naming them."""
+    from .hands import players_meant
+
+    pot_player = any(p.casefold() == "pot" for p in players)
+    seated: dict[str, Decimal] = {}
+    for who, amount in counted:
+        typed = who.strip()
+        is_pot = not pot_player and typed.casefold() == "pot"
+        meant = ["pot"] if is_pot else players_meant(typed, players)
+        if len(meant) > 1:
+            fail(_("count: '{name}' could be {names}: type more of the name, or the seat "
+                   "number").format(name=typed, names=", ".join(meant)))
+        name = meant[0] if meant else who
+        if (meant and name in seated) or (is_pot and pot_given):
+            fail(_("count: the pot is counted twice") if is_pot else
+                 _("count: {name} is counted twice").format(name=name))
+        seated[name] = amount
+    return seated
 
 
 def settle_terms(value: str | None, currency: str | None,

@@ -77,18 +77,25 @@ def pick_player(given: str, players: tuple[str, ...], field: str) -> str:
     first seat clockwise), else the start of exactly one name (``Fried`` for Friedrich); a
     start that fits several is one error line naming them. Anything else is left as given,
     for the rules to say who plays."""
+    meant = players_meant(given, players)
+    if len(meant) > 1:
+        fail(_("--{option}: '{name}' could be {names}: type more of the name, or the seat "
+               "number").format(option=field.replace("_", "-"), name=given,
+                                names=", ".join(meant)))
+    return meant[0] if meant else given
+
+
+def players_meant(given: str, players: tuple[str, ...]) -> list[str]:
+    """Who ``given`` may name (``pick_player``, ``count``): the player of that whole name in
+    any case, else of that seat number, else every player whose name starts so (none: an
+    empty list)."""
     key = given.casefold()
     for player in players:
         if player.casefold() == key:
-            return player
+            return [player]
     if given.isascii() and given.isdigit() and 1 <= int(given) <= len(players):
-        return players[int(given) - 1]
-    starting = [p for p in players if p.casefold().startswith(key)]
-    if len(starting) > 1:
-        fail(_("--{option}: '{name}' could be {names}: type more of the name, or the seat "
-               "number").format(option=field.replace("_", "-"), name=given,
-                                names=", ".join(starting)))
-    return starting[0] if starting else given
+        return [players[int(given) - 1]]
+    return [p for p in players if p.casefold().startswith(key)]
 
 
 def make_record(fields: dict[str, Any], where: str = "record") -> HandRecord:

@@ -26,7 +26,15 @@ Decorated = TypeVar("Decorated", bound="Callable[..., Any] | click.Command")
 
 
 class Option(click.Option):
-    """An option whose help is shown in the language in use."""
+    """An option whose help is shown in the language in use; ``words``, when given, says its
+    placeholder (``AMOUNT``) in the language in use too (``--pot BETRAG``)."""
+
+    def __init__(self, *args: Any, words: Callable[[], str] | None = None, **attrs: Any) -> None:
+        super().__init__(*args, **attrs)
+        self.words = words
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        return self.words() if self.words is not None else super().make_metavar(ctx)
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         record = super().get_help_record(ctx)
@@ -34,6 +42,18 @@ class Option(click.Option):
             return record
         spec, text = record
         return spec, help_words(self.help) + text[len(self.help):]
+
+
+class Argument(click.Argument):
+    """An argument whose placeholder is said in the language in use: ``words()``
+    (``NAME=BETRAG…`` for ``NAME=AMOUNT…``), in the usage line and in click's errors."""
+
+    def __init__(self, *args: Any, words: Callable[[], str], **attrs: Any) -> None:
+        super().__init__(*args, **attrs)
+        self.words = words
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        return self.words()
 
 
 def option(*names: str, **attrs: Any) -> Callable[[Decorated], Decorated]:
@@ -143,16 +163,29 @@ class NamesGames(click.Command):
             return help_words(self.short_help).strip()
         return short_help(help_words(self.help), limit) if self.help else ""
 
+    def epilog_words(self) -> str:
+        """The epilog in the language in use, ``{games}`` filled in."""
+        epilog = help_words(self.epilog or "")
+        if "{games}" in epilog:
+            from ..rules import games
+
+            epilog = epilog.replace("{games}", ", ".join(games()))
+        return epilog
+
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         if self.epilog:
-            epilog = help_words(self.epilog)
-            if "{games}" in epilog:
-                from ..rules import games
-
-                epilog = epilog.replace("{games}", ", ".join(games()))
+            epilog = self.epilog_words()
             formatter.write_paragraph()
             with formatter.indentation():
                 formatter.write_text(epilog)
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        # click's placeholders of the usage line are plain English text: said in the language
+        # in use (``Aufruf: scorekeeper count [OPTIONEN] SESSION …``).
+        pieces = super().collect_usage_pieces(ctx)
+        said = {"[OPTIONS]": _("[OPTIONS]"), "COMMAND [ARGS]...": _("COMMAND [ARGS]..."),
+                "[COMMAND] [ARGS]...": _("[COMMAND] [ARGS]...")}
+        return [said.get(piece, piece) for piece in pieces]
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         # click makes the help option once per command and keeps it, with its help in the
