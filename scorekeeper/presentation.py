@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Collection
 from decimal import Decimal
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from .amounts import CHANGED_SINCE as CHANGED_SINCE  # said here too (export reads it here)
 from .amounts import format_amount, format_decimal
@@ -36,7 +36,6 @@ from .ledger import (
     SessionContinued,
     SessionNamed,
     SessionUnarchived,
-    SettledUp,
     check_counts,
     compare_count,
     counted_ends,
@@ -46,6 +45,7 @@ from .rules import (
     POT,
     RULESETS,
     End,
+    HandDraft,
     HandRecord,
     Ruleset,
     SessionConfig,
@@ -53,14 +53,7 @@ from .rules import (
     TableState,
 )
 from .rules.base import RECORD_SHAPES, present
-
-# The table's draft and the settle-up's arithmetic (three and five dataclasses compiled at
-# import) are imported where they are used, not by ``show`` of a session that was never settled
-# up (``show`` of 100 hands, a whole process: tests/benchmarks/test_whole_commands.py;
-# tests/test_show_imports.py).
-if TYPE_CHECKING:
-    from .rules import HandDraft
-    from .settleup import Payment, SettleUp
+from .settleup import ROUNDING_WORDS, Payment, SettleUp, agreed_in
 
 
 class SessionView(Protocol):
@@ -768,11 +761,9 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
             row += [format_decimal(share.exact), money_text(share.money, currency),
                     shift if moved else ""]
         rows.append(row)
-    lines += settle_table(headers, rows, table_width, currency)
+    lines += settle_table(headers, rows, table_width)
     if value is not None:
         lines.append("")
-        from .settleup import ROUNDING_WORDS  # see the imports at the top
-
         lines += paragraph(_(ROUNDING_WORDS))
         up = [s.party if isinstance(s.party, str) else pot_label(players)
               for s in settled.cents_up()]
@@ -795,11 +786,10 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
 
 
 def settle_table(headers: list[str], rows: list[list[str]],
-                 table_width: int | None, currency: str | None = None) -> list[str]:
+                 table_width: int | None) -> list[str]:
     """The settle-up's table; with ``table_width``, a label wider than its figures goes on
-    two lines where the names would be cut else (they get the room it frees), then the
-    money's ``currency`` goes into its label, once, and names still too long are cut to fit
-    (a table line that wraps is not read as a table)."""
+    two lines where the names would be cut else (they get the room it frees), and names
+    still too long are cut to fit (a table line that wraps is not read as a table)."""
     right = {1, 2, 3, 4}
     if table_width is None:
         return _table(headers, rows, right=right)
@@ -812,9 +802,6 @@ def settle_table(headers: list[str], rows: list[list[str]],
     if table_width - figures(headers) >= names:
         return _table(headers, rows, right=right)
     top, bottom = (list(half) for half in zip(*map(halves, headers), strict=True))
-    if currency is not None and len(headers) > 4 and table_width - figures(top, bottom) < names:
-        top[4], bottom[4] = headers[4], f"({currency})"
-        rows = [[*row[:4], row[4].removesuffix(f" {currency}"), *row[5:]] for row in rows]
     room = max(table_width - figures(top, bottom), 6)
     rows = [[cut_to_width(row[0], room), *row[1:]] for row in rows]
     lines = _table(top, [bottom, *rows], right=right)
@@ -842,10 +829,6 @@ def settled_up_line(settled: SettleUp, at: str) -> str:
 def settled_up_lines(session: SessionView) -> list[str]:
     """Every settle-up the history keeps, a line each, and a word when hands changed since the
     last one (it then no longer says where the session stands)."""
-    if not any(isinstance(event, SettledUp) for event in session.events):
-        return []  # none kept (the settle-up's module is not imported: see the top)
-    from .settleup import agreed_in
-
     try:
         agreed, changed = agreed_in(session.events, session.config, session.ruleset)
     except ScorekeeperError as error:
