@@ -124,3 +124,109 @@ async def test_a_name_in_the_filter_shows_that_player_s_rows_only(tmp_path):
         assert {r[0] for r in table_rows(app)} == {"2"}  # a number: that hand's rows
         hint = app.screen.query_one("#ledger-filter", Input).placeholder
         assert "only that player's rows" in hint
+
+
+# ---- home (item 12) and an evening that went on (items 13 and 4)
+
+def home_rows(app) -> list[list[str]]:
+    table = app.screen.query_one("#sessions", DataTable)
+    return [[str(cell).rstrip() for cell in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def home_headings(app) -> list[str]:
+    table = app.screen.query_one("#sessions", DataTable)
+    return [str(column.label).strip() for column in table.columns.values()]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (130, 40)])
+async def test_home_gives_the_unused_name_column_s_room_to_players_and_leaders(tmp_path, size):
+    """No session is named: no name column (it kept 4 columns and its gap while the players
+    and the leader were cut); the three tied leaders after hand 1 (-1 each) are each named,
+    not cut after the first."""
+    evening(tmp_path, hands=1)
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert home_headings(app) == ["id", "game", "started", "hands", "status", "players",
+                                      "leading"]
+        [row] = home_rows(app)
+        players, leading = row[5], row[6]
+        # each leader cut alike: at 80 to an initial, at 130 to six letters
+        shown = 1 if size == (80, 24) else 6
+        assert leading == ", ".join(f"{name[:shown]}…" for name in
+                                    (BARTHOLOMEW, CLEOPATRA, DOROTHEA)) + " (-1)", row
+        table = app.screen.query_one("#sessions", DataTable)
+        widths = {str(c.label).strip(): c.width - 1 for c in table.columns.values()}
+        if size == (80, 24):  # 80 - 3 - 7 gaps - (8 + 7 + 10 + 5 + 7) = 33: 16 and 17
+            assert (widths["players"], widths["leading"]) == (16, 17), widths
+            assert players == ALEXANDRA[:15] + "…"
+        else:
+            assert widths["players"] > 40 and widths["leading"] == 30, widths
+
+
+def test_one_leader_keeps_his_whole_name_and_score_at_130():
+    """A leader of 24 characters with a score of 7319¾ is 32 wide: whole at 130 columns (it
+    was cut at 30: "Maximilian Oberhuber-… (7319¾)"), the players giving way."""
+    from scorekeeper.tui.screens.home import fit_columns
+
+    natural = {"id": 8, "game": 8, "started": 16, "hands": 6, "status": 7, "players": 160,
+               "leading": 32}
+    fitted = fit_columns(130, natural, one_leader=32)
+    assert fitted["leading"] == 32
+    assert fitted["players"] == 130 - 3 - 7 - (8 + 8 + 10 + 6 + 7 + 32)  # 49
+
+
+async def test_home_says_where_an_evening_went_on_and_offers_no_next_evening_for_it(tmp_path):
+    """The first evening went on in the second: its status says so (it said "continued",
+    or "finished" when it was over), its line's keys do not offer `c`, and `c` pressed all
+    the same says in one plain sentence where to press it (it was the store's refusal,
+    starting with the file's path, cut to a row)."""
+    first = evening(tmp_path, hands=2)
+    second = fixed_store(tmp_path).next_evening(first).session.id
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = home_rows(app)
+        at = [r[0] for r in rows].index(first)
+        status = words(rows[at][4])
+        assert status == f"goes on in {second}", rows
+        table = app.screen.query_one("#sessions", DataTable)
+        table.move_cursor(row=at)
+        await pilot.pause()
+        hint = str(app.screen.query_one("#home-hint").render())
+        assert "next evening" not in hint and "same players again" in hint
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.said[-1] == f"Session {first} already goes on in {second}: press c on that one."
+        assert len(app.said[-1]) <= 76  # a row of the toast at 80 columns
+        table.move_cursor(row=1 - at)
+        await pilot.pause()
+        assert "c next evening" in str(app.screen.query_one("#home-hint").render())
+
+
+async def test_a_finished_evening_that_went_on_says_where_it_goes_on_at_the_table(tmp_path):
+    """examples/kratzen.toml is over after its 4 hands; continued, opened again, the table
+    says where the evening goes on (it said only that the session is over)."""
+    from scorekeeper.script import replay_file
+    from scorekeeper.tui.screens.table import TableScreen
+
+    from .conftest import EXAMPLES
+
+    ledger = replay_file(EXAMPLES / "kratzen.toml")
+    store = fixed_store(tmp_path)
+    first = store.create(ledger.config, [s.record for s in ledger.settlements]).id
+    assert store.open(first).state().finished
+    second = store.next_evening(first).session.id
+    app = make_app(tmp_path, first)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert f"The evening goes on in session {second} (the next evening)" in words(
+            screen.entry_text())
+        shown = on_screen(app)
+        assert f"The evening goes on in session {second} (the next evening)" in shown
+        assert "Final standings:" in shown and "Ben: 14¼" in shown  # still the final standings
+        await pilot.press("k")
+        await pilot.pause()
+        assert f"The evening goes on in session {second}" in app.said[-1]

@@ -27,9 +27,10 @@ from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen, TypedInput
 if TYPE_CHECKING:
     from ...rules import SessionConfig
 
-# The columns of the list, in order. Each fits its widest entry; when the screen is too narrow
-# for all of them, the start loses its time of day, then the name, the players and what leads
-# give way, the widest first (cut with an ellipsis; the line under the list has them whole).
+# The columns of the list, in order (a column nobody has a value in is left out: no session
+# named, no name column). Each fits its widest entry; when the screen is too narrow for all of
+# them, the start loses its time of day, then the name, the players and what leads give way,
+# the widest first (cut with an ellipsis; the line under the list has them whole).
 COLUMNS = ("id", "name", "game", "started", "hands", "status", "players", "leading")
 FLEXIBLE = ("name", "players")
 NARROWEST = 4
@@ -40,25 +41,29 @@ GAP = 1  # columns between two columns of the list
 MARGIN = 1 + 2  # the list's left padding, and its scrollbar (kept free: the list never jumps)
 
 
-def fit_columns(width: int, natural: dict[str, int]) -> dict[str, int]:
+def fit_columns(width: int, natural: dict[str, int], one_leader: int = 0) -> dict[str, int]:
     """The width of each column of the list (``natural``: each column's widest entry, its
-    heading included) on a screen ``width`` columns wide: every column as wide as it needs
-    when they all fit; else the start keeps only its date (``DATE`` wide: its cells are cut
-    so), then the name and the players shrink, the wider first, down to
-    ``PLAYERS_AT_LEAST``, then the name down to ``NARROWEST``, then the players and what
-    leads, the wider first.
+    heading included; a column left out is not in it) on a screen ``width`` columns wide:
+    every column as wide as it needs when they all fit; else the start keeps only its date
+    (``DATE`` wide: its cells are cut so), then the name and the players shrink, the wider
+    first, down to ``PLAYERS_AT_LEAST``, then the name down to ``NARROWEST``, then the players
+    and what leads, the wider first. What leads is at most ``LEADING_AT_MOST`` wide, or as
+    wide as one leader whole with the score (``one_leader``): a tie's names give way first.
     (A list still wider than the screen scrolls sideways.)"""
     room = width - MARGIN - GAP * len(natural)
-    widths = natural | {"leading": min(natural["leading"], LEADING_AT_MOST)}
+    widths = dict(natural)
+    if "leading" in widths:
+        widths["leading"] = min(natural["leading"], max(LEADING_AT_MOST, one_leader))
 
-    def shrink(columns: tuple[str, ...], narrowest: int) -> None:
-        while sum(widths.values()) > room:
+    def shrink(wanted: tuple[str, ...], narrowest: int) -> None:
+        columns = tuple(c for c in wanted if c in widths)
+        while columns and sum(widths.values()) > room:
             widest = max(columns, key=lambda c: widths[c])
             if widths[widest] <= narrowest:
                 return
             widths[widest] -= 1
 
-    if sum(widths.values()) > room:
+    if sum(widths.values()) > room and "started" in widths:
         widths["started"] = min(widths["started"], DATE)
     shrink(FLEXIBLE, PLAYERS_AT_LEAST)
     shrink(("name",), NARROWEST)
@@ -190,26 +195,50 @@ class HomeScreen(SpokenScreen[None]):
         headings = {"id": "id", "name": _("name"), "game": _("game"),
                     "started": _("started"), "hands": _("hands"), "status": _("status"),
                     "players": _("players"), "leading": _("leading")}
-        natural = {c: max([cell_len(headings[c])] + [cell_len(row[c]) for row in cells])
-                   for c in COLUMNS}
-        widths = fit_columns(self.size.width or self.app.size.width, natural)
-        if widths["started"] < natural["started"]:
+        columns = [c for c in COLUMNS if not cells or any(row[c] for row in cells)]
+        widths = self.fitted(columns, cells, headings)
+        if widths.get("started", DATE) == DATE:
             for row in cells:  # the start without its time of day: 2026-11-28
                 row["started"] = row["started"][:DATE]
         table = self.query_one("#sessions", DataTable)
         table.clear(columns=True)
-        for column in COLUMNS:
+        for column in columns:
             # The gap is the column's own last cell, so each cell's text is only its own.
             table.add_column(cut(headings[column], widths[column]),
                              width=widths[column] + GAP, key=column)
         for line, row in zip(self.entries, cells, strict=True):
-            table.add_row(*(self.cell(column, row, widths[column]) for column in COLUMNS),
-                          key=line.file)
+            table.add_row(*(self.cell(column, row, widths[column]) for column in columns),
+                          key=line.file, height=row["status"].count("\n") + 1)
         at = next((i for i, line in enumerate(self.entries) if keep is not None
                    and self.ref_of(line) == keep), 0)
         if self.entries:
             table.move_cursor(row=at)
         self.show_hint()
+
+    def fitted(self, columns: list[str], cells: list[dict[str, str]],
+               headings: dict[str, str]) -> dict[str, int]:
+        """The columns' widths on this screen (``fit_columns``); where the players or what
+        leads would be cut, an evening's "goes on in X" takes two lines of its row and gives
+        them its room."""
+        width = self.size.width or self.app.size.width
+
+        def fit() -> dict[str, int]:
+            natural = {c: max([cell_len(headings[c])] + [cell_len(part) for row in cells
+                                                         for part in row[c].split("\n")])
+                       for c in columns}
+            one_leader = max([cell_len(name) + cell_len(row["score"]) for row in cells
+                              for name in row["leaders"].split("\n")], default=0)
+            return fit_columns(width, natural, one_leader)
+
+        widths = fit()
+        cut_short = any(widths[c] < cell_len(row[c]) for row in cells
+                        for c in ("players", "leading") if c in widths)
+        went_on = [row for row in cells if row["went_on"]]
+        if cut_short and went_on:
+            for row in went_on:
+                row["status"] = in_two_lines(row["status"])
+            widths = fit()
+        return widths
 
     @staticmethod
     def cell(column: str, row: dict[str, str], width: int) -> Text:
@@ -217,10 +246,19 @@ class HomeScreen(SpokenScreen[None]):
         text = row[column]
         if column == "hands":
             return Text(text.rjust(width))  # a number: to the right of its column
+        if column == "status":
+            return Text(text, no_wrap=True)  # its lines as they are (as wide as the widest)
         score = row.get("score", "")
         if column == "leading" and score and cell_len(text) > width > cell_len(score) + 1:
-            # Who leads gives way to their score: "Bartholomew N… (19)".
-            names = cut(text[:-len(score)], width - cell_len(score))
+            # Who leads gives way to their score: "Bartholomew N… (19)"; in a tie each leader
+            # gives way alike, so that every one of them is named: "Bart…, Cleo… (-1)".
+            leaders = row["leaders"].split("\n")
+            room = width - cell_len(score)
+            each = (room - 2 * (len(leaders) - 1)) // len(leaders)
+            if len(leaders) > 1 and each >= 2:
+                names = Text(", ").join(cut(name, each) for name in leaders)
+            else:
+                names = cut(text[:-len(score)], room)
             return names.append(score)
         return cut(text, width)
 
@@ -231,20 +269,25 @@ class HomeScreen(SpokenScreen[None]):
         if s is None:
             return {"id": line.file.removesuffix(".json"), "name": _("DAMAGED"), "game": "",
                     "started": "", "hands": "", "status": _("damaged"),
-                    "players": line.problem or "", "leading": ""}
+                    "players": line.problem or "", "leading": "", "score": "", "leaders": "",
+                    "went_on": ""}
         leaders, score = ", ".join(s.leaders), ""
         if s.scores and s.leaders:
             score = f" ({format_amount(s.scores[s.leaders[0]])})"
         if not s.hands:
             leaders, score = "–", ""  # nobody leads before the first hand
+        # An evening that went on in the next is closed, finished or not (D21): it says where.
+        went_on = _("goes on in {id}").format(id=s.continued_by) if s.continued_by else ""
         status = (_("differs (y)") if line.conflict else  # on two laptops: sync says
-                  _("archived") if s.archived else _("finished") if s.finished
-                  else _("continued") if s.continued_by else _("running"))
+                  _("archived") if s.archived else went_on or (
+                      _("finished") if s.finished else _("running")))
         game = RULESETS[s.game].title if s.game in RULESETS else s.game
         return {"id": s.id, "name": s.name or "", "game": game,
                 "started": s.started[:16].replace("T", " "), "hands": str(s.hands),
                 "status": status, "players": ", ".join(s.players),
-                "leading": leaders + score, "score": score}
+                "leading": leaders + score, "score": score,
+                "leaders": "\n".join(s.leaders) if s.hands else "",
+                "went_on": "1" if went_on and status == went_on else ""}
 
     @staticmethod
     def ref_of(line: Listing) -> str:
@@ -285,8 +328,10 @@ class HomeScreen(SpokenScreen[None]):
         keys = []
         if line is not None and line.summary is not None:
             pot = line.summary.pot is not None  # a game without a pot carries none
-            keys += [("c", _("next evening (the pot carries)") if pot else _("next evening")),
-                     ("p", _("same players again")),
+            if not line.summary.continued_by:  # (its next evening is the one it went on in)
+                keys.append(("c", _("next evening (the pot carries)") if pot
+                             else _("next evening")))
+            keys += [("p", _("same players again")),
                      ("r", _("rename")),
                      ("h", _("unarchive")) if archived else ("h", _("archive"))]
         if archived:
@@ -366,6 +411,14 @@ class HomeScreen(SpokenScreen[None]):
         self.refresh_sessions()  # and read again: another terminal may have changed the list
 
     def action_next_evening(self) -> None:
+        summary = self.selected_summary()
+        if summary is not None and summary.continued_by:
+            # One plain sentence, short enough for a row at 80 columns (the store's refusal
+            # started with the file's path, and was cut).
+            said = _("Session {id} already goes on in {next}: press c on that one.").format(
+                id=summary.id, next=summary.continued_by)
+            self.notify(said, severity="warning", markup=False)
+            return
         self.start_after(carry=True)
 
     def action_same_players(self) -> None:
@@ -585,6 +638,17 @@ class HomeScreen(SpokenScreen[None]):
         ref = self.current_ref()
         if ref:
             self.app.push_screen(AuditDialog(ref))
+
+
+def in_two_lines(words: str) -> str:
+    """``words`` folded between two of its words onto two lines, as narrow as two lines allow
+    (an evening's "goes on in 0a1b2c3d" in a narrow status column)."""
+    parts = words.split(" ")
+    if len(parts) < 2:
+        return words
+    at = min(range(1, len(parts)), key=lambda i: max(cell_len(" ".join(parts[:i])),
+                                                     cell_len(" ".join(parts[i:]))))
+    return " ".join(parts[:at]) + "\n" + " ".join(parts[at:])
 
 
 def next_evening_lines(earlier: OpenSession, config: SessionConfig, carry: bool) -> list[str]:

@@ -317,11 +317,11 @@ class TableScreen(SpokenScreen[None]):
         session that continues it (``None``: hands are entered; an amendment always is)."""
         if self.amending is not None:
             return None
-        if self.state.finished:
-            return _("The session is over: no more hands can be entered.")
-        if self.session.continued_by:
+        if self.session.continued_by:  # (over or not: where it goes on is the news)
             return _("The evening goes on in session {id} (the next evening): no more hands "
                      "are entered here.").format(id=self.session.continued_by)
+        if self.state.finished:
+            return _("The session is over: no more hands can be entered.")
         return None
 
     def show(self) -> None:
@@ -446,6 +446,7 @@ class TableScreen(SpokenScreen[None]):
                      "ctrl+l ledger, ctrl+t standings, ctrl+x export, Escape home.")
         else:
             guide_lines = [_("Standings:"), *standings]
+        if session.continued_by:  # over or not, it went on in the next evening (D21): said
             said = _("The evening goes on in session {id} (the next evening): no more "
                      "hands are entered here. ctrl+u settle up, ctrl+l ledger, ctrl+t "
                      "standings, ctrl+x export, Escape home.").format(id=session.continued_by)
