@@ -147,3 +147,16 @@ def test_english_help_keeps_its_words(run):
                              "[pot=AMOUNT]\n")
     assert "--pot AMOUNT" in helped and "Ben=14.25" in helped
     assert run("--help").out.startswith("Usage: scorekeeper [OPTIONS] [COMMAND] [ARGS]...\n")
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", "error: Missing argument 'GAME'. Choose from: "),
+    ("de", "error: Fehlendes Argument 'GAME'. Zur Wahl: "),
+])
+def test_click_s_list_of_choices_is_one_readable_line(run, language, words):
+    """click lists the choices a line each (``Choose from:\\n\\tkratzen,\\n\\t…``): the one
+    error line runs them on, instead of showing the line breaks as ``\\x0a\\x09``."""
+    said = run("--lang", language, "rules")
+    assert said.code == 2 and said.err.startswith(words), said.err
+    assert "\\x" not in said.err and said.err.count("\n") == 1
+    assert "kratzen" in said.err and "letzter-stich, " in said.err

@@ -4,6 +4,7 @@ user error is one ``error:`` line and status 2."""
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from typing import NoReturn
 
@@ -54,6 +55,12 @@ def entry() -> NoReturn:
         collector.at_exit()  # every file was closed and every write made before this
 
 
+def click_message(error: click.ClickException) -> str:
+    """click's message on one line: the choices it lists a line each (``Choose from:\n\ta,\n\tb``,
+    in every language) run on as ``Choose from: a, b``, not as escapes of the line breaks."""
+    return re.sub(r"([:,])\n\t", r"\1 ", error.format_message())
+
+
 def _run(argv: list[str] | None) -> int:
     """Run a command; the exit status it ends with."""
     try:
@@ -69,7 +76,7 @@ def _run(argv: list[str] | None) -> int:
         say(error.ctx.get_help() if error.ctx else str(error))
         return EXIT_OK
     except click.ClickException as error:
-        say(f"error: {one_line(error.format_message())}", err=True)
+        say(f"error: {one_line(click_message(error))}", err=True)
         return EXIT_BAD_INPUT
     except click.exceptions.Exit as done:
         return done.exit_code
