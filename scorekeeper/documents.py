@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Callable, Collection, Iterable
 from decimal import Decimal
 from functools import cached_property
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import ValidationError
 
@@ -69,16 +69,13 @@ from .rules.base import (
     record_key,
     transfer,
 )
-from .settleup import (
-    EARLIER_PAYMENTS,
-    PAYMENT_RULES,
-    ROUNDING,
-    SettleUp,
-    Share,
-    read_currency,
-    settle_up,
-)
-from .summary import SessionSummary
+
+# The settle-up's arithmetic and the listing's summary (seven dataclasses, each compiled at
+# import) are imported where a settle-up or a summary is made or audited, not by every command
+# that reads a session (``show`` and ``record`` of 100 hands, whole processes:
+# tests/benchmarks/test_whole_commands.py; tests/test_show_imports.py).
+if TYPE_CHECKING:
+    from .settleup import SettleUp, Share
 
 FORMAT_VERSION = 1
 GENESIS = "0" * 64
@@ -249,6 +246,8 @@ def summary_document(session_id: str, created: str, updated: str, state: TableSt
     """What the listing shows for a session (from the table after its stored hands: a listing
     need not settle; its name, whether it is archived and the session it continues from its
     history, ``rows``), as the listing's index keeps it."""
+    from .summary import SessionSummary  # see the imports at the top
+
     marks = evening_marks(rows)
     return SessionSummary(id=session_id, game=config.game, players=config.players,
                           started=created, updated=updated, hands=state.hands_played,
@@ -642,6 +641,8 @@ def settle_up_event(settled: SettleUp, accounts: Collection[Account]) -> dict[st
     ``settle``), each party written as transfers write ends (the pot as ``"pot"``), in a game
     with these ``accounts``. The writer seals it; ``audit`` compares it with the settle-up
     worked out again."""
+    from .settleup import EARLIER_PAYMENTS  # see the imports at the top
+
     def by_party(amount: Callable[[Share], Decimal | None]) -> dict[str, str | None]:
         return {end_text(share.party, accounts): _amount(amount(share))
                 for share in settled.shares}
@@ -1171,6 +1172,14 @@ def _changes_since(changes: tuple[Event, ...]) -> str:
 def audit_settle_ups(file: SessionFile) -> list[Finding]:
     """Each settle-up worked out again, at its value and in its currency, from the hands in
     force at that point of the history, and compared with what the file says was agreed."""
+    from .settleup import (  # see the imports at the top
+        EARLIER_PAYMENTS,
+        PAYMENT_RULES,
+        ROUNDING,
+        read_currency,
+        settle_up,
+    )
+
     config, ruleset, events = file.config, file.ruleset, file.events
     findings = []
     for i, event in enumerate(events):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Collection
 from decimal import Decimal
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .amounts import CHANGED_SINCE as CHANGED_SINCE  # said here too (export reads it here)
 from .amounts import format_amount, format_decimal
@@ -36,6 +36,7 @@ from .ledger import (
     SessionContinued,
     SessionNamed,
     SessionUnarchived,
+    SettledUp,
     check_counts,
     compare_count,
     counted_ends,
@@ -45,7 +46,6 @@ from .rules import (
     POT,
     RULESETS,
     End,
-    HandDraft,
     HandRecord,
     Ruleset,
     SessionConfig,
@@ -53,7 +53,14 @@ from .rules import (
     TableState,
 )
 from .rules.base import RECORD_SHAPES, present
-from .settleup import ROUNDING_WORDS, Payment, SettleUp, agreed_in
+
+# The table's draft and the settle-up's arithmetic (three and five dataclasses compiled at
+# import) are imported where they are used, not by ``show`` of a session that was never settled
+# up (``show`` of 100 hands, a whole process: tests/benchmarks/test_whole_commands.py;
+# tests/test_show_imports.py).
+if TYPE_CHECKING:
+    from .rules import HandDraft
+    from .settleup import Payment, SettleUp
 
 
 class SessionView(Protocol):
@@ -764,6 +771,8 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
     lines += settle_table(headers, rows, table_width)
     if value is not None:
         lines.append("")
+        from .settleup import ROUNDING_WORDS  # see the imports at the top
+
         lines += paragraph(_(ROUNDING_WORDS))
         up = [s.party if isinstance(s.party, str) else pot_label(players)
               for s in settled.cents_up()]
@@ -829,6 +838,10 @@ def settled_up_line(settled: SettleUp, at: str) -> str:
 def settled_up_lines(session: SessionView) -> list[str]:
     """Every settle-up the history keeps, a line each, and a word when hands changed since the
     last one (it then no longer says where the session stands)."""
+    if not any(isinstance(event, SettledUp) for event in session.events):
+        return []  # none kept (the settle-up's module is not imported: see the top)
+    from .settleup import agreed_in
+
     try:
         agreed, changed = agreed_in(session.events, session.config, session.ruleset)
     except ScorekeeperError as error:

@@ -4,7 +4,7 @@ A game is one module here with a ``Ruleset`` subclass; ``register`` makes it kno
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, ScorekeeperError
 from ..i18n import _
@@ -33,10 +33,12 @@ from .base import (
     look_alike_problem,
     register,
 )
-from .draft import HandDraft, Step
 from .kratzen import Kratzen
 from .letzter import Letzter
 from .letzter_stich import LetzterStich
+
+if TYPE_CHECKING:
+    from .draft import HandDraft, Step
 
 for _ruleset in (LetzterStich(), Letzter(), Kratzen()):
     register(_ruleset)
@@ -70,6 +72,13 @@ def __getattr__(name: str) -> Any:
         return games()
     if name == "DEFAULT_GAME":
         return default_game()
+    # The table's draft of a hand (and the referee's play that it asks): imported when asked,
+    # not by every command that reads a session (``show`` and ``record`` of 100 hands, whole
+    # processes: tests/benchmarks/test_whole_commands.py; tests/test_show_imports.py).
+    if name in ("HandDraft", "Step"):
+        from . import draft
+
+        return getattr(draft, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

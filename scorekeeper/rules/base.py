@@ -24,7 +24,6 @@ from ..amounts import ZERO, exact, format_amount
 from ..cards import ORDINARY_RANKS, Card, Deck, Suit
 from ..errors import ConfigError, RecordError
 from ..i18n import N_, _, ngettext, untranslated
-from .play import finding_words, tricks_from_cards
 
 # An exact amount: a Decimal, never a float (strict: a float is refused, not converted).
 Exact = Annotated[Decimal, Strict()]
@@ -517,6 +516,8 @@ class Ruleset(ABC):
 
     def finding_words(self, finding: str, config: SessionConfig | None = None) -> str:
         """A referee's finding (data, kept in English) in the language in use."""
+        from .play import finding_words  # the referee's module: see ``tricks_from_cards``
+
         return finding_words(finding, self.deck(config))
 
     @property
@@ -868,6 +869,11 @@ class Ruleset(ABC):
 
         def refusal(player: str, card: Card) -> str | None:
             return self.card_refusal(config, state, turned, player, card) if state else None
+
+        # The referee's module (two dataclasses compiled at its import) only for a hand played
+        # card by card: not for every command that reads a session (``show`` and ``record``
+        # of 100 hands, tests/benchmarks/test_whole_commands.py; tests/test_show_imports.py).
+        from .play import tricks_from_cards
 
         winners, findings = tricks_from_cards(self, in_order, leader, record.cards, trump,
                                               self.pack(len(config.players)), refusal,
