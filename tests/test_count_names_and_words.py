@@ -160,3 +160,14 @@ def test_click_s_list_of_choices_is_one_readable_line(run, language, words):
     assert said.code == 2 and said.err.startswith(words), said.err
     assert "\\x" not in said.err and said.err.count("\n") == 1
     assert "kratzen" in said.err and "letzter-stich, " in said.err
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_settle_help_writes_its_example_value_as_the_language_types_it(run, language):
+    helped = run("--lang", language, "settle", "--help").out
+    assert "--value 0.10" not in helped and "--value 0,10 --currency EUR" in helped
+    session = _evening(run)
+    preview = run("--lang", language, "settle", session, "--value", "0,10", "--currency", "EUR",
+                  "--preview")
+    assert preview.code == 0, preview.err
+    assert run("settle", "--help").out.count("--value 0.10 --currency EUR") == 1  # English

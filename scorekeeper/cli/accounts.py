@@ -68,18 +68,18 @@ def audit(ctx: click.Context, session: str, as_json: bool, home: str | None) -> 
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 
 
-class CountCommand(Command):
-    """``count``, whose examples write an amount as the language in use types it
-    (``Ben=14,25`` in German: ``count`` reads the decimal mark of the language it is given
-    in, and ``14.25`` in every language)."""
+class AmountsCommand(Command):
+    """``count`` and ``settle``, whose examples write an amount as the language in use types
+    it (``Ben=14,25``, ``--value 0,10`` in German: both read the decimal mark of the language
+    they are given in, and ``14.25`` in every language)."""
 
     def epilog_words(self) -> str:
-        return re.sub(r"=(-?[0-9]+)\.([0-9]+)\b",
-                      lambda m: f"={m.group(1)}{decimal_separator()}{m.group(2)}",
+        return re.sub(r"(=|--value )(-?[0-9]+)\.([0-9]+)\b",
+                      lambda m: f"{m.group(1)}{m.group(2)}{decimal_separator()}{m.group(3)}",
                       super().epilog_words())
 
 
-@click.command(cls=CountCommand, epilog="""\b
+@click.command(cls=AmountsCommand, epilog="""\b
 Examples:
   scorekeeper count 3f2 Anna=-28 Ben=14.25 Cleo=-2 Dora=0 pot=16
   scorekeeper count 3f2 pot=-6 Ben=-2 --pot 10""")
@@ -199,7 +199,7 @@ def settle_terms(value: str | None, currency: str | None,
     return worth, code
 
 
-@click.command(cls=Command, epilog="""\b
+@click.command(cls=AmountsCommand, epilog="""\b
 Examples:
   scorekeeper settle 3f2 --value 0.10 --currency EUR
   scorekeeper settle 3f2                 in chips or points
