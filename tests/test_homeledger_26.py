@@ -48,13 +48,13 @@ def evening(tmp_path, hands: int = 2) -> str:
 
 
 def counted_evening(tmp_path) -> str:
-    """The evening after hand 1 with a chip count (Alexandra -16 as the ledger says,
-    Evangeline -7 where the ledger says -8: off by +1, the pot 35), then hand 2, then a
-    second count (Alexandra's and Friedrich's chips only)."""
+    """The evening after hand 1 with a chip count of everyone and the pot (as the ledger says
+    but Evangeline: -7 where the ledger says -8, off by +1), then hand 2, then a second count
+    (Alexandra's and Friedrich's chips only)."""
     store = fixed_store(tmp_path)
     session = evening(tmp_path, hands=1)
-    first = store.count(session, {ALEXANDRA: Decimal(-16), EVANGELINE: Decimal(-7)},
-                        pot=Decimal(35))
+    first = store.count(session, dict(zip(LONG_NAMES, map(Decimal, (-16, -1, -1, -1, -7, -8)),
+                                          strict=True)), pot=Decimal(35))
     assert {k: v for k, v in first.off.items() if v} == {EVANGELINE: Decimal(1)}
     store.record(session, HandRecord(indicator=parse_cards("AH"),
                                      entered=(CLEOPATRA, EVANGELINE, ALEXANDRA),
@@ -68,30 +68,36 @@ def table_rows(app) -> list[list[str]]:
     return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (130, 40)])
+@pytest.mark.parametrize("size", [(80, 24), (130, 40), (80, 18)])
 async def test_every_chip_count_is_readable_whole_in_the_ledger(tmp_path, size):
-    """Both counts are read whole on screen (the cursor brought to each); before, the counts
-    were a block over the table that could not scroll, and the second was cut mid-line."""
+    """Each count is rows of the table after its hand, their reasons its words in order, and
+    each of those rows is read whole on screen with the cursor on it; before, the counts were
+    a block over the table that could not scroll, and the second was cut mid-line. (At 80x18,
+    or at 80x24 under a longer audit, six players' count folded into one row was taller than
+    the table: its end out of reach.)"""
     session = counted_evening(tmp_path)
     app = make_app(tmp_path, session)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+l")
         await pilot.pause()
-        first = (f"after hand 1 (2026-11-28 20:00): {ALEXANDRA} -16, {EVANGELINE} -7, pot 35; "
+        first = (f"Chip count after hand 1 (2026-11-28 20:00): {ALEXANDRA} -16, {BARTHOLOMEW} -1, "
+                 f"{CLEOPATRA} -1, {DOROTHEA} -1, {EVANGELINE} -7, {FRIEDRICH} -8, pot 35; "
                  f"disagrees: {EVANGELINE} off by +1")
-        second = f"after hand 2 (2026-11-28 20:00): {ALEXANDRA} -16, {FRIEDRICH} -8"
+        second = (f"Chip count after hand 2 (2026-11-28 20:00): {ALEXANDRA} -16, {FRIEDRICH} -8; "
+                  f"disagrees: {ALEXANDRA} off by -9")  # she won trick 3 of P = 36: -16 + 9
         table = app.screen.query_one("#transfers", DataTable)
-        for count in (first, second):
-            at = next(i for i, row in enumerate(table_rows(app)) if count in words(row[4]))
-            table.move_cursor(row=at)
-            await pilot.pause()
-            assert count in on_screen(app), screen_rows(app.export_screenshot())
         rows = table_rows(app)
-        # each count after the rows of the hand it followed
-        counts = [i for i, row in enumerate(rows) if "after hand" in row[4]]
-        assert [rows[i - 1][0] for i in counts] == ["1", "2"]
-        assert [rows[i + 1][0] for i in counts[:1]] == ["2"]
+        for count, hand in ((first, "1"), (second, "2")):
+            start = next(i for i, row in enumerate(rows) if words(row[4]).startswith(count[:23]))
+            end = next((i for i in range(start + 1, len(rows)) if rows[i][0] or rows[i][1]),
+                       len(rows))
+            assert words(" ".join(rows[i][4] for i in range(start, end))) == count
+            assert rows[start - 1][0] == hand and rows[start][0] == hand  # after its hand
+            for i in range(start, end):
+                table.move_cursor(row=i)
+                await pilot.pause()
+                assert words(rows[i][4]) in on_screen(app), screen_rows(app.export_screenshot())
         if size == (80, 24):  # the table keeps its rows: hand 1's first three transfers
             table.move_cursor(row=0)
             await pilot.pause()
@@ -117,11 +123,15 @@ async def test_a_name_in_the_filter_shows_that_player_s_rows_only(tmp_path):
         # hand 1: his stake of 1; hand 2: the dealer's stake of 1 and 2P for no trick of two
         assert [(r[0], r[1], r[3]) for r in transfers] == [
             ("1", BARTHOLOMEW, "1"), ("2", BARTHOLOMEW, "1"), ("2", BARTHOLOMEW, "72")]
-        # the counts name every player they counted; the first did not count Bartholomew
-        assert [r[0] for r in rows if not (r[1] or r[2])] == []
+        # and the first count, which counted him (the second did not)
+        counted = " ".join(r[4] for r in rows if not (r[1] or r[2]))
+        assert words(counted).startswith("Chip count after hand 1 ") and "hand 2" not in counted
         app.screen.query_one("#ledger-filter", Input).value = "2"
         await pilot.pause()
-        assert {r[0] for r in table_rows(app)} == {"2"}  # a number: that hand's rows
+        # a number: that hand's rows (a count's rows after its first leave the hand empty)
+        assert {r[0] for r in table_rows(app)} == {"2", ""}
+        assert words(" ".join(r[4] for r in table_rows(app) if not r[1])).startswith(
+            "Chip count after hand 2 ")
         hint = app.screen.query_one("#ledger-filter", Input).placeholder
         assert "only that player's rows" in hint
 

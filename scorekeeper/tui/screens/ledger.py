@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.console import Console
 from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
@@ -20,6 +21,9 @@ from ...store import OpenSession
 from ..keybar import KeyBar
 from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen, TypedInput, WideHint
 from .dialogs import AuditText
+
+COUNT_LINES = 4  # a chip count's lines in one row of the table
+FOLDING = Console(width=500, color_system=None, legacy_windows=False)
 
 
 class LedgerRow(NamedTuple):
@@ -172,9 +176,24 @@ class LedgerScreen(SpokenScreen[None]):
         for row in self.entries:
             if needle and not row.shown_for(needle):
                 continue
-            table.add_row(*(Text(cell, justify="right" if i in (0, 3, 5) else "left")
-                            for i, cell in enumerate(row.cells)),
-                          height=None if folded or row.wraps else 1)
+            for cells in self.pieces(row):
+                table.add_row(*(Text(cell, justify="right" if i in (0, 3, 5) else "left")
+                                for i, cell in enumerate(cells)),
+                              height=None if folded or row.wraps else 1)
+
+    def pieces(self, row: LedgerRow) -> list[tuple[str, ...]]:
+        """The table's rows for ``row``: itself, or a chip count's words folded to the reason's
+        column and cut into rows of ``COUNT_LINES`` lines (six players' count folded to one
+        row was taller than the table at 80x24, its end out of reach)."""
+        width = self.widths[2] if self.widths is not None else None
+        if not row.wraps or not width:
+            return [row.cells]
+        # (a console of its own: folding with the app's, the audit's verdict that came in
+        # meanwhile was drawn one line high)
+        lines = [str(line).rstrip() for line in Text(row.cells[4]).wrap(FOLDING, width)]
+        return [(row.cells[0] if at == 0 else "", *row.cells[1:4],
+                 "\n".join(lines[at:at + COUNT_LINES]), *row.cells[5:])
+                for at in range(0, len(lines), COUNT_LINES)]
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.fill(event.value)
