@@ -207,11 +207,13 @@ async def test_home_says_where_an_evening_went_on_and_offers_no_next_evening_for
         assert "next evening" not in hint and "same players again" in hint
         await pilot.press("c")
         await pilot.pause()
-        assert app.said[-1] == f"Session {first} already goes on in {second}: press c on that one."
-        assert len(app.said[-1]) <= 76  # a row of the toast at 80 columns
+        said = f"Session {first} already goes on in {second}: press c on that one."
+        assert said in on_screen(app)  # whole, on the line over the key bar
+        assert not any("sessions/" in s for s in app.said)
         table.move_cursor(row=1 - at)
         await pilot.pause()
         assert "c next evening" in str(app.screen.query_one("#home-hint").render())
+        assert said not in on_screen(app)  # said of the line the cursor left
 
 
 async def test_a_finished_evening_that_went_on_says_where_it_goes_on_at_the_table(tmp_path):

@@ -135,6 +135,9 @@ class HomeScreen(SpokenScreen[None]):
                             cell_padding=0)
             yield Static("", id="home-detail")
             yield Static("", id="home-hint")
+            # What a key on the line under the cursor said, whole (a toast on this screen was
+            # drawn a row short when none was showing: a one-row one not at all).
+            yield Static("", id="home-said")
         yield KeyBar(id="home-keys")
 
     def on_screen_resume(self) -> None:
@@ -377,7 +380,14 @@ class HomeScreen(SpokenScreen[None]):
                                     (_("leading") + ": ", "bold"), cells["leading"]))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.say("")  # what was said of the line before
         self.show_hint()
+
+    def say(self, words: str) -> None:
+        """``words`` on the line over the key bar, whole (empty: the line goes)."""
+        said = self.query_one("#home-said", Static)
+        said.update(Text(words))
+        said.display = bool(words)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open()
@@ -415,9 +425,8 @@ class HomeScreen(SpokenScreen[None]):
         if summary is not None and summary.continued_by:
             # One plain sentence, short enough for a row at 80 columns (the store's refusal
             # started with the file's path, and was cut).
-            said = _("Session {id} already goes on in {next}: press c on that one.").format(
-                id=summary.id, next=summary.continued_by)
-            self.notify(said, severity="warning", markup=False)
+            self.say(_("Session {id} already goes on in {next}: press c on that one.").format(
+                id=summary.id, next=summary.continued_by))
             return
         self.start_after(carry=True)
 
