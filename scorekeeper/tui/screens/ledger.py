@@ -188,8 +188,7 @@ class LedgerScreen(SpokenScreen[None]):
         width = self.widths[2] if self.widths is not None else None
         if not row.wraps or not width:
             return [row.cells]
-        # (a console of its own: folding with the app's, the audit's verdict that came in
-        # meanwhile was drawn one line high)
+        # (a console of the ledger's own: the fold depends on the width only)
         lines = [str(line).rstrip() for line in Text(row.cells[4]).wrap(FOLDING, width)]
         return [(row.cells[0] if at == 0 else "", *row.cells[1:4],
                  "\n".join(lines[at:at + COUNT_LINES]), *row.cells[5:])
