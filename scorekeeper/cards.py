@@ -61,6 +61,31 @@ _GERMAN_SUITS = {Suit.CLUBS: NP_("german pack", "acorns"),
                  Suit.SPADES: NP_("german pack", "leaves")}
 _SUIT_INPUT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
 
+# The key that names each suit at the table (a card typed rank then suit), by language and
+# pack: the first letter of the suit's name as the screen shows it in that language (German
+# Eichel e, Schellen s, Herz h, Laub l), or where two names begin alike the first letter they
+# differ by (German Kreuz r and Karo a; Spanish cascabeles a and corazones o). No key is the
+# first letter of another suit's name in the same language and pack: the English letters
+# c d h s read as Schellen, corações, sinos… elsewhere, and are not taken there. The rank comes
+# first in a card, so a suit key never meets a rank key (tests/test_suit_keys.py).
+SUIT_KEYS: dict[tuple[str, Deck], dict[str, Suit]] = {
+    ("en", "french"): {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES},
+    ("en", "german"): {"a": Suit.CLUBS, "b": Suit.DIAMONDS, "h": Suit.HEARTS, "l": Suit.SPADES},
+    ("de", "french"): {"r": Suit.CLUBS, "a": Suit.DIAMONDS, "h": Suit.HEARTS, "p": Suit.SPADES},
+    ("de", "german"): {"e": Suit.CLUBS, "s": Suit.DIAMONDS, "h": Suit.HEARTS, "l": Suit.SPADES},
+    ("pt", "french"): {"p": Suit.CLUBS, "o": Suit.DIAMONDS, "c": Suit.HEARTS, "e": Suit.SPADES},
+    ("pt", "german"): {"b": Suit.CLUBS, "s": Suit.DIAMONDS, "c": Suit.HEARTS, "f": Suit.SPADES},
+    ("es", "french"): {"t": Suit.CLUBS, "d": Suit.DIAMONDS, "c": Suit.HEARTS, "p": Suit.SPADES},
+    ("es", "german"): {"b": Suit.CLUBS, "a": Suit.DIAMONDS, "o": Suit.HEARTS, "h": Suit.SPADES},
+}
+
+
+def suit_keys(deck: Deck = "french") -> dict[str, Suit]:
+    """The keys that name the suits at a table playing with ``deck``, in the language in use
+    (``SUIT_KEYS``; a language without its own: the English letters), clubs to spades."""
+    found = SUIT_KEYS.get((current_language(), deck))
+    return found if found is not None else SUIT_KEYS["en", deck]
+
 
 class Rank(enum.Enum):
     """Ranks with their strength: higher wins. SIX exists only as the Weli."""

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from scorekeeper.cards import Suit
 from scorekeeper.i18n import LANGUAGES, PLAY_KEYS, _, play_key_names, play_keys, speaking
 from scorekeeper.rules import HandDraft, make_config
 from scorekeeper.tui.entry import KeyEntry
@@ -70,7 +71,8 @@ def decide_entry() -> KeyEntry:
     config = SessionConfig(game=base.game, players=base.players, first_dealer="Anna",
                            options=base.options, opening=Opening(pot=Decimal(8)))
     entry = KeyEntry(HandDraft(ruleset, config, ruleset.initial_state(config)))
-    assert entry.press("a") is None and entry.press("h") is None
+    hearts = next(key for key, suit in entry.suit_keys().items() if suit is Suit.HEARTS)
+    assert entry.press("a") is None and entry.press(hearts) is None
     assert entry.draft.step.kind == "decide" and entry.draft.step.player == "Ben"
     return entry
 
@@ -83,7 +85,8 @@ def test_the_table_reads_the_letters_of_the_language_in_use(language, play, drop
         assert play_key_names() == (play, drop)
         assert f"{play} = " in entry.prompt() and f"{drop} = " in entry.prompt()
         problem = entry.press(refused)
-        assert problem is not None and problem.startswith(f"{play} = ")
+        assert problem is not None and problem.startswith(f"{refused} ")  # says which key
+        assert f"{play} = " in problem and f"{drop} = " in problem
         assert entry.press(play) is None       # Ben plays
         assert entry.press(drop) is None       # Cleo drops
         assert entry.draft.answers[-2:] == [True, False]
@@ -97,5 +100,5 @@ def test_backspace_after_a_card_takes_back_its_suit_only():
         entry.back()
     assert entry.draft.step.kind == "turn" and entry.draft.answers == []
     assert entry.pending == "A"  # the rank typed first waits for its suit again
-    assert entry.press("s") is None
+    assert entry.press("l") is None  # l: leaves (a German pack in English)
     assert entry.draft.step.kind == "decide"

@@ -136,7 +136,9 @@ async def test_once_the_first_player_answers_the_guide_shows_the_asking_and_the_
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.press("a", "h")
+        with speaking(language):  # the language's key for hearts (Portuguese c, corações)
+            hearts = next(k for k, suit in screen.entry.suit_keys().items() if suit.value == "H")
+        await pilot.press("a", hearts)
         await pilot.pause()
         plays = next(key for key, _ in screen.entry.key_help() if key != "Backspace")[0]
         await pilot.press(plays)
@@ -268,7 +270,7 @@ async def test_a_seats_tally_gives_way_to_its_count_in_a_narrow_seat(tmp_path):
     app = make_app(tmp_path, evening(tmp_path, 2), language="de")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("9", "s", *"mmmmm", "4", "4", "4")
+        await pilot.press("9", "l", *"mmmmm", "4", "4", "4")       # l: Laub, 9♠
         await pilot.pause()
         seats = "\n".join(screen_rows(app.export_screenshot())[1:9])
         assert "│Stiche 3   │" in seats

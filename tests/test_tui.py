@@ -289,7 +289,7 @@ async def test_the_referee_screen_judges_as_cards_are_typed(tmp_path):
     app = make_app(tmp_path, session.id)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("k", "c")                      # the indicator: clubs are trump
+        await pilot.press("k", "a")                      # the indicator: acorns are trump
         await pilot.press("ctrl+f")
         await pilot.pause()
         await pilot.press(*"KC 6D 8C")

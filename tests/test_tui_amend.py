@@ -245,7 +245,7 @@ async def test_amending_or_withdrawing_says_first_that_the_hand_being_typed_is_c
         assert isinstance(app.screen, dialog) and CLEARED not in text_of(app.screen)
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("k", "c")                      # hand 4: K♣ turned
+        await pilot.press("k", "a")                      # hand 4: K♣ (acorns) turned
         await pilot.pause()
         typed = list(table.entry.keys)
         assert typed and table.entry.started

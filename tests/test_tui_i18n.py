@@ -54,8 +54,8 @@ async def test_the_table_speaks_german_with_the_german_pack(tmp_path):
         assert [str(s.border_subtitle or "") for s in seats] == ["", "FÜHRT", "", ""]  # Ben best
         assert screen.entry_text().strip() == (
             "Die aufgeschlagene Karte eingeben: Rang a k o u t 9 8 7 (o = Ober, u = Unter, "
-            "t = 10), dann Farbe c♣ d♦ h♥ s♠; w = Weli")
-        await pilot.press("o", "c")  # the Ober of acorns (the queen of clubs) turned up
+            "t = 10), dann Farbe e♣ s♦ h♥ l♠; w = Weli")  # Eichel Schellen Herz Laub
+        await pilot.press("o", "e")  # the Ober of acorns (the queen of clubs) turned up
         entry = screen.entry_text()
         assert "O♣" in entry and "Trumpf ♣ (Eichel)" in entry
         assert "Q♣" not in entry and "trump" not in entry
@@ -159,16 +159,17 @@ def test_new_and_replay_keep_the_language_of_the_command(run, monkeypatch, tmp_p
 async def test_cards_typed_at_the_table_take_the_letters_of_the_language(tmp_path):
     """Card by card (ctrl+o), a rank key may be the letter of the language in use, as on the
     command line (Card.parse_typed): German d for Dame (the queen) and b for Bube (the jack);
-    Spanish r for rey (the king). The suit keys stay c d h s, so d is a rank first, a suit
-    second."""
+    Spanish r for rey (the king). The suit keys are the language's too (German Kreuz r, Karo
+    a; Portuguese paus p, corações c, espadas e; Spanish tréboles t, corazones c), so a rank
+    letter comes first and a suit letter second (German d: the Dame, then Karo a)."""
     from scorekeeper.cards import Card
     from scorekeeper.rules import make_config
 
     store = fixed_store(tmp_path)
     config = make_config("letzter-stich", ["Anna", "Ben", "Cleo", "Dora"], "Anna")
-    for language, keys, cards in (("de", "dcbhdd", ["QC", "JH", "QD"]),
-                                  ("es", "rcdh", ["KC", "QH"]),
-                                  ("pt", "rcdhvs", ["KC", "QH", "JS"])):
+    for language, keys, cards in (("de", "drbhda", ["QC", "JH", "QD"]),
+                                  ("es", "rtdc", ["KC", "QH"]),
+                                  ("pt", "rpdcve", ["KC", "QH", "JS"])):
         session = store.create(config).id
         app = make_app(tmp_path, session, language=language)
         async with app.run_test(size=(100, 30)) as pilot:

@@ -36,18 +36,22 @@ def make_app(home, session: str | None = None, language: str | None = None) -> S
 
 def hand_keys(config: SessionConfig, dealer: str, record: HandRecord, muss: bool,
               language: str = "en") -> list[str]:
-    """The keys that enter ``record`` on the table screen (playing or dropping with the
+    """The keys that enter ``record`` on the table screen (suits, playing or dropping with the
     letters of ``language``)."""
+    from scorekeeper.cards import suit_keys
     from scorekeeper.i18n import play_key_names, speaking
+    from scorekeeper.rules import get_ruleset
 
     with speaking(language):
         play, drop = play_key_names()
+        suits = {suit: key for key, suit in
+                 suit_keys(get_ruleset(config.game).deck(config)).items()}
     keys: list[str] = []
     for card in record.indicator or ():
         if card.is_weli:
             keys.append("w")
         else:
-            keys += [RANK_KEY[card.rank.value], card.suit.value.lower()]
+            keys += [RANK_KEY[card.rank.value], suits[card.suit]]
     if config.game == "kratzen" and not muss:
         entered = set(record.entered or ())
         for player in config.clockwise_from(dealer)[1:]:

@@ -13,6 +13,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 
 from ..i18n import N_, _
+from .keynames import key_name
 
 # binding id -> (the action's name, what it does); translated where they are shown.
 ACTIONS: dict[str, tuple[str, str]] = {
@@ -73,9 +74,9 @@ class Action:
 
 
 def key_words(key: str) -> str:
-    """A key as the help names it: ``Enter``, ``Backspace``, ``ctrl+e``, ``F1``."""
-    *modifiers, last = key.split("+")
-    return "+".join([*modifiers, last.capitalize() if len(last) > 1 else last])
+    """A key as the help names it: ``Enter``, ``Backspace``, ``ctrl+e``, ``F1``, in the
+    language in use (German ``Rücktaste``, ``Strg+e``: ``keynames.key_name``)."""
+    return key_name(key)
 
 
 def screen_actions(screen: Screen[Any]) -> Iterator[Action]:

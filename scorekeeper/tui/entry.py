@@ -10,23 +10,23 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
-from ..cards import Card, Deck, Rank, Suit
+from ..cards import Card, Deck, Rank, Suit, suit_keys
 from ..errors import ScorekeeperError
 from ..i18n import _, play_key_names, play_keys
 from ..presentation import step_prompt
 from ..rules import HandDraft, HandRecord
 from ..rules.draft import Answer
+from .keynames import key_name
 
 # The rank each key stands for, as ``Card.parse`` reads it ("1" begins "10": its "0" may follow);
 # the letters of the language in use (German d for Dame) as the command line reads them
 # (``Card.parse_typed``, see ``typed_rank``).
 RANK_KEYS = {"a": "A", "k": "K", "q": "Q", "o": "O", "j": "J", "u": "U", "t": "10", "1": "10",
              "9": "9", "8": "8", "7": "7"}
-SUIT_KEYS = {"c": "C", "d": "D", "h": "H", "s": "S"}
 SPECIAL_KEY = "w"  # a card typed with one key, when the game's pack has it
-# The suit keys with their signs, so that the letters say which suit in any pack's words:
-# "c♣ d♦ h♥ s♠" (a German pack's Eichel is c, its Laub s).
-SUIT_HINT = " ".join(f"{key}{Suit(value).symbol}" for key, value in SUIT_KEYS.items())
+# The suit keys are the language's and the pack's (``cards.SUIT_KEYS``: German pack in German
+# e s h l, Eichel Schellen Herz Laub; French pack in Portuguese p o c e, paus ouros corações
+# espadas): read when the card's rank has been typed.
 
 
 def rank_hint_keys(deck: Deck) -> str:
@@ -114,11 +114,20 @@ class KeyEntry:
             return _("rank {keys} (o = Ober, u = Unter, t = 10)").format(keys=keys)
         return _("rank {keys} (t = 10)").format(keys=keys)
 
+    def suit_keys(self) -> dict[str, Suit]:
+        """The keys of the suits, in the pack's words of the language in use."""
+        return suit_keys(self.deck())
+
     def suits_hint(self) -> str:
         """The suit keys with the suits' signs and names in the pack's words."""
         deck = self.deck()
         return "  ".join(f"{key} {suit.symbol} {suit.name_in(deck)}"
-                         for key, suit in ((k, Suit(v)) for k, v in SUIT_KEYS.items()))
+                         for key, suit in self.suit_keys().items())
+
+    def suit_signs(self) -> str:
+        """The suit keys with the suits' signs, short: ``c♣ d♦ h♥ s♠`` (German pack in German
+        ``e♣ s♦ h♥ l♠``)."""
+        return " ".join(f"{key}{suit.symbol}" for key, suit in self.suit_keys().items())
 
     def seat_keys(self) -> tuple[str, ...]:
         """The seat numbers that may win a trick now: the players in this hand."""
@@ -146,7 +155,7 @@ class KeyEntry:
                     asked=asked, keys=rank_hint_keys(self.deck()), special=extra)
             return (_("{asked}: {ranks}, then suit {suits}; {special}") if extra else
                     _("{asked}: {ranks}, then suit {suits}")).format(
-                asked=asked, ranks=self.ranks_hint(), special=extra, suits=SUIT_HINT)
+                asked=asked, ranks=self.ranks_hint(), special=extra, suits=self.suit_signs())
         if step.kind == "decide":
             play, drop = play_key_names()
             return _("{asked}  {play} = plays   {drop} = drops").format(asked=asked, play=play,
@@ -159,7 +168,8 @@ class KeyEntry:
                 return full
             return _("{asked}  type the seat: {seats}").format(
                 asked=asked, seats=" ".join(self.seat_keys()))
-        return _("{asked} Enter: see the settlement.  Backspace: take back.").format(asked=asked)
+        return _("{asked} {enter}: see the settlement.  {backspace}: take back.").format(
+            asked=asked, enter=key_name("enter"), backspace=key_name("backspace"))
 
     def key_help(self) -> list[tuple[str, str]]:
         """The keys that answer the question asked now, and what each does (for F1)."""
@@ -177,9 +187,10 @@ class KeyEntry:
                 keys.append((hint,
                              _("the rank of {what}: {ranks}; t for a 10; 9 8 7 as they "
                                "are").format(what=what, ranks=ranks)))
-            keys.append(("c d h s", _("then its suit: {suits}").format(
-                suits=", ".join(f"{key} {Suit(value).name_in(deck)} {Suit(value).symbol}"
-                                for key, value in SUIT_KEYS.items()))))
+            suits = self.suit_keys()
+            keys.append((" ".join(suits), _("then its suit: {suits}").format(
+                suits=", ".join(f"{key} {suit.name_in(deck)} {suit.symbol}"
+                                for key, suit in suits.items()))))
             special = self.special_card()
             if special is not None and self.pending is None:
                 keys.append((SPECIAL_KEY, _("{card} in one key").format(
@@ -194,12 +205,14 @@ class KeyEntry:
             for p in draft.playing():
                 keys.append((str(config.seat_of(p) + 1),
                              _("{player} won trick {trick}").format(player=p, trick=step.trick)))
+        enter = key_name("enter")
         if step.kind == "ready":
-            keys.append(("Enter", _("see the settlement; Enter again saves it")))
+            keys.append((enter, _("see the settlement; {enter} again saves it").format(
+                enter=enter)))
         else:
-            keys.append(("Enter", _("see the settlement, once the hand is complete")))
-        keys.append(("Backspace", _("take back the rank just typed") if self.pending else
-                      _("take back the last answer")))
+            keys.append((enter, _("see the settlement, once the hand is complete")))
+        keys.append((key_name("backspace"), _("take back the rank just typed") if self.pending
+                     else _("take back the last answer")))
         return keys
 
     # ---- keys
@@ -213,17 +226,27 @@ class KeyEntry:
             return self._card_key(key)
         if kind == "decide":
             answers = play_keys()  # the letters of the language in use (i18n.PLAY_KEYS)
-            if key not in answers:
+            if key not in answers:  # said why: another language's letter (d in German)
                 play, drop = play_key_names()
-                return _("{play} = plays, {drop} = drops").format(play=play, drop=drop)
+                return _("{key} is no answer here: {play} = plays, {drop} = drops").format(
+                    key=key, play=play, drop=drop)
             return self._give(answers[key], key)
         if kind == "winner":
-            players = draft.config.players
-            if not key.isdigit() or not 1 <= int(key) <= len(players):
-                return _("type the seat number of a player in this hand: {seats}").format(
-                    seats=" ".join(self.seat_keys()))
-            return self._give(players[int(key) - 1], key)
-        return _("the hand is complete: Enter to see the settlement, Backspace to take back")
+            return self._winner_key(key)
+        return _("the hand is complete: {enter} to see the settlement, {backspace} to take "
+                 "back").format(enter=key_name("enter"), backspace=key_name("backspace"))
+
+    def _winner_key(self, key: str) -> str | None:
+        players = self.draft.config.players
+        seats = " ".join(self.seat_keys())
+        if not key.isdigit() or not 1 <= int(key) <= len(players):
+            return _("type the seat number of a player in this hand: {seats}").format(
+                seats=seats)
+        player = players[int(key) - 1]
+        if key not in self.seat_keys():  # a seat that dropped: said why, with the seats
+            return _("{key} is {player}, who dropped: not in this hand (type {seats})").format(
+                key=key, player=player, seats=seats)
+        return self._give(player, key)
 
     def _card_key(self, key: str) -> str | None:
         if self.pending is None:
@@ -240,10 +263,11 @@ class KeyEntry:
             return _("type a rank ({keys})").format(keys=rank_hint_keys(self.deck()))
         if key == "0" and self.pending == "10":
             return None  # "10" typed as two keys
-        if key not in SUIT_KEYS:
-            return _("type a suit: {suits}").format(suits=SUIT_HINT)
+        suits = self.suit_keys()
+        if key not in suits:  # said why: no suit here (the English s is Schellen in German)
+            return _("{key} is no suit here: {suits}").format(key=key, suits=self.suits_hint())
         rank, self.pending = self.pending, None  # a refused card is typed again whole
-        return self._give(Card.parse(rank + SUIT_KEYS[key]), rank.lower() + key)
+        return self._give(Card.parse(rank + suits[key].value), rank.lower() + key)
 
     def _give(self, answer: Answer, keys: str) -> str | None:
         problem = self.draft.give(answer)
@@ -261,8 +285,7 @@ class KeyEntry:
         if not self.draft.take_back():
             return False
         typed = self.keys.pop() if self.keys else ""
-        if (self.draft.step.kind in ("turn", "card") and len(typed) >= 2
-                and typed[-1] in SUIT_KEYS):
+        if self.draft.step.kind in ("turn", "card") and len(typed) >= 2:
             # A card typed as rank then suit: Backspace takes back its suit, one key, and its
             # rank waits for a suit again (after k c it took back the whole card).
             self.pending = typed[:-1].upper()
