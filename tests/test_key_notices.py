@@ -121,3 +121,15 @@ def test_no_english_key_name_in_german_portuguese_or_spanish(language):
             assert english not in name, (language, name)
     if language == "de":
         assert names == ["Rücktaste", "Esc", "Strg+↑", "Strg+↓"]
+
+
+async def test_f1_names_the_table_s_keys_through_the_catalog(tmp_path, monkeypatch):
+    """The help's first part (the keys that answer the question now) names Enter, Backspace
+    and Escape as the catalog says (German Rücktaste, Esc once merged)."""
+    monkeypatch.setattr(keynames, "pgettext", lambda context, name: f"<{context}:{name}>")
+    config = make_config("kratzen", PLAYERS, "Anna")
+    app = make_app(tmp_path, fixed_store(tmp_path).create(config).id)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        keys = [key for key, _ in app.screen.step_help()[1]]
+    assert keys[-3:] == ["<key:Enter>", "<key:Backspace>", "<key:Escape>"]

@@ -484,7 +484,10 @@ class TableScreen(SpokenScreen[None]):
         if self.entry is None or closed is not None:
             return closed or _("The session is over: no more hands can be entered."), []
         keys = self.entry.key_help()
-        keys.append(("Escape", _("cancel the amendment") if self.amending is not None else
+        from ..keynames import key_name  # Escape in the language in use (German Esc)
+
+        escape = key_name("escape")
+        keys.append((escape, _("cancel the amendment") if self.amending is not None else
                      _("leave the table (it asks first when a hand is being typed)")))
         return step_prompt(self.entry.draft), keys
 
