@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 from pydantic import StringConstraints
 
@@ -37,12 +37,13 @@ from .rules import (
 from .rules.base import Exact, Frozen
 
 
-@dataclass(frozen=True, slots=True)
-class Ledger:
-    """A session settled from its records: one settlement per hand and the table now. A frozen
-    dataclass like the results it holds (``rules.base``), not a pydantic model: the core builds
-    it from what it settled, and checking it again built the schema of every result type
-    (about 8 ms of starting ``show`` and the table app; tests/benchmarks)."""
+class Ledger(NamedTuple):
+    """A session settled from its records: one settlement per hand and the table now. A
+    NamedTuple, not a pydantic model: the core builds it from what it settled, and checking it
+    again built the schema of every result type (about 8 ms of starting ``show`` and the table
+    app; tests/benchmarks); nor a frozen dataclass, whose six methods are compiled at the import
+    of every command (about 4 M instructions; ``show`` of 100 hands, a whole process:
+    tests/benchmarks/test_whole_commands.py)."""
 
     config: SessionConfig
     settlements: tuple[Settlement, ...]
@@ -393,8 +394,11 @@ def amend_hands(config: SessionConfig, ruleset: Ruleset, records: Sequence[HandR
 
 # ---- what an amendment does ---------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class HandChanged:
+# HandChanged is a NamedTuple, not a dataclass: a frozen dataclass compiles six
+# methods at import (about 4 M instructions each class), and every command that reads a session
+# imports this module while few amend (``show`` of 100 hands, a whole process:
+# tests/benchmarks/test_whole_commands.py). Read by name, made by name.
+class HandChanged(NamedTuple):
     """One hand before and after an amendment: ``amended`` when its own record was replaced,
     else it was only settled again (its pot or its table changed)."""
 
@@ -435,7 +439,7 @@ def amendment_effects(before: Ledger, after: Ledger,
 # ---- chip counts against the ledger as it stands now -------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class CountCheck:
+class CountCheck:  # a dataclass: its field ``count`` would hide a tuple's method
     """A chip count held against the ledger as it stands now: what was counted after hand
     ``count.after_hand``, what the ledger said of that moment then (``count.expected``), what
     it says of the same moment now (``now``: the hands in force now, after every amendment;

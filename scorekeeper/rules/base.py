@@ -9,14 +9,13 @@ hand. Everything here is pure and exact.
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
-from typing import Annotated, Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, SerializeAsAny, Strict, ValidationError, field_validator
 
@@ -176,8 +175,7 @@ def record_key(raw: dict[Any, Any]) -> tuple[Any, ...] | None:
 # 870 bytes, with its dict and the set of its fields; tests/benchmarks, "peak memory").
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(NamedTuple):  # no dataclass compiled at import: see ``Results``
     """One movement of chips (or penalty points) from ``source`` to ``target``.
 
     Each end is a player's name (text) or an ``Account``: ``POT``, or, in letzter,
@@ -276,6 +274,8 @@ class SessionConfig(Frozen):
                 return player
         # A typo at the table ("Anan") is named with the player meant; else who plays.
         folded = {player.casefold(): player for player in self.players}
+        import difflib  # only for a name nobody has: not at the start of every command
+
         close = difflib.get_close_matches(key, folded, n=1, cutoff=0.6)
         if close:
             raise RecordError(field, _("'{name}' is not playing in this session; did you mean "
@@ -304,8 +304,7 @@ class TableState:
         return RULESETS[self.game].leaders(self.scores)
 
 
-@dataclass(frozen=True, slots=True)
-class HandOutcome:
+class HandOutcome(NamedTuple):  # no dataclass compiled at import: see ``Results``
     """What a hand came to, as a player's figures over many evenings need it: who dealt, its
     kind, the trick winners in order and (in a game where players choose) who chose to play.
     A settlement gives it (``Settlement.outcome``); so does a session file's stored hand,
@@ -430,8 +429,11 @@ def describe_validation_error(error: ValidationError, prefix: str = "") -> tuple
     return field, message
 
 
-@dataclass(frozen=True, slots=True)
-class Results:
+# A NamedTuple, not a dataclass: a frozen dataclass compiles six methods at import (about 4 M
+# instructions each class), and every command that reads a session imports this module while
+# few make results or a deal's plan (``show`` of 100 hands, a whole process:
+# tests/benchmarks/test_whole_commands.py). Read by name, made by name or in order.
+class Results(NamedTuple):
     """What a session comes to when the table settles up (``Ruleset.results``): each player's
     result in the game's unit, won (+) or lost (−), and the pot's share: what the pot keeps
     (``None`` in a game without a pot). Players and pot add up to zero. ``words`` says, for
@@ -442,8 +444,7 @@ class Results:
     words: str
 
 
-@dataclass(frozen=True, slots=True)
-class DealPlan:
+class DealPlan(NamedTuple):  # no dataclass compiled at import: see ``Results``
     """The steps of the deal with seat names, and the check that every card is accounted for."""
 
     game: str
