@@ -768,7 +768,7 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
             row += [format_decimal(share.exact), money_text(share.money, currency),
                     shift if moved else ""]
         rows.append(row)
-    lines += settle_table(headers, rows, table_width)
+    lines += settle_table(headers, rows, table_width, currency)
     if value is not None:
         lines.append("")
         from .settleup import ROUNDING_WORDS  # see the imports at the top
@@ -795,10 +795,11 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
 
 
 def settle_table(headers: list[str], rows: list[list[str]],
-                 table_width: int | None) -> list[str]:
+                 table_width: int | None, currency: str | None = None) -> list[str]:
     """The settle-up's table; with ``table_width``, a label wider than its figures goes on
-    two lines where the names would be cut else (they get the room it frees), and names
-    still too long are cut to fit (a table line that wraps is not read as a table)."""
+    two lines where the names would be cut else (they get the room it frees), then the
+    money's ``currency`` goes into its label, once, and names still too long are cut to fit
+    (a table line that wraps is not read as a table)."""
     right = {1, 2, 3, 4}
     if table_width is None:
         return _table(headers, rows, right=right)
@@ -811,6 +812,9 @@ def settle_table(headers: list[str], rows: list[list[str]],
     if table_width - figures(headers) >= names:
         return _table(headers, rows, right=right)
     top, bottom = (list(half) for half in zip(*map(halves, headers), strict=True))
+    if currency is not None and len(headers) > 4 and table_width - figures(top, bottom) < names:
+        top[4], bottom[4] = headers[4], f"({currency})"
+        rows = [[*row[:4], row[4].removesuffix(f" {currency}"), *row[5:]] for row in rows]
     room = max(table_width - figures(top, bottom), 6)
     rows = [[cut_to_width(row[0], room), *row[1:]] for row in rows]
     lines = _table(top, [bottom, *rows], right=right)

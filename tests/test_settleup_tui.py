@@ -191,7 +191,9 @@ async def test_the_terms_agreed_last_time_are_filled_in(tmp_path):
             await pilot.pause()
             screen = app.screen
             assert terms_shown(screen) == ("0.25", "CHF")
-            assert f"0.25 CHF a chip or point, {said}" in app.said[-1]
+            # said whole on the screen, under the terms (not in a notice cut to one line)
+            assert f"0.25 CHF a chip or point, {said}: change them if" in shown(
+                screen, "#settle-status")
             assert "Value: 0.25 CHF a chip." in shown(screen, "#settle-lines")
 
 

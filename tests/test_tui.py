@@ -218,7 +218,8 @@ async def test_names_are_shown_literally(tmp_path):
         assert "[bold]x" in rendered and "[@click=app.quit]y[/]" in rendered
         await pilot.press("2", "2", "2", "2", "2", "2", "2", "1", "enter")
         await pilot.pause()
-        assert "[@click=app.quit]y[/]" in str(app.screen.query_one("#preview-body Static").render())
+        assert "[@click=app.quit]y[/]" in " ".join(  # in the figures, under the explanation
+            str(w.render()) for w in app.screen.query("#preview Static"))
         await pilot.press("enter")
         await pilot.pause()
         assert app.is_running

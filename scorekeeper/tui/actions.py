@@ -59,6 +59,9 @@ ACTIONS: dict[str, tuple[str, str]] = {
                               "file")),
     "home-quit": (N_("Quit"), N_("close scorekeeper")),
     "ledger-filter": (N_("Filter"), N_("show the transfers of one player or one hand")),
+    # The settle-up's key bar says Record and Share; the help names them whole.
+    "settle-record": (N_("Record the settle-up"), ""),
+    "settle-share": (N_("Share the night"), ""),
 }
 
 

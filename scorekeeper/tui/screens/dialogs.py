@@ -52,17 +52,27 @@ def lines_text(lines: Sequence[str | Text]) -> Text:
 
 class ConfirmDialog(SpokenModal[bool]):
     """A yes/no question: Enter or y confirms, Escape or n goes back. With ``notice`` it only
-    tells something: Enter or Escape closes it."""
+    tells something: Enter or Escape closes it (and the key bar says Close, not Yes and No)."""
 
     BINDINGS = [Binding("enter,y", "confirm", N_("Yes"), id="confirm-yes"),
-                Binding("escape,n", "cancel", N_("No"), id="confirm-no")]
+                Binding("escape,n", "cancel", N_("No"), id="confirm-no"),
+                Binding("enter,escape", "close", N_("Close"), id="notice-close")]
 
     def __init__(self, question: str, detail: list[str] | None = None,
                  notice: bool = False) -> None:
         super().__init__()
         self.question = question
         self.detail = detail or []
+        self.notice = notice
         self.keys = _("Enter / Escape: close") if notice else _("Enter / y: yes    Escape / n: no")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A notice has only Close; a question only Yes and No (the key bar shows those)."""
+        if action == "close":
+            return self.notice
+        if action in ("confirm", "cancel"):
+            return not self.notice
+        return True
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -76,6 +86,8 @@ class ConfirmDialog(SpokenModal[bool]):
         """The language's own letter for yes (German j, Portuguese and Spanish s) answers yes
         as y does (n is no in every language)."""
         yes = pgettext("the key that answers yes", "y")
+        if self.notice:
+            return
         if event.character and event.character.lower() == yes and yes != "n":
             event.stop()
             self.dismiss(True)
@@ -86,26 +98,44 @@ class ConfirmDialog(SpokenModal[bool]):
     def action_cancel(self) -> None:
         self.dismiss(False)
 
+    def action_close(self) -> None:
+        self.dismiss(True)
+
 
 class PreviewDialog(SpokenModal[bool]):
-    """The settlement before it is saved: the core's explanation and every change."""
+    """The settlement before it is saved: the core's explanation and every change. With
+    ``figures`` (every player's change and the pot) those stay in view under the explanation,
+    which scrolls when the room runs out; the body takes the screen's height (six players'
+    figures at 80x24). ``amends``: Enter amends (the key bar says Amend, as the dialog does)."""
 
     BINDINGS = [Binding("enter", "save", N_("Save"), id="preview-save"),
+                Binding("enter", "amend", N_("Amend"), id="preview-amend"),
                 Binding("escape", "back", N_("Back"), id="preview-back")]
 
-    def __init__(self, title: str, lines: list[str | Text], save_word: str | None = None) -> None:
+    def __init__(self, title: str, lines: list[str | Text], save_word: str | None = None,
+                 figures: list[str | Text] | None = None, amends: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
-        self.save_word = save_word or _("save")
+        self.figures = figures or []
+        self.amends = amends
+        self.save_word = _("amend") if self.amends else (save_word or _("save"))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="preview"):
-            yield Static(Text(self.title_text, style="bold"))
+            yield Static(Text(self.title_text, style="bold"), id="preview-title")
             with VerticalScroll(id="preview-body", classes="dialog-body"):
                 yield Static(lines_text(self.lines))
+            if self.figures:
+                yield Static(lines_text(self.figures), id="preview-figures")
             yield Static(self.keys_text(), classes="dialog-keys", id="preview-keys")
         yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter saves, or amends: one of the two, as the dialog's keys say."""
+        if action in ("save", "amend"):
+            return (action == "amend") == self.amends
+        return True
 
     def keys_text(self, scrolls: bool = False) -> Text:
         keys = Text(_("Enter: {action}    Escape: back to the entry").format(
@@ -113,14 +143,27 @@ class PreviewDialog(SpokenModal[bool]):
         return keys + Text(_("    ↑ ↓: scroll")) if scrolls else keys
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.say_scrolling)
+        self.call_after_refresh(self.fit_body)
 
-    def say_scrolling(self) -> None:
+    def fit_body(self) -> None:
+        """The body takes the rows the screen has (less the key bar, the dialog's border, its
+        title, the figures and the keys) and scrolls beyond: at 80x24 six players' figures
+        and the pot are in view with the explanation over them."""
+        body = self.query_one("#preview-body", VerticalScroll)
+        others = sum(widget.outer_size.height + widget.styles.margin.height
+                     for widget in body.siblings)
+        room = max(3, self.size.height - 1 - 2 - others)
+        body.styles.max_height = room
+        self.say_scrolling(body.virtual_size.height > room)
+
+    def say_scrolling(self, scrolls: bool) -> None:
         """The keys say the body scrolls, when it does (the lines outgrow the screen)."""
-        scrolls = self.query_one("#preview-body", VerticalScroll).max_scroll_y > 0
         self.query_one("#preview-keys", Static).update(self.keys_text(scrolls))
 
     def action_save(self) -> None:
+        self.dismiss(True)
+
+    def action_amend(self) -> None:
         self.dismiss(True)
 
     def action_back(self) -> None:
@@ -374,7 +417,7 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
                         yield TypedInput(id="count-pot", placeholder=_("what the pot holds"),
                                          compact=True)
             yield Static("", id="count-message")
-            yield Static(Text(_("Enter: next field / check the count    Escape: back")),
+            yield Static(Text(_("Enter: next field    ctrl+s: check the count    Escape: back")),
                          classes="dialog-keys")
         yield KeyBar()
 

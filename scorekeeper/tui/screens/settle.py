@@ -53,9 +53,11 @@ class SettleUpScreen(SpokenScreen[None]):
 
     app = getters.app(ScorekeeperAppBase)
 
+    # Short words in the key bar (all three keys fit at 80 columns beside F1 and the palette;
+    # the keys line and the help say them whole).
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="settle-back"),
-                Binding("ctrl+s", "record", N_("Record the settle-up"), id="settle-record"),
-                Binding("ctrl+y", "share", N_("Share the night"), id="settle-share")]
+                Binding("ctrl+s", "record", N_("Record"), id="settle-record"),
+                Binding("ctrl+y", "share", N_("Share"), id="settle-share")]
 
     def __init__(self, table: TableScreen) -> None:
         super().__init__()
@@ -65,8 +67,14 @@ class SettleUpScreen(SpokenScreen[None]):
         self.based_on = table.session.digest  # the state the settle-up on screen is of
         self.problem: str | None = None  # what is wrong with the value or the currency typed
         self.writing = False
+        self.terms_said: tuple[str, str] | None = None  # the terms the status line speaks of
 
     def compose(self) -> ComposeResult:
+        # Who pays whom first, then every figure, then how they are worked out (which
+        # scrolls): at 80x24 six players' payments and figures are in view. What the screen
+        # says (the terms filled in, the files shared) is said whole, under the terms, where
+        # it stays until something else is said (a notice of one line cut it, and outlived
+        # the screen).
         with Vertical(id="settle"):
             yield Static("", id="settle-top")
             # Both on one row, without borders: six players' lines need the room below.
@@ -78,6 +86,7 @@ class SettleUpScreen(SpokenScreen[None]):
                 yield TypedInput(id="settle-currency", compact=True, placeholder=_("e.g. EUR"),
                                  max_length=3, restrict="[A-Za-z]*")
             yield Static("", id="settle-message")
+            yield Static("", id="settle-status")
             with VerticalScroll(id="settle-body"):
                 yield Static("", id="settle-lines")
             yield Static("", classes="dialog-keys", id="settle-keys")
@@ -114,10 +123,18 @@ class SettleUpScreen(SpokenScreen[None]):
         if terms is None or value.value or currency.value:  # typed meanwhile: theirs stands
             return
         value.value, currency.value = format_decimal(terms[0]), terms[1]  # as typed here
-        self.notify(_("{value} {currency} a chip or point, {when}: change them if the table "
-                      "agrees on other terms.").format(value=format_decimal(terms[0]),
-                                                       currency=terms[1], when=when),
-                    markup=False)
+        self.say(_("{value} {currency} a chip or point, {when}: change them if the table "
+                   "agrees on other terms.").format(value=format_decimal(terms[0]),
+                                                    currency=terms[1], when=when))
+        self.terms_said = (value.value, currency.value)
+
+    def say(self, words: str) -> None:
+        """What the screen says now, whole (in place of what it said before; "" says
+        nothing)."""
+        status = self.query_one("#settle-status", Static)
+        status.update(Text(words))
+        status.display = bool(words)
+        self.terms_said = None
 
     def follow(self) -> None:
         """The table below follows the session file (another terminal may have written to
@@ -128,6 +145,10 @@ class SettleUpScreen(SpokenScreen[None]):
                         markup=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        said = self.terms_said
+        if said is not None and said != tuple(self.query_one(f"#settle-{key}", Input).value
+                                              for key in ("value", "currency")):
+            self.say("")  # the terms it spoke of are changed: it is said no more
         self.show()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -171,17 +192,20 @@ class SettleUpScreen(SpokenScreen[None]):
         try:
             self.terms, self.problem = self.read_terms(), None
             message.update("")
+            message.display = False
         except ScorekeeperError as error:
             self.terms, self.problem = (None, None), str(error)
             meanwhile = (_("{problem}. Shown meanwhile in points.")
                          if session.ruleset.unit == "point" else
                          _("{problem}. Shown meanwhile in chips."))
             message.update(Text(meanwhile.format(problem=error), style="bold"))
+            message.display = True
         try:
             self.settled = settle_up(session.ruleset, session.config, state, *self.terms)
         except ArithmeticError:
             self.settled, self.problem = None, _("An amount is too large to be kept exactly")
             message.update(Text(f"{self.problem}.", style="bold"))
+            message.display = True
             return
         shown = self.query_one("#settle-lines", Static)
         # The table's lines must not wrap: its names are cut to the columns there are (before
@@ -189,7 +213,7 @@ class SettleUpScreen(SpokenScreen[None]):
         columns = shown.content_size.width or self.app.size.width - 4
         lines = settle_up_lines(self.settled, session.ruleset, session.config.players,
                                 width=None, table_width=columns)
-        shown.update(lines_text(lines))
+        shown.update(lines_text(payments_first(lines)))
 
     def title_text(self, room: int) -> Text:
         """The title in one line of ``room`` columns, the digest whole: the game goes first,
@@ -211,11 +235,14 @@ class SettleUpScreen(SpokenScreen[None]):
 
     @staticmethod
     def keys_words(room: int) -> str:
-        """The keys in one line of ``room`` columns (Escape is in the key bar too)."""
+        """The keys in one line of ``room`` columns: whole where they fit, else in the key
+        bar's words (every key, as the bar says it)."""
         whole = _("ctrl+s: record the settle-up    ctrl+y: share the night    "
                   "Escape: back to the table")
-        return whole if cell_len(whole) <= room else _(
-            "ctrl+s: record the settle-up    ctrl+y: share the night")
+        if cell_len(whole) <= room:
+            return whole
+        return "    ".join(f"{key}: {_(words).lower()}" for key, words in (
+            ("ctrl+s", N_("Record")), ("ctrl+y", N_("Share")), ("Escape", N_("Back"))))
 
     def on_resize(self) -> None:
         self.show()
@@ -300,12 +327,30 @@ class SettleUpScreen(SpokenScreen[None]):
         def shared(result: tuple[str, list[str]]) -> None:
             text, written = result
             self.app.copy_to_clipboard(text)
-            self.notify(_("The night is copied as text, and written to {folder}: {files}.")
-                        .format(folder=folder, files=", ".join(written)), markup=False,
-                        timeout=8)
+            self.say(_("The night is copied as text, and written to {folder}: {files}.")
+                     .format(folder=folder, files=", ".join(written)))
 
         def refused(error: ScorekeeperError) -> None:
-            self.notify(_("Not shared: {error}").format(error=error), severity="error",
-                        markup=False, timeout=10)
+            self.say(_("Not shared: {error}").format(error=error))
 
         on_disk(self, share, shared, refused)
+
+
+def payments_first(lines: list[str]) -> list[str]:
+    """The settle-up's lines (``presentation.settle_up_lines``: how results are worked out,
+    the table of figures, the cents rule, then who pays whom, blocks apart by an empty line)
+    with who pays whom first, then the table, then how they are worked out: what the table
+    acts on is in view at 80x24; the reasons scroll."""
+    blocks: list[list[str]] = [[]]
+    for line in lines:
+        if line:
+            blocks[-1].append(line)
+        elif blocks[-1]:
+            blocks.append([])
+    if len(blocks) < 3:
+        return lines
+    payments, words, table, *rest = [blocks[-1], *blocks[:-1]]
+    out = [*payments, "", *table, "", *words]
+    for block in rest:
+        out += ["", *block]
+    return out

@@ -573,9 +573,10 @@ class TableScreen(SpokenScreen[None]):
         except ScorekeeperError as error:
             self.notify(str(error), severity="error", markup=False)
             return
-        lines: list[str | Text] = [*settlement.explanation_words(session.config), ""]
-        lines += payment_lines(session.ruleset, session.config.players, settlement.deltas,
-                               after.scores, settlement.pot_before, settlement.pot_after)
+        lines: list[str | Text] = [*settlement.explanation_words(session.config)]
+        figures: list[str | Text] = [*payment_lines(  # in view under the explanation
+            session.ruleset, session.config.players, settlement.deltas, after.scores,
+            settlement.pot_before, settlement.pot_after)]
         title = _("Hand {number}: {dealer} dealt; {kind}").format(
             number=settlement.number, dealer=settlement.dealer,
             kind=session.ruleset.kind_words(settlement.kind))
@@ -584,7 +585,7 @@ class TableScreen(SpokenScreen[None]):
             if confirm:
                 self.save(record, based_on)
 
-        self.ask(PreviewDialog(title, lines), saved)
+        self.ask(PreviewDialog(title, lines, figures=figures), saved)
 
     def save(self, record: HandRecord, based_on: str) -> None:
         """Store the hand previewed, if the session is still at the digest it was previewed at."""
@@ -701,7 +702,7 @@ class TableScreen(SpokenScreen[None]):
             self.notify(_("{hands} amended; later hands settled again.").format(
                 hands=hands.capitalize()), markup=False)
 
-        self.ask(PreviewDialog(_("Amend {hands}").format(hands=hands), lines, _("amend")),
+        self.ask(PreviewDialog(_("Amend {hands}").format(hands=hands), lines, amends=True),
                  confirmed)
 
     def action_undo(self) -> None:
