@@ -163,9 +163,11 @@ async def test_a_notice_covers_neither_the_question_nor_the_seats(tmp_path):
         for _ in range(30):  # the notices are drawn a frame or two later
             await pilot.pause(0.1)
             noticed = screen_rows(app.export_screenshot())
-            if "p = plays, d = drops" in words(" ".join(noticed)):
+            if "The hand is not complete yet" in words(" ".join(noticed)):
                 break
-        assert "p = plays, d = drops" in words(" ".join(noticed))  # the notice is shown
+        # The notice is shown, whole (the one of the key typed wrong before it replaced).
+        assert words(app.said[-1]) in words(" ".join(noticed))
+        assert "z is no answer here" not in words(" ".join(noticed))
         assert noticed[:14] == rows[:14]  # the seats, the pot, the last hand and the entry
         assert f"{CLEOPATRA}: play or drop?" in words(" ".join(noticed))
 

@@ -115,8 +115,10 @@ class HandPanel(Widget):
         ``room`` rows of whole under a rule; whole; without its first step (``foldable``:
         who deals, said by the seat and the heading); the first step on its own and the
         later ones run on as one paragraph; all of them one paragraph."""
+        if not steps:  # (every step played: no rule over nothing)
+            return False, steps
         whole = self.rows_of(steps, width)
-        if whole + 1 <= room or not steps:
+        if whole + 1 <= room:
             return True, steps
         if whole <= room or not compact:
             return False, steps

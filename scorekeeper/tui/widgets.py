@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.cells import cell_len
@@ -14,7 +15,9 @@ from textual import events
 from textual.app import App
 from textual.binding import ActiveBinding
 from textual.geometry import Region
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
@@ -51,6 +54,28 @@ class ScorekeeperAppBase(App[None]):
     def go_home(self) -> None:
         """Leave the screen on top (the table) for the home screen."""
         raise NotImplementedError
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A notice: on a screen with a notice line of its own (``NoticeScreen``: the table),
+        said there, whole, in rows the screen gives up; elsewhere a toast, as Textual does.
+        (Text with markup, Textual's own, is left to the toast.)"""
+        stack = self.screen_stack
+        screen = stack[-1] if stack else None
+        if isinstance(screen, NoticeScreen) and not markup:
+            words = f"{title}: {message}" if title else message
+            screen.notices.say(words, severity,
+                               self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout,
+                       markup=markup)
+
+    def clear_notifications(self) -> None:
+        """Every notice gone: the toasts, and the notice lines of the screens that have one."""
+        super().clear_notifications()
+        for screen in self.screen_stack:
+            if isinstance(screen, NoticeScreen):
+                screen.notices.clear()
 
 
 class Shown(Static):
@@ -144,6 +169,86 @@ class SpokenScreen(Screen[ResultT]):
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         return spoken_bindings(super().active_bindings)
+
+
+class NoticeLine(Widget):
+    """A screen's notices in a status line of its own, each whole (wrapped), under what the
+    screen shows and over its key bar: the screen gives up the rows (a box of ``1fr`` above
+    shrinks), so a notice covers nothing. A warning (a key that answers nothing) replaces the
+    warning before it; the same words are said once; the last ``KEPT`` are kept, each for its
+    time. Empty, it takes no room."""
+
+    KEPT = 3
+    COMPONENT_CLASSES = {"noticeline--information", "noticeline--warning", "noticeline--error"}
+    DEFAULT_CSS = """
+    NoticeLine { height: auto; padding: 0 1; display: none; background: $panel; }
+    NoticeLine > .noticeline--information { color: $success; }
+    NoticeLine > .noticeline--warning { color: $warning; }
+    NoticeLine > .noticeline--error { color: $error; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        # Each notice: its words, its severity, its time and its timer (once mounted).
+        self.said: list[tuple[str, SeverityLevel, float, Timer | None]] = []
+
+    def say(self, words: str, severity: SeverityLevel, timeout: float) -> None:
+        kept = [notice for notice in self.said if notice[0] != words
+                and not (severity == "warning" == notice[1])]
+        for notice in self.said:
+            if notice not in kept and notice[3] is not None:
+                notice[3].stop()
+        timer = self.set_timer(timeout, partial(self.expire, words)) if self.is_mounted \
+            else None
+        self.said = [*kept, (words, severity, timeout, timer)][-self.KEPT:]
+        self.draw()
+
+    def on_mount(self) -> None:
+        # Said before the screen was shown (a notice with the table as it opens): timed now.
+        self.said = [(words, severity, timeout, timer or self.set_timer(
+            timeout, partial(self.expire, words))) for words, severity, timeout, timer in self.said]
+        self.draw()
+
+    def clear(self) -> None:
+        for notice in self.said:
+            if notice[3] is not None:
+                notice[3].stop()
+        self.said = []
+        self.draw()
+
+    def expire(self, words: str) -> None:
+        self.said = [notice for notice in self.said if notice[0] != words]
+        self.draw()
+
+    def draw(self) -> None:
+        if self.is_mounted:
+            self.display = bool(self.said)
+            self.refresh(layout=True)
+
+    def words(self) -> list[str]:
+        """The notices shown, oldest first."""
+        return [words for words, *_rest in self.said]
+
+    def render(self) -> Text:
+        """Each notice after a bar in its severity's colour, its later rows under its words."""
+        width = max(10, (self.content_size.width or self.app.size.width - 2) - 2)
+        rows = []
+        for words, severity, *_rest in self.said:
+            bar = self.get_component_rich_style(f"noticeline--{severity}")
+            for n, row in enumerate(Text(words).wrap(self.app.console, width)):
+                rows.append(Text.assemble(("▌ ", bar) if n == 0 else "  ", row))
+        shown = Text("\n").join(rows)
+        shown.no_wrap = True
+        return shown
+
+
+class NoticeScreen(SpokenScreen[ResultT]):
+    """A screen that says its notices in a status line of its own (``NoticeLine``, yielded
+    by its ``compose`` where it belongs) instead of toasts over what it shows."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.notices = NoticeLine(id="notices")
 
 
 class SpokenModal(ModalScreen[ResultT]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from decimal import Decimal
 from functools import partial
 from typing import Any, TypeVar
@@ -11,7 +12,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events, getters
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
@@ -39,10 +40,10 @@ from ..entry import KeyEntry
 from ..handpanel import HandPanel
 from ..keybar import KeyBar
 from ..widgets import (
+    NoticeScreen,
     ScorekeeperAppBase,
     SeatPanel,
     Shown,
-    SpokenScreen,
     run_own_binding,
 )
 from .dialogs import (
@@ -62,6 +63,9 @@ R = TypeVar("R")
 # The keys the bar under the table shows first, as many as fit (F1 and ctrl+p list them all).
 KEYS_FIRST = ("table-settle", "table-back", "table-undo", "table-amend", "table-count",
               "table-cards", "table-ledger", "table-standings", "table-scoreboard")
+# While a hand is amended: Escape (it cancels the amendment) right after Backspace.
+KEYS_AMENDING = (*KEYS_FIRST[:2], "table-home", *KEYS_FIRST[2:])
+CANCEL_AMEND = N_("Cancel the amendment")  # what Escape does then, in the key bar
 
 # What waits while the session file is read or written in a worker (it runs once that is done).
 WAIT_FOR_DISK = {"preview", "back", "undo", "amend", "count", "toggle_cards", "home"}
@@ -70,6 +74,9 @@ ENTRY_ACTIONS = {"preview", "back", "toggle_cards"}
 # The rows a seat gives up when the seats are kept low (``seats-compact`` in app.tcss: a
 # score in one row instead of three).
 COMPACT_SAVES = 2
+# Between the parts of the pot's line (``Ruleset.pot_words`` and the pot before them): where
+# the line is folded when it is too wide.
+POT_BREAK = "   "
 WAITING = N_("Waiting for the session file: another scorekeeper is writing it; the table goes "
              "on when it is done.")
 
@@ -93,7 +100,7 @@ def seat_status(draft: HandDraft | None, player: str) -> tuple[str, bool]:
     return _("tricks {count}").format(count=tricks) + " " + "#" * tricks, False
 
 
-class TableScreen(SpokenScreen[None]):
+class TableScreen(NoticeScreen[None]):
     """Type each trick's winner by seat number; Enter shows the settlement, Enter again saves."""
 
     app = getters.app(ScorekeeperAppBase)
@@ -111,6 +118,7 @@ class TableScreen(SpokenScreen[None]):
         Binding("ctrl+o", "toggle_cards", N_("Cards"), id="table-cards"),
         Binding("ctrl+f", "referee", N_("Referee"), id="table-referee"),
         Binding("ctrl+u", "settle_up", N_("Settle up"), id="table-settle-up", show=False),
+        # (while a hand is amended, it cancels the amendment: ``active_bindings`` says so)
         Binding("escape", "home", N_("Home"), id="table-home"),
         Binding("ctrl+g", "scoreboard", N_("Scoreboard"), id="table-scoreboard"),
     ]
@@ -149,6 +157,8 @@ class TableScreen(SpokenScreen[None]):
             # tall as its box (``HandPanel``), so a key repaints it without a layout.
             with VerticalScroll(id="guide-box"):
                 yield HandPanel(id="hand")
+            # The notices, whole, in rows of their own: the guide's box gives them up.
+            yield self.notices
         yield KeyBar(first=KEYS_FIRST)
 
     def on_mount(self) -> None:
@@ -194,6 +204,9 @@ class TableScreen(SpokenScreen[None]):
             self.state = session.state()
             draft = HandDraft(ruleset, config, self.state, by_cards=self.by_cards)
         self.entry = KeyEntry(draft)
+        # Escape cancels an amendment, or leaves: the key bar says which (first while amending).
+        self.query_one(KeyBar).first = KEYS_FIRST if self.amending is None else KEYS_AMENDING
+        self.refresh_bindings()
         self.show()
 
     def wrote(self, session: OpenSession) -> None:
@@ -366,13 +379,7 @@ class TableScreen(SpokenScreen[None]):
                        else None, marks=[_("LEADS")] if p == leader else [], best=best,
                        status=status, out=out)
 
-        pot = self.query_one("#pot", Static)
-        words = None if closed is not None else ruleset.pot_words(config, state)
-        if state.pot is None:
-            pot.update(Text(_("no pot: {words}").format(words=words) if words else _("no pot")))
-        else:
-            pot.update(Text.assemble(_("Pot") + " ", (format_amount(state.pot), "bold"),
-                                     f"   {words}" if words else ""))
+        self.show_pot(closed)
 
         last_rows = self.show_last()
         if closed is not None:
@@ -385,13 +392,53 @@ class TableScreen(SpokenScreen[None]):
         hand = self.query_one("#hand", HandPanel)
         asking = entry.draft.step.kind if entry.started else None
         steps = table_guide(ruleset, config, state, asking, len(entry.draft.decisions))
+        if entry.draft.complete or entry.draft.winners or entry.draft.cards:
+            steps = []  # every step is played (the first trick is typed, or nobody plays)
+        if self.amending is not None:  # how to go on, and how to cancel, the while
+            steps = [self.amend_words(), *steps]
         prompt = entry.prompt(self.text_width(hand))
         if asking is None:
             self.fit_seats(hand, prompt, steps, last_rows)
         drafted = draft_lines(entry.draft)
         if entry.draft.by_cards and not entry.draft.cards:
             drafted.append(_("Card by card (ctrl+o: winners only)"))
-        hand.show(prompt, drafted, steps, foldable=asking is None)
+        hand.show(prompt, drafted, steps, foldable=asking is None and self.amending is None)
+
+    def amend_words(self) -> str:
+        """What amending a hand asks, and how to cancel it: said by the guide all the while."""
+        if self.amend_with:
+            return _("Amending hand {number} too (with {hands}): change what no longer fits, "
+                     "then Enter; Escape cancels both.").format(
+                number=self.amending, hands=hands_words([n for n, _c in self.amend_with]))
+        return _("Amending hand {number}, as it was recorded: Backspace takes back what was "
+                 "wrong, then type it as it really was. Escape cancels.").format(
+            number=self.amending)
+
+    def show_pot(self, closed: str | None) -> None:
+        """The pot's line: the pot, and what the next hand does with it; folded where it is
+        wider than the screen, between its parts ("Pot 1995   after the stakes P = 1996   each
+        trick pays P/4 (not in a Muss)" in German at 80 columns), so that nothing is cut."""
+        pot = self.query_one("#pot", Static)
+        state, ruleset = self.state, self.session.ruleset
+        words = None if closed is not None else ruleset.pot_words(self.session.config, state)
+        if state.pot is None:
+            pot.update(Text(_("no pot: {words}").format(words=words) if words else _("no pot")))
+            return
+        parts = words.split(POT_BREAK) if words else []
+        line = Text.assemble(_("Pot") + " ", (format_amount(state.pot), "bold"))
+        width = self.text_width(pot)
+        # The parts three columns apart; two where that fits one row (a row kept for the
+        # guide); else folded between them.
+        apart = min((gap for gap in (POT_BREAK, POT_BREAK[1:])
+                     if line.cell_len + sum(len(gap) + cell_len(p) for p in parts) <= width),
+                    default=POT_BREAK, key=lambda gap: -len(gap))
+        row = line.cell_len
+        for part in parts:
+            folds = row + len(apart) + cell_len(part) > width
+            line.append("\n" if folds else apart)
+            line.append(part)
+            row = (0 if folds else row + len(apart)) + cell_len(part)
+        pot.update(line)
 
     def show_last(self) -> int:
         """The last hand's line (two rows at most, as they wrap: a line breaks between words,
@@ -426,9 +473,10 @@ class TableScreen(SpokenScreen[None]):
             return  # before the first layout (the screen shows it again after)
         if self.has_class("seats-compact"):
             height += COMPACT_SAVES * (2 if self.has_class("seats-two-rows") else 1)
-        # The rows under the large seats: the screen's, less the heading, the pot line, the
+        # The rows under the large seats: the screen's, less the heading, the pot's line, the
         # last hand and the key bar.
-        room = self.size.height - height - last_rows - 3
+        pot = self.query_one("#pot", Static)
+        room = self.size.height - height - last_rows - 2 - pot.outer_size.height
         self.set_class(not hand.fits(prompt, steps, room), "seats-compact")
 
     def show_closed(self, finished: bool) -> None:
@@ -490,6 +538,18 @@ class TableScreen(SpokenScreen[None]):
         keys.append((escape, _("cancel the amendment") if self.amending is not None else
                      _("leave the table (it asks first when a hand is being typed)")))
         return step_prompt(self.entry.draft), keys
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys in the language in use; while a hand is amended, Escape is said as what it
+        does then: it cancels the amendment (``action_home``)."""
+        bindings = super().active_bindings
+        escape = bindings.get("escape")
+        if self.amending is not None and escape is not None and escape.node is self:
+            bindings["escape"] = ActiveBinding(
+                escape.node, replace(escape.binding, description=_(CANCEL_AMEND)),
+                escape.enabled, escape.tooltip)
+        return bindings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the session file is being written, nothing that changes it or the entry runs
@@ -605,9 +665,10 @@ class TableScreen(SpokenScreen[None]):
         self.session = result.session
         self.mtime = self._mtime()
         s = result.settlement
-        self.notify(_("Hand {number} saved.").format(number=s.number), markup=False)
+        said = _("Hand {number} saved.").format(number=s.number)
         if result.state.finished:
-            self.notify(_("That was the last hand: the session is over."), markup=False)
+            said += " " + _("That was the last hand: the session is over.")
+        self.notify(said, markup=False)
         self.start_entry()
 
     def preview_amend(self, record: HandRecord) -> None:
@@ -649,11 +710,7 @@ class TableScreen(SpokenScreen[None]):
             self.amend_with = amendments
             self.amending = broken.hand
             self.amend_state = broken.state
-            self.start_entry()
-            self.notify(_("Amending hand {number} too (with {hands}): change what no longer "
-                          "fits, then Enter; Escape cancels both.").format(
-                number=broken.hand, hands=hands_words([n for n, _c in amendments])),
-                markup=False)
+            self.start_entry()  # the guide says how to go on (``amend_words``)
 
         self.ask(ConfirmDialog(
             _("Hand {number} no longer fits: amend it too, in the same step?").format(
@@ -746,10 +803,7 @@ class TableScreen(SpokenScreen[None]):
             if number:
                 self.amending = number
                 self.amend_with, self.amend_state = (), None  # a new amendment: on its own
-                self.start_entry()
-                self.notify(_("Amending hand {number}, as it was recorded: Backspace takes "
-                              "back what was wrong, then type it as it really was. Escape "
-                              "cancels.").format(number=number), markup=False)
+                self.start_entry()  # the guide says how to go on (``amend_words``)
 
         self.ask(PickHandDialog(n, clears=self.typing()), picked)
 
