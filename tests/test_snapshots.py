@@ -150,11 +150,11 @@ LANGUAGE_SIZE = (80, 24)
 
 
 def test_table_in_german_with_the_german_pack(snap_compare, tmp_path):
-    """Kratzen's worked session, hand 3: the Ober of bells turned (Schellen trump), all play
+    """Kratzen's worked session, hand 3: the Ober of bells turned (s: Schellen trump), all play
     (m: "geht mit"), Cleo and Ben took the first two tricks."""
     session = saved(tmp_path, "kratzen", 2)
     assert snap_compare(make_app(tmp_path, session, language="de"),
-                        terminal_size=LANGUAGE_SIZE, press=["o", "d", "m", "m", "m", "3", "2"])
+                        terminal_size=LANGUAGE_SIZE, press=["o", "s", "m", "m", "m", "3", "2"])
 
 
 def test_settlement_preview_in_german(snap_compare, tmp_path):
@@ -178,11 +178,11 @@ def test_table_in_portuguese(snap_compare, tmp_path):
 
 
 def test_table_in_spanish_with_the_german_pack(snap_compare, tmp_path):
-    """Hand 3 of the worked session: the Ober of acorns turned, Anna drops (p: "pasa"; j:
+    """Hand 3 of the worked session: the Ober of acorns turned (b: bellotas), Anna drops (p: "pasa"; j:
     "juega"), Ben took trick 1."""
     session = saved(tmp_path, "kratzen", 2)
     assert snap_compare(make_app(tmp_path, session, language="es"),
-                        terminal_size=LANGUAGE_SIZE, press=["o", "c", "j", "p", "j", "2"])
+                        terminal_size=LANGUAGE_SIZE, press=["o", "b", "j", "p", "j", "2"])
 
 
 # ---- 80x24 with six players of 24-character names (issue 14): the question always in sight
