@@ -57,8 +57,10 @@ class ScorekeeperAppBase(App[None]):
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
-        """A notice: on a screen with a notice line of its own (``NoticeScreen``: the table),
-        said there, whole, in rows the screen gives up; elsewhere a toast, as Textual does.
+        """A notice: on a screen with a notice line of its own (``NoticeScreen``: the table,
+        the home, the ledger, the standings, the season, the settle-up, a new session), said
+        there, whole, in rows the screen gives up; elsewhere (a dialog) a toast, as Textual
+        does, in rows of its own over the key bar (app.tcss).
         (Text with markup, Textual's own, is left to the toast.)"""
         stack = self.screen_stack
         screen = stack[-1] if stack else None

@@ -22,7 +22,7 @@ from ...store import Listing, OpenSession, SessionChanged, Store
 from ...summary import SessionSummary
 from ..disk import on_disk
 from ..keybar import KeyBar
-from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen, TypedInput
+from ..widgets import NoticeScreen, ScorekeeperAppBase, SpokenModal, TypedInput
 
 if TYPE_CHECKING:
     from ...rules import SessionConfig
@@ -84,7 +84,7 @@ ON_A_SESSION = {"open", "export", "audit", "next_evening", "same_players", "rena
                 "unarchive", "delete"}
 
 
-class HomeScreen(SpokenScreen[None]):
+class HomeScreen(NoticeScreen[None]):
     """The evenings, newest first; archived ones only when asked. A damaged file is listed as
     damaged."""
 
@@ -135,9 +135,11 @@ class HomeScreen(SpokenScreen[None]):
                             cell_padding=0)
             yield Static("", id="home-detail")
             yield Static("", id="home-hint")
-            # What a key on the line under the cursor said, whole (a toast on this screen was
-            # drawn a row short when none was showing: a one-row one not at all).
+            # What a key on the line under the cursor said, whole, until the cursor moves (the
+            # screen's notices, for their time, are in the line under it).
             yield Static("", id="home-said")
+        # The notices, whole, in a line of their own over the key bar (widgets.NoticeLine).
+        yield self.notices
         yield KeyBar(id="home-keys")
 
     def on_screen_resume(self) -> None:

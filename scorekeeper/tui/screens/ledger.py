@@ -19,7 +19,7 @@ from ...i18n import N_, _
 from ...presentation import count_checks, count_line, end_words, pot_label
 from ...store import OpenSession
 from ..keybar import KeyBar
-from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen, TypedInput, WideHint
+from ..widgets import NoticeScreen, ScoreChart, ScorekeeperAppBase, TypedInput, WideHint
 from .dialogs import AuditText
 
 COUNT_LINES = 4  # a chip count's lines in one row of the table
@@ -46,7 +46,7 @@ def count_row(after_hand: int, words: str) -> LedgerRow:
                      words.casefold(), wraps=True)
 
 
-class LedgerScreen(SpokenScreen[None]):
+class LedgerScreen(NoticeScreen[None]):
     app = getters.app(ScorekeeperAppBase)
 
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="ledger-back"),
@@ -68,6 +68,8 @@ class LedgerScreen(SpokenScreen[None]):
                              id="ledger-filter", compact=True)  # one row: the rows are for hands
             yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
             yield WideHint("transfers", id="ledger-wide")
+        # The notices, whole, in a line of their own over the key bar (widgets.NoticeLine).
+        yield self.notices
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -201,7 +203,7 @@ class LedgerScreen(SpokenScreen[None]):
         self.query_one("#ledger-filter", Input).focus()
 
 
-class StandingsScreen(SpokenScreen[None]):
+class StandingsScreen(NoticeScreen[None]):
     app = getters.app(ScorekeeperAppBase)
 
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="standings-back")]
@@ -217,6 +219,8 @@ class StandingsScreen(SpokenScreen[None]):
                               style="bold"))
             yield DataTable(id="standings-table", cursor_type="none")
             yield ScoreChart(ledger.config.players, score_series(ledger), id="chart")
+        # The notices, whole, in a line of their own over the key bar (widgets.NoticeLine).
+        yield self.notices
         yield KeyBar()
 
     def on_mount(self) -> None:

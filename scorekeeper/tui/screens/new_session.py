@@ -24,12 +24,12 @@ from ...rules import (
 from ...store import OpenSession
 from ..disk import on_disk
 from ..keybar import KeyBar
-from ..widgets import ScorekeeperAppBase, SpokenScreen, TypedInput
+from ..widgets import NoticeScreen, ScorekeeperAppBase, TypedInput
 
 DRAW = "__draw__"
 
 
-class NewSessionScreen(SpokenScreen[None]):
+class NewSessionScreen(NoticeScreen[None]):
     app = getters.app(ScorekeeperAppBase)
     BINDINGS = [
         Binding("ctrl+s", "start", N_("Start session"), id="new-start"),
@@ -89,6 +89,8 @@ class NewSessionScreen(SpokenScreen[None]):
                 yield Static(Text(_("default German")), id="error-options-deck",
                              classes="field-error")
             yield Static("", id="new-message")
+        # The notices, whole, in a line of their own over the key bar (widgets.NoticeLine).
+        yield self.notices
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -28,7 +28,7 @@ from ...season import (
 from ...store import Store
 from ..disk import on_disk
 from ..keybar import KeyBar
-from ..widgets import ScoreChart, ScorekeeperAppBase, SpokenScreen, WideHint
+from ..widgets import NoticeScreen, ScoreChart, ScorekeeperAppBase, WideHint
 
 
 def read_season(store: Store) -> Season:
@@ -39,7 +39,7 @@ def read_season(store: Store) -> Season:
     return season(evenings, roster, skipped=skipped)
 
 
-class SeasonScreen(SpokenScreen[None]):
+class SeasonScreen(NoticeScreen[None]):
     """The season's table, one game at a time."""
 
     app = getters.app(ScorekeeperAppBase)
@@ -60,6 +60,8 @@ class SeasonScreen(SpokenScreen[None]):
             yield WideHint("season-table", id="season-wide")
             yield Static("", id="season-notes")
             yield ScoreChart((), {}, id="season-chart", step=_("evening"))
+        # The notices, whole, in a line of their own over the key bar (widgets.NoticeLine).
+        yield self.notices
         yield KeyBar()
 
     def on_mount(self) -> None:

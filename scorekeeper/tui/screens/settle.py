@@ -23,7 +23,7 @@ from ...settleup import SettleUp, last_terms, read_currency, read_value, settle_
 from ...store import Agreed, OpenSession, SessionChanged
 from ..disk import on_disk
 from ..keybar import KeyBar
-from ..widgets import ScorekeeperAppBase, SpokenScreen, TypedInput
+from ..widgets import NoticeScreen, ScorekeeperAppBase, TypedInput
 from .dialogs import ConfirmDialog, lines_text
 
 T = TypeVar("T")
@@ -45,7 +45,7 @@ class TableScreen(Protocol):
     def moved_on(self, what: str, error: SessionChanged) -> None: ...
 
 
-class SettleUpScreen(SpokenScreen[None]):
+class SettleUpScreen(NoticeScreen[None]):
     """Type the value of a chip or point and the currency (both blank: in chips or points);
     the settle-up is shown as it would be recorded. ctrl+s records it, after a question that
     names the digest it is made from (refused if the session moved on); ctrl+y shares the
@@ -90,6 +90,8 @@ class SettleUpScreen(SpokenScreen[None]):
             with VerticalScroll(id="settle-body"):
                 yield Static("", id="settle-lines")
             yield Static("", classes="dialog-keys", id="settle-keys")
+        # The notices, whole, in a line of their own over the key bar (widgets.NoticeLine).
+        yield self.notices
         yield KeyBar()
 
     def on_mount(self) -> None:
