@@ -206,7 +206,7 @@ async def test_the_table_says_a_pot_too_large_and_does_not_crash(tmp_path):
         screen = app.screen
         assert isinstance(screen, TableScreen)
         hand = _doubling_hand(n - 1)
-        keys = ["k", "c"]
+        keys = ["k", "a"]  # the King of acorns (the German pack, in English)
         keys += ["p" if p in hand["entered"] else "d"
                  for p in config.clockwise_from(screen.state.dealer)[1:]]
         keys += [str(config.seat_of(w) + 1) for w in hand["tricks"]]

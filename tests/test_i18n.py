@@ -648,7 +648,7 @@ def test_click_s_own_words_speak_the_language(run, monkeypatch):
     assert "Show this message and exit." in english.out
     helped = run("--lang", "de", "show", "--help")
     assert helped.code == 0
-    assert helped.out.startswith("Aufruf: scorekeeper show [OPTIONS] SESSION\n")
+    assert helped.out.startswith("Aufruf: scorekeeper show [OPTIONEN] SESSION\n")
     assert "\nOptionen:\n" in helped.out and "Diese Hilfe zeigen und beenden." in helped.out
     assert "Usage" not in helped.out and "Show this" not in helped.out
     top = run("--lang", "pt", "--help").out

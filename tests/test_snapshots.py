@@ -178,8 +178,8 @@ def test_table_in_portuguese(snap_compare, tmp_path):
 
 
 def test_table_in_spanish_with_the_german_pack(snap_compare, tmp_path):
-    """Hand 3 of the worked session: the Ober of acorns turned (b: bellotas), Anna drops (p: "pasa"; j:
-    "juega"), Ben took trick 1."""
+    """Hand 3 of the worked session: the Ober of acorns turned (b: bellotas), Anna drops (p:
+    "pasa"; j: "juega"), Ben took trick 1."""
     session = saved(tmp_path, "kratzen", 2)
     assert snap_compare(make_app(tmp_path, session, language="es"),
                         terminal_size=LANGUAGE_SIZE, press=["o", "b", "j", "p", "j", "2"])

@@ -211,13 +211,13 @@ def test_tui_open_a_table(benchmark, enabled, table):
 
 def kratzen_hand_typed() -> list[tuple[bytes, str]]:
     """A Kratzen hand typed at the table as a person types it, each key with what the frame it
-    makes shows: the turned card (K, clubs), five players asked in turn (Dora plays, the rest
+    makes shows: the turned card (K, a: acorns), five players asked in turn (Dora plays, the rest
     drop), the winners of three tricks by seat number (Cleo 3, Dora 4); then every key taken
     back with Backspace, each showing the question before."""
     asked = [f"{name}: play or drop?" for name in ("Dora", "Emil", "Fritz", "Anna", "Ben")]
     tricks = [f"Who won trick {n}?" for n in (1, 2, 3, 4)]
     shows = ["its suit", *asked, *tricks]
-    typed = list(zip([b"k", b"c", b"p", b"d", b"d", b"d", b"d", b"3", b"4", b"3"], shows,
+    typed = list(zip([b"k", b"a", b"p", b"d", b"d", b"d", b"d", b"3", b"4", b"3"], shows,
                      strict=True))
     taken_back = [(b"\x7f", said) for said in reversed([TABLE_READY, *shows[:-1]])]
     return typed + taken_back

@@ -23,6 +23,7 @@ from ...settleup import SettleUp, last_terms, read_currency, read_value, settle_
 from ...store import Agreed, OpenSession, SessionChanged
 from ..disk import on_disk
 from ..keybar import KeyBar
+from ..keynames import key_name
 from ..widgets import NoticeScreen, ScorekeeperAppBase, TypedInput
 from .dialogs import ConfirmDialog, lines_text
 
@@ -243,8 +244,8 @@ class SettleUpScreen(NoticeScreen[None]):
                   "Escape: back to the table")
         if cell_len(whole) <= room:
             return whole
-        return "    ".join(f"{key}: {_(words).lower()}" for key, words in (
-            ("ctrl+s", N_("Record")), ("ctrl+y", N_("Share")), ("Escape", N_("Back"))))
+        keys = (("ctrl+s", N_("Record")), ("ctrl+y", N_("Share")), ("escape", N_("Back")))
+        return "    ".join(key_name(key) + ": " + _(words).lower() for key, words in keys)
 
     def on_resize(self) -> None:
         self.show()
