@@ -340,8 +340,12 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
         deck = session.ruleset.deck(session.config)
         lines.append("")
         lines.append(_("history (kept in the file):"))
+        # the digest each event followed (what the table said to write down before it)
+        before = {id(event): earlier.hash[:12]
+                  for earlier, event in zip(session.events, session.events[1:], strict=False)}
         for event in changes:
-            lines.append("  " + (mark_line(event) if isinstance(event, EVENING_MARKS)
+            lines.append("  " + (mark_line(event, before.get(id(event)))
+                                 if isinstance(event, EVENING_MARKS)
                                  else change_line(event, session.ruleset, deck)))
     counts = count_checks(session, ledger)
     if counts:
@@ -430,12 +434,18 @@ def evening_lines(events: Collection[Event]) -> list[str]:
 EVENING_MARKS = (SessionNamed, SessionArchived, SessionUnarchived, SessionContinued)
 
 
-def mark_line(event: SessionNamed | SessionArchived | SessionUnarchived | SessionContinued
-              ) -> str:
+def mark_line(event: SessionNamed | SessionArchived | SessionUnarchived | SessionContinued,
+              digest_before: str | None = None) -> str:
     """A name given or taken away, an archiving or its undoing, the next evening started from
-    here, in one line with when."""
+    here, in one line with when. The next evening's line also names ``digest_before``, the
+    digest the evening ended with (the one written down at the table, which the ``continued``
+    event moved on)."""
     when = _minute(event.at)
     if isinstance(event, SessionContinued):
+        if digest_before is not None:
+            return _("continued in session {id}, the next evening ({time}); the digest "
+                     "until then: {digest}").format(id=event.by, time=when,
+                                                    digest=digest_before)
         return _("continued by session {id}, the next evening ({time})").format(
             id=event.by, time=when)
     if isinstance(event, SessionNamed):

@@ -405,7 +405,8 @@ def test_no_hand_is_recorded_in_an_evening_that_goes_on_in_another(tmp_path, run
     assert earlier.path.read_bytes() == before
     shown = run("show", first.id).out
     assert f"the evening goes on in session {second.id} (the next evening)" in shown
-    assert f"continued by session {second.id}, the next evening (2026-11-30 20:" in shown
+    assert f"continued in session {second.id}, the next evening (2026-11-30 20:" in shown
+    assert f"; the digest until then: {first.digest}" in shown  # what was written down
     assert run("audit", first.id).code == 0
     audited = store.audit_report(second.id)
     assert audited.findings == [] and "checked against" in audited.notes[0].message
