@@ -116,7 +116,7 @@ def served_now(home: Path, session_file: Path, address: str | None = None) -> Se
 def serve_command(session_id: str, home: Path | None) -> str:
     """The command that serves this session to phones (the home named when it is not the
     one ``serve`` finds by itself)."""
-    words = ["scorekeeper", "serve", session_id, "--host", "ADDRESS"]
+    words = ["scorekeeper", "serve", session_id, "--host", _("ADDRESS")]
     if home is not None:
         try:
             found = home_folder(None)
