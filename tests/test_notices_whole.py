@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper.cards import parse_cards
 from scorekeeper.rules import HandRecord, make_config
-from scorekeeper.tui.screens.dialogs import ConfirmDialog
+from scorekeeper.tui.screens.dialogs import ConfirmDialog, ExportDialog
 from scorekeeper.tui.screens.ledger import LedgerScreen, StandingsScreen
 from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.season import SeasonScreen
@@ -56,7 +56,9 @@ def bare(rows: list[str]) -> list[str]:
 
 
 def said_whole(rows: list[str], notice: str) -> bool:
-    return words(notice) in words(" ".join(rows).replace("▌", ""))
+    """Every character of ``notice`` on screen, in order (a path longer than a row is folded
+    inside a word: the spaces are left out of the comparison)."""
+    return "".join(notice.split()) in "".join(" ".join(rows).replace("▌", "").split())
 
 
 async def test_a_notice_on_the_home_screen_is_whole_over_the_key_bar(tmp_path):
@@ -133,3 +135,28 @@ async def test_a_notice_over_a_dialog_is_a_toast_drawn_whole(tmp_path):
         app.notify(LONG, markup=False)
         await settled(pilot)
         assert said_whole(shown(app), LONG), shown(app)
+
+
+async def test_the_export_s_notice_is_said_in_the_home_s_line_once_the_dialog_closes(tmp_path):
+    """x on the home, ctrl+s in the export dialog: the dialog closes and the home says where
+    the file went in its notice line, whole (before: a toast said on the dialog, which
+    outlived it, over the home)."""
+    session = evening(tmp_path)
+    # (Made first: the dialog's own file, in an exports folder not made yet, is refused as a
+    # file "in the home folder", store/outputs.py; another matter.)
+    (tmp_path / "exports").mkdir()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settled(pilot)
+        await pilot.press("x")
+        await settled(pilot)
+        assert isinstance(app.screen, ExportDialog), shown(app)
+        await pilot.press("ctrl+s")
+        await settled(pilot)
+        target = tmp_path / "exports" / f"{session}.html"
+        said = f"Exported html to {target}"
+        assert app.said and app.said[-1] == said, app.said
+        assert target.exists()
+        assert app.screen.notices.words() == [said]
+        assert said_whole(shown(app), said)
+        assert not app.screen.query("Toast")

@@ -285,9 +285,11 @@ class ExportDialog(SteadyModal[None]):
         message = self.query_one("#export-message", Static)
 
         def exported(nothing: None) -> None:
+            # Closed first: the notice is said by the screen under the dialog, in its notice
+            # line (a toast said here outlived the dialog, over that screen).
+            self.dismiss(None)
             self.app.notify(_("Exported {format} to {file}").format(format=fmt, file=target),
                             markup=False)
-            self.dismiss(None)
 
         def refused(error: ScorekeeperError) -> None:
             message.update(Text(_("Not exported: {error}").format(error=error)))
