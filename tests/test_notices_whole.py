@@ -160,3 +160,25 @@ async def test_the_export_s_notice_is_said_in_the_home_s_line_once_the_dialog_cl
         assert app.screen.notices.words() == [said]
         assert said_whole(shown(app), said)
         assert not app.screen.query("Toast")
+
+
+@pytest.mark.parametrize("notice", [DELETE, LONG])
+async def test_a_notice_on_the_settle_up_is_whole_over_its_key_bar(tmp_path, notice):
+    """ctrl+u at the table opens the settle-up: a notice there is said whole in the rows
+    over the key bar, and who pays whom (the top of the screen) is still there."""
+    session = evening(tmp_path)
+    app = make_app(tmp_path, session)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settled(pilot)
+        await pilot.press("ctrl+u")
+        await settled(pilot)
+        before = shown(app)
+        app.notify(notice, markup=False)
+        await settled(pilot)
+        after = shown(app)
+        assert said_whole(after, notice), after
+        assert after[-1] == before[-1]
+        taken = 1 if notice == DELETE else 2
+        assert said_whole(after[-1 - taken:-1], notice), after
+        assert bare(after[:4]) == bare(before[:4]), (before, after)
+        assert app.screen.notices.words() == [notice]
