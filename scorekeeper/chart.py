@@ -5,7 +5,8 @@ names every line. Pure: the table app colours the lines and shows the rows as th
 Where several players stand at one point, their symbols stand side by side there; where the
 hands are too close for that, a letter marks the point and the legend says whose symbols it
 stands for. The last hand always has the room for its symbols side by side, so every
-player's own symbol is on the chart at least once. Every row of the axis says its score.
+player's own symbol is on the chart at least once. The rows of the axis stand for evenly
+spaced scores, and each says its own, with ``≈`` where a point drawn in it stands elsewhere.
 
 Where things sit on the grid is worked out with fractions (a position, not an amount);
 the amounts written on the chart come from ``format_amount``.
@@ -15,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import ROUND_CEILING, Decimal
+from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
-from functools import cache, partial
+from functools import cache
 from string import ascii_lowercase
 
 from .amounts import format_amount
@@ -79,71 +80,57 @@ def marker(line: int) -> str:
     return MARKERS[line % len(MARKERS)]
 
 
-def round_values(low: Decimal, high: Decimal, rows: int) -> list[Decimal]:
-    """The round values between ``low`` and ``high`` (multiples of 1, 2 or 5 times a power of
-    ten) spaced every two to six of ``rows`` rows."""
-    wanted = (high - low) * 3 / max(1, rows - 1)
-    step = next(Decimal(m) * 10 ** k for k in range(40) for m in (1, 2, 5)
-                if Decimal(m) * 10 ** k >= wanted / 2)
-    value = (low / step).to_integral_value(rounding=ROUND_CEILING) * step  # at or above low
-    values = []
-    while value <= high:
-        values.append(value)
-        value += step
-    return values
+# The steps a row of the axis may stand for, smallest first: 1, 2, 2½ or 5 times a power of
+# ten, from a quarter (the smallest score) up, so that every row's score is a whole quarter.
+STEPS = (Decimal("0.25"), Decimal("0.5"), *(Decimal(m).scaleb(k) for k in range(25)
+                                             for m in (1, 2, "2.5", 5)))
 
 
-# From the roundest down: a label is the roundest score its row holds.
-STEPS = tuple(sorted({Decimal(m).scaleb(k) for k in range(-2, 31) for m in (1, 2, 5)}
-                     | {Decimal("0.25")}, reverse=True))
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """The axis: row 0 stands for the score ``top``, each row below for ``step`` less, in
+    ``rows`` rows. A score is drawn in the row whose range holds it: from half a step below
+    the row's score (included) to half a step above it (not included)."""
+
+    top: Decimal
+    step: Decimal
+    rows: int
+
+    def row(self, value: Decimal) -> int:
+        """The row whose range holds ``value``."""
+        return int((self.top - nearest(value, self.step)) / self.step)
+
+    def value(self, row: int) -> Decimal:
+        """The score row ``row`` stands for."""
+        return self.top - self.step * row
 
 
-def roundest(low: Decimal, high: Decimal, fits: Callable[[Decimal], bool]) -> Decimal | None:
-    """The roundest score from ``low`` to ``high`` that ``fits``: 0, else a multiple of the
-    largest of 5, 2 or 1 times a power of ten (or a quarter) that has one there."""
-    if low <= 0 <= high and fits(Decimal(0)):
-        return Decimal(0)
+def nearest(value: Decimal, step: Decimal) -> Decimal:
+    """The multiple of ``step`` nearest ``value``; halfway between two, the higher."""
+    return step * (value / step + Decimal("0.5")).to_integral_value(rounding=ROUND_FLOOR)
+
+
+def scale(low: Decimal, high: Decimal, rows: int) -> Scale:
+    """The finest evenly spaced axis from ``high`` down to ``low`` in at most ``rows`` rows:
+    the smallest step of ``STEPS`` whose rows, from the one that holds ``high`` to the one
+    that holds ``low``, fit."""
     for step in STEPS:
-        first = (low / step).to_integral_value(rounding=ROUND_CEILING) * step
-        for value in (first, first + step):
-            if value <= high and fits(value):
-                return value
-    return None
+        top, bottom = nearest(high, step), nearest(low, step)
+        count = int((top - bottom) / step) + 1
+        if count <= rows:
+            return Scale(top, step, count)
+    raise ValueError(f"no step fits {low}..{high} in {rows} rows")  # (a step of 10^24 always does)
 
 
-def axis_labels(values: list[Decimal], low: Decimal, high: Decimal, rows: int,
-                y: Callable[[Decimal], int]) -> dict[int, str]:
-    """The score written beside each of the chart's ``rows`` (``y``: a score's row): the top
-    and the bottom; a row whose points all stand at one score, that score (or 0, where 0 is
-    one of them); a row whose points stand at different scores, ``≈`` and the roundest score
-    between them; a row
-    without points, the roundest score that falls in it. No label names a row whose points
-    stand elsewhere, and no row goes bare (unless it holds no score a quarter apart)."""
-    labels = {0: format_amount(high), rows - 1: format_amount(low)}
-    at_row: dict[int, set[Decimal]] = {}
-    for value in values:
-        at_row.setdefault(y(value), set()).add(value)
-    for row in range(rows):
-        if row in labels:
-            continue
-        here = at_row.get(row)
-        if here and (len(here) == 1 or 0 in here):  # where everyone starts, 0 says it
-            labels[row] = format_amount(next(iter(here)) if len(here) == 1 else Decimal(0))
-        elif here:
-            near = roundest(min(here), max(here), lambda value: True)
-            labels[row] = NEAR + format_amount(near if near is not None else min(here))
-        else:
-            span = (high - low) / max(1, rows - 1)
-            centre = high - span * row
-            found = roundest(centre - span / 2, centre + span / 2, partial(on_row, y, row))
-            if found is not None:
-                labels[row] = format_amount(found)
+def axis_labels(values: list[Decimal], axis: Scale) -> dict[int, str]:
+    """The score written beside each row of ``axis``: the score the row stands for, with
+    ``≈`` before it where a point drawn in the row stands at another score."""
+    labels = {}
+    for row in range(axis.rows):
+        here = axis.value(row)
+        near = any(axis.row(value) == row and value != here for value in values)
+        labels[row] = (NEAR if near else "") + format_amount(here)
     return labels
-
-
-def on_row(y: Callable[[Decimal], int], row: int, value: Decimal) -> bool:
-    """Whether ``value`` is drawn on row ``row``."""
-    return y(value) == row
 
 
 class Grid:
@@ -202,14 +189,11 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
-    plot_h = max(3, height - 2)
+    axis = scale(low, high, max(3, height - 2))
+    plot_h = axis.rows
     hands = max(len(vs) for vs in series.values()) - 1
-
-    @cache  # (asked for each point, each stroke and each label)
-    def y(value: Decimal) -> int:
-        return round(Fraction(high - value) / Fraction(high - low) * (plot_h - 1))
-
-    labels = axis_labels(values, low, high, plot_h, y)
+    y = cache(axis.row)  # (asked for each point, each stroke and each label)
+    labels = axis_labels(values, axis)
     label_width = max(cell_width(label) for label in labels.values())
     plot_w = max(2, width - label_width - 2)
     # The last hand's players side by side where they stand together: room kept for them.

@@ -282,9 +282,11 @@ async def test_a_seats_tally_gives_way_to_its_count_in_a_narrow_seat(tmp_path):
 # ---- the chart
 
 def test_the_charts_axis_labels_the_scores_between_the_top_and_the_bottom():
-    """Three players over three hands, from 17 down to -147 in 10 rows: the rows where the
-    points stand at one score say it (-16, -74, -130), and no more than three rows in a row
-    go bare (before, the six rows between 0 and -147 were)."""
+    """Three players over three hands, from 17 down to -147 in at most 10 rows: steps of 10
+    need 20 … -140 … -150, 18 rows; steps of 20 need 20 … -140, 9. Every row says the score
+    it stands for, ≈ where a point in it stands elsewhere: -16 in -20's row, -74 in -80's,
+    -130 halfway between -120 and -140 in the upper, -120's (before, "0" held -16 too and
+    six rows between 0 and -147 were bare)."""
     from decimal import Decimal
 
     from scorekeeper.chart import line_chart
@@ -293,12 +295,8 @@ def test_the_charts_axis_labels_the_scores_between_the_top_and_the_bottom():
               "Ben": [Decimal(0), Decimal(-1), Decimal(-74), Decimal(-147)],
               "Cleo": [Decimal(0), Decimal(-1), Decimal(17), Decimal(-130)]}
     rows = ["".join(cell.char for cell in row) for row in line_chart(series, 60, 12).rows]
-    labels = [row[:4].strip() for row in rows[:10]]
-    assert labels[0] == "17" and labels[1] == "0" and labels[-1] == "-147"
-    assert labels[2] == "-16" and labels[5] == "-74" and labels[8] == "-130"
-    bare = max(len(run) for run in "".join("x" if label else "." for label in labels)
-               .split("x"))
-    assert bare <= 3
+    labels = [row.split("┤")[0].strip() for row in rows[:-2]]
+    assert labels == ["≈20", "≈0", "≈-20", "-40", "-60", "≈-80", "-100", "≈-120", "≈-140"]
 
 
 async def test_the_help_at_80x24_shows_one_scroll_bar_its_own(tmp_path):
@@ -314,8 +312,10 @@ async def test_the_help_at_80x24_shows_one_scroll_bar_its_own(tmp_path):
 
 
 def test_no_label_names_a_row_whose_points_stand_elsewhere():
-    """Six rows from 0 to -16: Evangeline's -8 shares its row with -10, where a round label
-    said -10 (the standings of the long names); the row says -8 now."""
+    """Eight rows from 0 to -16: steps of 2 need 9; steps of 2½ need 0 … -15 (-16 is in
+    [-16¼, -13¾)), 7. Evangeline's -8 is in the row of -7½ ([-8¾, -6¼)), which says "≈-7½":
+    the score it stands for, and that her point differs (a round label said -10 once, and
+    then -8, a score no other row was spaced by)."""
     from decimal import Decimal
 
     from scorekeeper.chart import line_chart
@@ -324,4 +324,4 @@ def test_no_label_names_a_row_whose_points_stand_elsewhere():
               "Eva": [Decimal(0), Decimal(-8)]}
     rows = ["".join(cell.char for cell in row) for row in line_chart(series, 60, 10).rows]
     eva = next(row for row in rows if row.endswith("▲"))
-    assert eva.split()[0] == "-8", rows
+    assert eva.split()[0] == "≈-7½", rows
