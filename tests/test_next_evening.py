@@ -392,7 +392,8 @@ def test_no_hand_is_recorded_in_an_evening_that_goes_on_in_another(tmp_path, run
     home = tmp_path / "home"
     store = clocked(home)
     first = example(store, "kratzen", 3)
-    second = store.next_evening(first.id, expect=first.digest).session
+    ended = first.digest  # as the table said to write it down
+    second = store.next_evening(first.id, expect=ended).session
     earlier = store.open(first.id)
     assert earlier.continued_by == second.id and second.continued_by is None
     assert [row["type"] for row in earlier.rows][-1] == "continued"
@@ -406,7 +407,7 @@ def test_no_hand_is_recorded_in_an_evening_that_goes_on_in_another(tmp_path, run
     shown = run("show", first.id).out
     assert f"the evening goes on in session {second.id} (the next evening)" in shown
     assert f"continued in session {second.id}, the next evening (2026-11-30 20:" in shown
-    assert f"; the digest until then: {first.digest}" in shown  # what was written down
+    assert f"; the digest until then: {ended}" in shown  # what was written down
     assert run("audit", first.id).code == 0
     audited = store.audit_report(second.id)
     assert audited.findings == [] and "checked against" in audited.notes[0].message

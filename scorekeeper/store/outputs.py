@@ -52,12 +52,19 @@ def write_output_file(home: Path, output: str | os.PathLike[str], text: str | li
     the path written."""
     target = check_output_path(home, output, session_file)
     try:
+        if _same_folder(target.parent, exports_folder(home)):
+            exports_folder(home).mkdir(exist_ok=True)  # the home's own, made at its first use
         atomic_write(target, text)
     except OSError as error:
         raise StoreError(_("{file}: cannot be written ({reason})").format(
             file=one_line(os.fspath(output)), reason=one_line(error.strerror or str(error)))) \
             from None
     return target
+
+
+def _same_folder(one: Path, other: Path) -> bool:
+    """Whether two paths name one folder, by real path in the system's normal case."""
+    return os.path.normcase(os.path.realpath(one)) == os.path.normcase(os.path.realpath(other))
 
 
 def landing_places(target: Path) -> list[Path]:
@@ -127,8 +134,11 @@ def _inside_by_identity(place: Path, home: Path) -> Path | None:
         if known is not None:
             marks[known] = mark
     in_exports = False
+    exports = os.path.normcase(os.path.realpath(exports_folder(home)))
     for step in [place, *place.parents]:
         found = identity(step)
+        if found is None and os.path.normcase(str(step)) == exports:
+            in_exports = True  # the exports folder, not made yet: the export makes it
         folder = None if found is None else marks.get(found)
         if folder is None:
             continue
