@@ -5,11 +5,12 @@ presentation."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 
 from rich.cells import cell_len, chop_cells
 
-__all__ = ["cell_width", "cut_to_width", "pad", "text_table"]
+__all__ = ["cell_width", "cut_to_width", "fold_name", "pad", "text_table", "widest_piece"]
 
 
 def cell_width(text: str) -> int:
@@ -49,3 +50,29 @@ def text_table(headers: list[str], rows: list[list[str]],
                          for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
 
     return [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
+
+
+def name_pieces(name: str) -> list[tuple[str, str]]:
+    """The pieces a name may be broken into, each with what joins it to the one before: its
+    words, and a word with a hyphen after the hyphen ("Weißenbach-", "Lutz")."""
+    return [(" " if w and not p else "", piece) for w, word in enumerate(name.split(" "))
+            for p, piece in enumerate(re.split(r"(?<=-)(?=.)", word))]
+
+
+def fold_name(name: str, width: int) -> list[str]:
+    """``name`` in lines of at most ``width`` columns, broken only between words or after a
+    hyphen, never inside a word (a piece wider than ``width`` stands whole on a line)."""
+    lines: list[str] = []
+    line = ""
+    for glue, piece in name_pieces(name):
+        if line and cell_width(line + glue + piece) > width:
+            lines.append(line)
+            line = piece
+        else:
+            line += glue + piece
+    return [*lines, line]
+
+
+def widest_piece(name: str) -> int:
+    """The columns the widest piece of ``name`` takes: the narrowest it can be folded to."""
+    return max(cell_width(piece) for _glue, piece in name_pieces(name))

@@ -651,18 +651,20 @@ def stale_sessions(evenings: Iterable[Evening]) -> tuple[str, ...]:
     return tuple(e.session for e in evenings if e.money_stale)
 
 
-def _money_words(money: Mapping[str, Decimal]) -> str:
-    return ", ".join(money_text(v, c) for c, v in sorted(money.items()))
+def _money_words(money: Mapping[str, Decimal], sep: str = ", ") -> str:
+    return sep.join(money_text(v, c) for c, v in sorted(money.items()))
 
 
-def money_cell(t: Tally) -> str:
+def money_cell(t: Tally, lines: bool = False) -> str:
     """A player's money as people read it: the current money by currency, then how many
-    evenings' money is stale (left out: hands changed after their settle-up)."""
-    words = _money_words(t.money)
+    evenings' money is stale (left out: hands changed after their settle-up); ``lines``:
+    each currency, and the stale evenings, on a line of its own."""
+    words = _money_words(t.money, "\n" if lines else ", ")
     if t.stale:
         stale = ngettext("{count} evening stale", "{count} evenings stale", t.stale).format(
             count=t.stale)
-        words = f"{words}; {stale}" if words else stale
+        joint = "\n" if lines else "; "
+        words = f"{words}{joint}{stale}" if words else stale
     return words
 
 
@@ -706,11 +708,11 @@ def wins_line(table: GameTable) -> str:
     return said
 
 
-def season_rows(table: GameTable) -> list[list[str]]:
+def season_rows(table: GameTable, money_lines: bool = False) -> list[list[str]]:
     """A game's table as rows of text for people: rank, player, evenings, hands, wins, net,
-    per evening (``~`` when rounded), money."""
+    per evening (``~`` when rounded), money (``money_lines``: a line per currency)."""
     return [[str(i), t.name, str(t.evenings), str(t.hands), str(t.wins),
-             format_amount(t.net, signed=True), _average_words(t), money_cell(t)]
+             format_amount(t.net, signed=True), _average_words(t), money_cell(t, money_lines)]
             for i, t in enumerate(table.players, start=1)]
 
 

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
-from ...cells import cell_width
+from ...cells import cell_width, fold_name, widest_piece
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, ngettext
 from ...season import (
@@ -89,8 +89,9 @@ class SeasonScreen(NoticeScreen[None]):
         """The table's columns in the screen's width, everyone in view without scrolling
         sideways: a column nobody has a figure in (money, when no settle-up had a value)
         left out, a label of two words on two lines when the columns are too wide for one,
-        and the players' names folded between words when still too wide (whole, never
-        cut); the table grows to show every row at once."""
+        the money a currency to a line, and the players' names folded between words or
+        after a hyphen when still too wide (whole, never cut nor broken inside a word); the
+        table grows to show every row at once."""
         table = self.query_one("#season-table", DataTable)
         room = (table.scrollable_content_region.width or self.app.size.width) - 2
         kept = [i for i in range(len(self.labels())) if i < 2 or any(r[i] for r in self.rows)]
@@ -98,15 +99,19 @@ class SeasonScreen(NoticeScreen[None]):
         rows = [[row[i] for i in kept] for row in self.rows]
 
         def widest(column: int, label: str) -> int:
-            return max([cell_width(line) for line in label.split("\n")]
-                       + [cell_width(row[column]) for row in rows])
+            return max(cell_width(line) for text in [label] + [row[column] for row in rows]
+                       for line in text.split("\n"))
 
         padding = 2 * len(labels)
         if sum(widest(i, label) for i, label in enumerate(labels)) + padding > room:
             labels = [label.replace(" ", "\n", 1) for label in labels]
         rest = sum(widest(i, label) for i, label in enumerate(labels) if i != 1)
-        names = (max(12, room - rest - padding)
+        narrowest = max([12] + [widest_piece(row[1]) for row in rows])
+        names = (max(narrowest, room - rest - padding)
                  if rest + widest(1, labels[1]) + padding > room else None)
+        if names:
+            rows = [[cell if i != 1 else "\n".join(fold_name(cell, names))
+                     for i, cell in enumerate(row)] for row in rows]
         layout = (tuple(labels), names, len(rows))
         if layout == self.laid_out:
             return
@@ -118,15 +123,16 @@ class SeasonScreen(NoticeScreen[None]):
                              width=names if i == 1 else None)
         for row in rows:
             table.add_row(*(Text(c) if i == 1 else Text(c, justify="right")
-                            for i, c in enumerate(row)), height=None if names else 1)
-        table.styles.max_height = None
-        if names:  # the rows' heights are known once the table is laid out
-            self.call_after_refresh(self.show_every_row)
+                            for i, c in enumerate(row)),
+                          height=max(len(cell.split("\n")) for cell in row))
+        self.show_every_row()
 
     def show_every_row(self) -> None:
+        """The table as tall as its rows where one takes more than a line (else as styled)."""
         table = self.query_one("#season-table", DataTable)
-        table.styles.max_height = table.header_height + sum(
-            row.height for row in table.rows.values())
+        heights = [row.height for row in table.rows.values()]
+        table.styles.max_height = (table.header_height + sum(heights)
+                                   if any(height > 1 for height in heights) else None)
 
     def action_reload(self) -> None:
         def refused(error: ScorekeeperError) -> None:
@@ -184,7 +190,7 @@ class SeasonScreen(NoticeScreen[None]):
         title.update(Text(self.title_words(shown, len(found.tables)), style="bold"))
         self.query_one("#season-notes", Static).update(Text(
             "\n".join([wins_line(shown), notes]).strip("\n")))
-        self.rows, self.laid_out = season_rows(shown), None
+        self.rows, self.laid_out = season_rows(shown, money_lines=True), None
         self.lay_out()
         series = shown.running_totals()
         chart.players, chart.series = tuple(series), series
