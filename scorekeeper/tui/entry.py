@@ -163,11 +163,19 @@ class KeyEntry:
         if step.kind == "winner":
             config = draft.config
             named = "  ".join(f"{config.seat_of(p) + 1} {p}" for p in draft.playing())
-            full = f"{asked}  {named}"
-            if width is None or cell_len(full) <= 2 * width:
-                return full
+            # The way to type every card instead, in sight in every language (the key bar
+            # has no room for it at 80 columns in German).
+            # On the question's row where it fits, else on a row of its own under it.
+            cards = _("{key}: card by card").format(key=key_name("ctrl+o"))
+            full, hinted = f"{asked}  {named}", f"{asked}  {named}   {cards}"
+            if width is None or cell_len(hinted) <= width:
+                return hinted
+            if cell_len(full) <= width:
+                return f"{full}\n{cards}"
+            if cell_len(hinted) <= 2 * width:
+                return hinted
             return _("{asked}  type the seat: {seats}").format(
-                asked=asked, seats=" ".join(self.seat_keys()))
+                asked=asked, seats=" ".join(self.seat_keys())) + "   " + cards
         return _("{asked} {enter}: see the settlement.  {backspace}: take back.").format(
             asked=asked, enter=key_name("enter"), backspace=key_name("backspace"))
 
@@ -239,6 +247,11 @@ class KeyEntry:
     def _winner_key(self, key: str) -> str | None:
         players = self.draft.config.players
         seats = " ".join(self.seat_keys())
+        if not key.isdigit() and (typed_rank(key, self.deck()) is not None
+                                  or key in self.suit_keys()):  # a card typed here: how to
+            return _("{key} is a card's key: here the winner of each trick is typed, by seat "
+                     "({seats}); {cards} types every card instead").format(
+                key=key, seats=seats, cards=key_name("ctrl+o"))
         if not key.isdigit() or not 1 <= int(key) <= len(players):
             return _("type the seat number of a player in this hand: {seats}").format(
                 seats=seats)
@@ -257,6 +270,10 @@ class KeyEntry:
             if rank is not None:
                 self.pending = rank
                 return None
+            if key.isdigit():  # a seat's number, typed for the trick's winner: said why not
+                return _("{key} is no rank in this pack ({keys}); to type the winner of each "
+                         "trick by seat instead: {cards}").format(
+                    key=key, keys=rank_hint_keys(self.deck()), cards=key_name("ctrl+o"))
             if special is not None:
                 return _("type a rank ({keys}) or {key} for {card}").format(
                     keys=rank_hint_keys(self.deck()), key=SPECIAL_KEY, card=special.symbol())

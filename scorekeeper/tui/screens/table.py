@@ -39,6 +39,7 @@ from ..disk import on_disk
 from ..entry import KeyEntry
 from ..handpanel import HandPanel
 from ..keybar import KeyBar
+from ..keynames import key_name
 from ..widgets import (
     NoticeScreen,
     ScorekeeperAppBase,
@@ -593,9 +594,11 @@ class TableScreen(NoticeScreen[None]):
         """Switch between typing each trick's winner and typing every card of every trick."""
         if self.entry is None:
             return
-        self.by_cards = not self.entry.by_cards
-        self.entry = self.entry.switched(self.by_cards)
-        self.notify(_("Entering every card of each trick, in play order.") if self.by_cards else
+        cards = not self.entry.by_cards
+        if self.amending is None:  # the way this hand is typed (the next one: by winners)
+            self.by_cards = cards
+        self.entry = self.entry.switched(cards)
+        self.notify(_("Entering every card of each trick, in play order.") if cards else
                     _("Entering the winner of each trick."), markup=False)
         self.show()
 
@@ -668,6 +671,10 @@ class TableScreen(NoticeScreen[None]):
         said = _("Hand {number} saved.").format(number=s.number)
         if result.state.finished:
             said += " " + _("That was the last hand: the session is over.")
+        elif self.by_cards:  # card by card was this hand's choice: the next is typed as usual
+            said += " " + _("The next hand is typed by trick winners again ({key}: card by "
+                            "card).").format(key=key_name("ctrl+o"))
+        self.by_cards = False
         self.notify(said, markup=False)
         self.start_entry()
 

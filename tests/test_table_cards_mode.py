@@ -1,0 +1,123 @@
+"""Card by card (ctrl+o) at the table (issue 26, trial 27 new item 5 and old item 20): a hand
+typed card by card leaves the next hand to be typed by trick winners, as usual, and the
+notice of the hand saved says so; the way in (ctrl+o) is on the "who won trick N" question
+at 80x24 in every language (the German key bar has no room for it); a card's key typed at
+that question says how to type cards, and a seat's number typed as a card's rank says why it
+is no rank and how to type winners.
+
+Hand 2 of the six long names' evening (tests/test_table_notices.py): Bartholomew deals into a
+pot of 42, A♥ turned; everyone else drops: a walkover, no trick typed (so the hand is saved
+with card by card chosen and no card typed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.i18n import _, play_key_names, speaking
+from scorekeeper.tui import keynames
+from scorekeeper.tui.screens.table import TableScreen
+
+from .test_table_notices import evening, on_screen, settled, words
+from .tui_helpers import make_app
+
+LANGUAGES = ["en", "de", "pt", "es"]
+
+
+def hearts(screen: TableScreen) -> str:
+    return next(k for k, s in screen.entry.suit_keys().items() if s.name == "HEARTS")
+
+
+async def to_first_trick(pilot, screen: TableScreen, language: str) -> None:
+    """A♥ turned, the five others play: the question is who won trick 1."""
+    await pilot.press("a", hearts(screen))
+    with speaking(language):
+        play, _drop = play_key_names()
+    await pilot.press(*[play] * 5)
+    await settled(pilot)
+    assert screen.entry.draft.step.kind == "winner"
+
+
+async def test_after_a_hand_chosen_card_by_card_the_next_is_typed_by_winners(tmp_path):
+    """Before, the next hand opened card by card without a word (the trial's winners 5 1 2 6
+    gave "10?" and "2 ist hier keine Farbe")."""
+    app = make_app(tmp_path, evening(tmp_path, 1), language="de")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("ctrl+o")
+        await settled(pilot)
+        assert screen.entry.by_cards
+        await pilot.press("a", hearts(screen))
+        with speaking("de"):
+            _play, drop = play_key_names()
+        await pilot.press(*[drop] * 5, "enter")  # a walkover: the preview
+        await settled(pilot)
+        await pilot.press("enter")  # saved
+        for _n in range(10):
+            await pilot.pause(0.05)
+        assert screen.state.hands_played == 2
+        assert not screen.entry.by_cards
+        said = app.said[-1]
+        with speaking("de"):
+            again = _("The next hand is typed by trick winners again ({key}: card by "
+                      "card).").format(key=keynames.key_name("ctrl+o"))
+        assert said.startswith("Spiel 2 gespeichert.") and again in said, said
+        assert "Strg+o" in said
+        assert words(said) in on_screen(app)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_winner_question_names_ctrl_o_at_80x24(tmp_path, language):
+    app = make_app(tmp_path, evening(tmp_path, 1), language=language)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await to_first_trick(pilot, screen, language)
+        with speaking(language):
+            ctrl_o = keynames.key_name("ctrl+o")
+        assert ctrl_o in on_screen(app)
+        await pilot.press("ctrl+o")
+        await settled(pilot)
+        assert screen.entry.by_cards  # the key named does what it says
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_rank_at_the_winner_question_says_how_to_type_cards(tmp_path, language):
+    app = make_app(tmp_path, evening(tmp_path, 1), language=language)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await to_first_trick(pilot, screen, language)
+        app.said.clear()
+        await pilot.press("k")  # a king
+        await settled(pilot)
+        with speaking(language):
+            ctrl_o = keynames.key_name("ctrl+o")
+        assert app.said and app.said[-1].startswith("k ") and ctrl_o in app.said[-1]
+        assert words(app.said[-1]) in on_screen(app)
+        assert screen.entry.draft.winners == ()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("key", ["5", "6"])
+async def test_a_seat_number_in_card_mode_says_it_is_no_rank(tmp_path, language, key):
+    app = make_app(tmp_path, evening(tmp_path, 1), language=language)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await to_first_trick(pilot, screen, language)
+        await pilot.press("ctrl+o")
+        await settled(pilot)
+        app.said.clear()
+        await pilot.press(key)
+        await settled(pilot)
+        with speaking(language):
+            ctrl_o = keynames.key_name("ctrl+o")
+        said = app.said[-1] if app.said else ""
+        assert said.startswith(f"{key} ") and ctrl_o in said, said
+        assert "a k " in said  # the ranks there are
+        assert screen.entry.pending is None and screen.entry.draft.cards == ()
