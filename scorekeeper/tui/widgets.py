@@ -377,7 +377,8 @@ class ScoreChart(Widget):
 class WideHint(Static):
     """One line under a table, shown only while the table is wider than its place on the
     screen: long names push its last columns past the edge, where nothing else would show
-    that they are there (← and → scroll to them)."""
+    that they are there. It says on which side the columns out of view are, as the table is
+    scrolled (to the right, to the left, or both), and which arrow brings them in."""
 
     DEFAULT_CSS = "WideHint { height: 1; padding: 0 1; color: $text-muted; display: none; }"
 
@@ -386,8 +387,9 @@ class WideHint(Static):
         self.table = table  # the id of the table it speaks of, on the same screen
 
     def on_mount(self) -> None:
-        self.watch(self.screen.query_one(f"#{self.table}", DataTable), "virtual_size",
-                   self.check_soon)
+        table = self.screen.query_one(f"#{self.table}", DataTable)
+        self.watch(table, "virtual_size", self.check_soon)
+        self.watch(table, "scroll_x", self.check_soon)
 
     def on_resize(self) -> None:
         self.check_soon()
@@ -399,3 +401,8 @@ class WideHint(Static):
     def check(self) -> None:
         table = self.screen.query_one(f"#{self.table}", DataTable)
         self.display = table.virtual_size.width > table.scrollable_content_region.width
+        left, right = table.scroll_x > 0, table.scroll_x < table.max_scroll_x
+        self.update(Text(_("More columns to the left and to the right: ← and → scroll "
+                           "sideways.") if left and right else
+                         _("More columns to the left: ← scrolls back to them.") if left else
+                         _("More columns to the right: ← and → scroll sideways.")))

@@ -46,6 +46,22 @@ def count_row(after_hand: int, words: str) -> LedgerRow:
                      words.casefold(), wraps=True)
 
 
+def shared_out(room: int, natural: list[int], least: list[int],
+               order: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Widths for columns as wide as ``natural`` at most and ``least`` at least, ``room``
+    columns in all: each at its least, then what is left to the columns in ``order``, each
+    up to its natural width in turn; ``None`` where the least do not fit."""
+    widths = list(least)
+    spare = room - sum(widths)
+    if spare < 0:
+        return None
+    for i in order:
+        more = min(spare, natural[i] - widths[i])
+        widths[i] += max(0, more)
+        spare -= max(0, more)
+    return tuple(widths)
+
+
 class LedgerScreen(NoticeScreen[None]):
     app = getters.app(ScorekeeperAppBase)
 
@@ -123,11 +139,12 @@ class LedgerScreen(NoticeScreen[None]):
                 _("dealer"), _("kind"))
 
     def column_widths(self, room: int) -> tuple[int | None, ...]:
-        """The widths of the from, to and reason columns in ``room`` columns of screen:
-        as wide as their cells (``None``) where everything fits, else the names and the
-        reason fold onto more lines of a row (names between words where a word fits), so
-        that who pays whom, the amount and the reason are in view without scrolling
-        sideways (the rest scrolls)."""
+        """The widths of the from, to, reason and dealer columns in ``room`` columns of
+        screen: as wide as their cells (``None``) where everything fits; else, where every
+        column fits with the names, the reason and the dealer folded onto more lines of a
+        row, those four folded (``shared_out``); else the names and the reason fold so that who
+        pays whom, the amount and the reason are in view without scrolling sideways (names
+        between words where a word fits; the rest scrolls)."""
         labels = self.labels()
 
         fixed = [row for row in self.entries if not row.wraps]  # a count folds to the room
@@ -136,25 +153,37 @@ class LedgerScreen(NoticeScreen[None]):
             return max([cell_width(labels[column]),
                         *(cell_width(row.cells[column]) for row in fixed)])
 
-        sources, targets, reason = widest(1), widest(2), widest(4)
-        # hand and amount as they are; two columns of padding around each of the five
-        free = room - widest(0) - widest(3) - 2 * 5
-        if sources + targets + reason <= free:
-            # A count's words fold in the reason's column, as wide as its other cells.
-            wraps = any(row.wraps for row in self.entries)
-            return (None, None, max(reason, 30) if wraps else None)
-
         def least(column: int, natural: int) -> int:  # the longest word, if not too long
             word = max(cell_width(part) for row in fixed
                        for part in [*row.cells[column].split(), " "])
             return min(natural, max(10, min(word, 16)))
 
+        sources, targets, reason = widest(1), widest(2), widest(4)
+        # A count's words fold in the reason's column, as wide as its other cells.
+        wraps = any(row.wraps for row in self.entries)
+        whole = (None, None, max(reason, 30) if wraps else None, None)
+        reasons = max(reason, 30) if wraps else reason
+        # hand and amount as they are; two columns of padding around each of the five
+        free = room - widest(0) - widest(3) - 2 * 5
+        rest = sum(widest(i) + 2 for i in (5, 6, 7))  # pot after, dealer, kind
+        if sources + targets + reasons + rest <= free:
+            return whole
+        # The four foldable columns' room (less pot after and kind, and every padding): the
+        # names at their longest word, the rest to the reason first (a row two lines tall).
+        every = shared_out(free - widest(5) - widest(7) - 2 * 3,
+                           [sources, targets, reasons, widest(6)],
+                           [least(1, sources), least(2, targets), min(20, reason),
+                            least(6, widest(6))], order=(2, 0, 1, 3))
+        if every is not None:  # every column in view
+            return every
+        if sources + targets + reason <= free:  # the dealer and the kind scroll
+            return whole
         source, target = least(1, sources), least(2, targets)
         extra = free - source - target - reason
         if extra <= 0:
-            return (source, target, max(20, free - source - target))
+            return (source, target, max(20, free - source - target), None)
         more = min(sources - source, extra // 2 + extra % 2)  # the rest to the names
-        return (source + more, min(targets, target + extra - more), reason)
+        return (source + more, min(targets, target + extra - more), reason, None)
 
     def lay_out(self) -> None:
         table = self.query_one("#transfers", DataTable)
@@ -165,7 +194,7 @@ class LedgerScreen(NoticeScreen[None]):
         self.widths = widths
         table.clear(columns=True)
         labels = self.labels()
-        sized = dict(zip((1, 2, 4), widths, strict=True))  # from, to, reason
+        sized = dict(zip((1, 2, 4, 6), widths, strict=True))  # from, to, reason, dealer
         for i, label in enumerate(labels):
             table.add_column(Text(label), width=sized.get(i))
         self.fill(self.query_one("#ledger-filter", Input).value)
