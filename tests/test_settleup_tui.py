@@ -71,7 +71,9 @@ async def test_the_table_settles_up_and_records_it_after_a_question(tmp_path):
         assert (recorded[0].value, recorded[0].currency) == (Decimal("0.10"), "EUR")
         table = app.screen_stack[-2]
         assert isinstance(table, TableScreen) and table.session.digest != before
-        assert any(line.startswith("Settle-up recorded; digest") for line in app.said)
+        # said in the status line under the terms (where it stays)
+        assert shown(screen, "#settle-status") == \
+            f"Settle-up recorded; digest {table.session.digest}."
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is table

@@ -133,7 +133,9 @@ async def test_undo_amend_and_count_through_the_keys(tmp_path):
         await pilot.press(*["backspace"] * 4, "2", "2", "2", "2", "enter")
         await pilot.pause()
         preview = app.screen
-        text = str(preview.query_one("#preview-body Static", Static).render())
+        # (the standings under the body, in view: #preview-figures)
+        text = "\n".join(str(preview.query_one(where, Static).render())
+                         for where in ("#preview-body Static", "#preview-figures"))
         assert "Every hand from 2 on is settled again" in text
         # Worked by hand: hand 2 (P = 16) Ben +15, Cleo pays P = 16 instead of receiving 4; the
         # pot after hand 2 is 32, so hand 3 has P = 33 (8¼ a trick), Cleo pays 66, Anna 33.

@@ -42,6 +42,13 @@ def entry_text(screen) -> str:
     return screen.entry_text()
 
 
+def amend_preview_text(preview) -> str:
+    """The amend preview's words: what changes (the body, which scrolls) and the standings
+    before and after (kept in view under it)."""
+    return "\n".join(str(preview.query_one(where, Static).render())
+                     for where in ("#preview-body Static", "#preview-figures"))
+
+
 def card_by_card_session(tmp_path) -> str:
     """Letzter Stich: hand 1 recorded card by card, wrongly (Cleo won the last trick), then
     hand 2 by its winners (Dora sweeps)."""
@@ -78,7 +85,7 @@ async def test_a_hand_recorded_card_by_card_is_amended_card_by_card(tmp_path):
         assert "Trick 8: Dora Q♠, Anna 10♠, Ben K♠, Cleo J♠  -> Ben" in entry_text(screen)
         await pilot.press("enter")
         await pilot.pause()
-        text = str(app.screen.query_one("#preview-body Static", Static).render())
+        text = amend_preview_text(app.screen)
         assert "Every hand from 1 on is settled again" in text
         # Worked by hand: hand 1 Ben (not Cleo) pays 1 into the pot; hand 2 is the same sweep
         # by Dora (the pot holds 1: she receives 1).
@@ -121,7 +128,7 @@ async def test_a_hand_recorded_by_winners_is_amended_by_its_cards(tmp_path):
         assert screen.entry.by_cards and not screen.entry.draft.answers
         await pilot.press(*all_keys, *RIGHT_LAST_KEYS, "enter")
         await pilot.pause()
-        text = " ".join(str(app.screen.query_one("#preview-body Static", Static).render()).split())
+        text = " ".join(amend_preview_text(app.screen).split())
         assert "Ben: 5 -> 4 (-1)" in text and "Cleo: 4 -> 5 (+1)" in text
         await pilot.press("enter")
         await pilot.pause()

@@ -13,6 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events, getters
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -391,8 +392,14 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
     """Type what each player (and the pot) holds. Before it is recorded, ``check`` (the core's
     words for the count against the ledger) shows who is off, and the table is asked."""
 
+    # Enter, Tab and shift+Tab move between the fields, taken as they are typed (priority
+    # keys, the focus moved at once): "3", Tab, "4" typed quickly put "34" in one field (Tab
+    # went up to the screen after the 4 was typed), and so did Enter.
     BINDINGS = [Binding("escape", "cancel", N_("Back"), id="count-back"),
-                Binding("ctrl+s", "submit", N_("Check the count"), id="count-go")]
+                Binding("ctrl+s", "submit", N_("Check the count"), id="count-go"),
+                Binding("enter", "enter_field", show=False, priority=True),
+                Binding("tab", "next_field(1)", show=False, priority=True),
+                Binding("shift+tab", "next_field(-1)", show=False, priority=True)]
 
     def __init__(self, players: tuple[str, ...], has_pot: bool,
                  check: Callable[[dict[str, Decimal]], list[str]]) -> None:
@@ -422,6 +429,21 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
             yield Static(Text(_("Enter: next field    ctrl+s: check the count    Escape: back")),
                          classes="dialog-keys")
         yield KeyBar()
+
+    def action_next_field(self, step: int) -> None:
+        """Tab: the next field (after the last, the first); shift+Tab: the one before."""
+        inputs, focused = list(self.query(Input)), self.focused
+        if not isinstance(focused, Input) or focused not in inputs:
+            raise SkipAction()
+        self.set_focus(inputs[(inputs.index(focused) + step) % len(inputs)])
+
+    def action_enter_field(self) -> None:
+        """Enter: the next field; in the last, the count is checked (the Input submits it, in
+        its turn after what was typed there)."""
+        inputs, focused = list(self.query(Input)), self.focused
+        if not isinstance(focused, Input) or focused not in inputs[:-1]:
+            raise SkipAction()
+        self.set_focus(inputs[inputs.index(focused) + 1])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         inputs = list(self.query(Input))

@@ -10,6 +10,7 @@ from typing import Protocol, TypeVar
 from rich.cells import cell_len
 from rich.text import Text
 from textual import getters
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -58,7 +59,11 @@ class SettleUpScreen(NoticeScreen[None]):
     # the keys line and the help say them whole).
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="settle-back"),
                 Binding("ctrl+s", "record", N_("Record"), id="settle-record"),
-                Binding("ctrl+y", "share", N_("Share"), id="settle-share")]
+                Binding("ctrl+y", "share", N_("Share"), id="settle-share"),
+                # Enter moves on: from the value to the currency, from there to the settle-up
+                # (it records nothing: ctrl+s does). Taken as it is typed (a priority key):
+                # "1", Enter, "eur" typed quickly put "eur" in the value.
+                Binding("enter", "next_field", show=False, priority=True)]
 
     def __init__(self, table: TableScreen) -> None:
         super().__init__()
@@ -154,11 +159,19 @@ class SettleUpScreen(NoticeScreen[None]):
             self.say("")  # the terms it spoke of are changed: it is said no more
         self.show()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "settle-value":
-            self.query_one("#settle-currency", Input).focus()
+    def action_next_field(self) -> None:
+        """Enter in the value: to the currency; in the currency: to the settle-up shown under
+        them, from its start (who pays whom; ↑ ↓ scroll it), to be read before ctrl+s
+        records it (Enter there asked to record it, over the money)."""
+        focused = self.focused
+        if focused is self.query_one("#settle-value", Input):
+            self.set_focus(self.query_one("#settle-currency", Input))
+        elif focused is self.query_one("#settle-currency", Input):
+            body = self.query_one("#settle-body", VerticalScroll)
+            self.set_focus(body)
+            body.scroll_home(animate=False)
         else:
-            self.action_record()
+            raise SkipAction()
 
     def read_terms(self) -> tuple[Decimal | None, str | None]:
         """The value and the currency typed (both blank: none); a ``ScorekeeperError`` that
@@ -286,9 +299,14 @@ class SettleUpScreen(NoticeScreen[None]):
         self.table.wrote(agreed.session)  # the new digest; the write was the table's own
         self.table.show()
         self.show()
-        self.notify((_("Settle-up recorded; digest {digest}.") if agreed.recorded else
-                     _("This settle-up was recorded already; digest {digest}.")).format(
-                         digest=agreed.session.digest), markup=False)
+        # Said whole in the status line, where it stays until the terms change (a notice
+        # over the key bar went after 5 s, and nothing then said it was recorded).
+        self.say((_("Settle-up recorded; digest {digest}.") if agreed.recorded else
+                  _("This settle-up was recorded already; digest {digest}.")).format(
+                      digest=agreed.session.digest))
+        value, currency = (self.query_one(f"#settle-{key}", Input).value
+                           for key in ("value", "currency"))
+        self.terms_said = (value, currency)
 
     def refused(self, error: ScorekeeperError) -> None:
         self.writing = False

@@ -393,6 +393,9 @@ class TableScreen(NoticeScreen[None]):
         hand = self.query_one("#hand", HandPanel)
         asking = entry.draft.step.kind if entry.started else None
         steps = table_guide(ruleset, config, state, asking, len(entry.draft.decisions))
+        if asking == "turn" and entry.draft.turned:  # another card turned (after the Weli):
+            # the deal and the first card turned are done; turning the next is played now.
+            steps = steps[max(ruleset.guide_step_at_decisions - 1, 0):]
         if entry.draft.complete or entry.draft.winners or entry.draft.cards:
             steps = []  # every step is played (the first trick is typed, or nobody plays)
         if self.amending is not None:  # how to go on, and how to cancel, the while
@@ -734,17 +737,19 @@ class TableScreen(NoticeScreen[None]):
         player's change hand by hand (the later hands it changes too), and the standings before
         and after; saved only if the session is still at ``based_on``."""
         config = self.session.config
-        # What changes first (hand by hand, then the standings), then how each amended hand
-        # is now settled: a long preview scrolls, and the changes are what is checked.
+        # What changes hand by hand, then how each amended hand is now settled: a long
+        # preview scrolls. The standings before and after (every player and the pot, what
+        # Enter confirms) stay in view under it (at 80x24 six players' showed 3 of 7 rows).
         lines: list[str | Text] = [
             Text(_("What changes, hand by hand:"), style="bold"),
             *amendment_effect_lines(self.session.ruleset, config.players,
                                     amended.hands_changed()),
-            _("Every hand from {number} on is settled again.").format(number=amended.number),
-            "", Text(_("Standings now -> after:"), style="bold")]
+            _("Every hand from {number} on is settled again.").format(number=amended.number)]
         before, after = amended.before.state, amended.after.state
-        lines += amendment_lines(config.players, before.scores, after.scores,
-                                 amended.changes(), before.pot, after.pot)
+        figures: list[str | Text] = [
+            Text(_("Standings now -> after:"), style="bold"),
+            *amendment_lines(config.players, before.scores, after.scores, amended.changes(),
+                             before.pot, after.pot)]
         for n in amended.numbers:
             lines += ["", Text(_("Hand {number} as amended:").format(number=n), style="bold"),
                       *amended.after.settlements[n - 1].explanation_words(config)]
@@ -766,8 +771,8 @@ class TableScreen(NoticeScreen[None]):
             self.notify(_("{hands} amended; later hands settled again.").format(
                 hands=hands.capitalize()), markup=False)
 
-        self.ask(PreviewDialog(_("Amend {hands}").format(hands=hands), lines, amends=True),
-                 confirmed)
+        self.ask(PreviewDialog(_("Amend {hands}").format(hands=hands), lines, figures=figures,
+                               amends=True), confirmed)
 
     def action_undo(self) -> None:
         n = self.session.hands_played
