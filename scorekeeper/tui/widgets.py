@@ -284,6 +284,17 @@ class SeatPanel(Widget):
         self.marks = ""  # who leads: a line of its own
         self.status = ""  # this hand's tricks (with a tally, "tricks 3 ###") or the decision
         self.drawn: tuple[object, ...] | None = None  # what the seat shows, as drawn last
+        self.plain = False  # every seat's score in ordinary bold (one that cannot be large)
+
+    def large_fits(self, figure: str) -> bool:
+        """Whether ``figure`` can be drawn large in this seat (before the seat's first
+        layout: taken to fit, the table shows it again once laid out)."""
+        width = self.content_size.width
+        if not width:
+            return True
+        big = big_width(figure)
+        return (big is not None and big <= width and big_rows(figure) is not None
+                and self.figure_rows() == 3)
 
     def render(self) -> Text:
         """The name, the score on three rows (large when it fits, else in ordinary bold,
@@ -292,15 +303,14 @@ class SeatPanel(Widget):
         width = max(1, self.content_size.width)
         rows = [Text.assemble((f"{self.seat} ", "bold"), self.player)]
         large = big_rows(self.figure)
-        big = big_width(self.figure)
         figure_rows = self.figure_rows()
-        if large is not None and big is not None and big <= width and figure_rows == 3:
+        if large is not None and not self.plain and self.large_fits(self.figure):
             rows += [Text(row) for row in large]
-        else:
+        else:  # on one row: the score's word only where it fits beside the figure
             plain = Text(self.figure, style="bold")
-            if self.score_name:
+            if self.score_name and cell_len(f"{self.figure} {self.score_name}") <= width:
                 plain.append(f" {self.score_name}")
-            rows += list(plain.wrap(self.app.console, width))[:figure_rows]
+            rows += [plain]
             rows += [Text()] * (1 + figure_rows - len(rows))
         status = self.status
         if cell_len(status) > width:  # the tally of tricks ("###") gives way to its count
@@ -311,17 +321,18 @@ class SeatPanel(Widget):
         return seat
 
     def show(self, score: Decimal, *, deals: str | None, marks: list[str], best: str | None,
-             status: str, out: bool) -> None:
+             status: str, out: bool, plain: bool = False) -> None:
         """The seat as the hand stands: ``deals`` (the word, on the seat's top border, which
         is heavy), ``marks`` (who leads: on their own line), ``best`` (on the bottom border),
         ``status`` (this hand's tricks, or whether the player is asked, to decide or out).
         Each has its own line, so that none is cut in a narrow seat. Nothing is drawn again
         when nothing changed."""
-        drawn = (format_amount(score), " ".join(marks), status, deals, best, out)
+        drawn = (format_amount(score), " ".join(marks), status, deals, best, out, plain)
         before, self.drawn = self.drawn, drawn
         if drawn == before:
             return
         self.figure, self.marks, self.status = drawn[:3]
+        self.plain = plain
         if before is None or drawn[3:] != before[3:]:  # the borders or the colours: all of it
             self.border_title = Text(deals) if deals else None
             self.border_subtitle = Text(best) if best else None

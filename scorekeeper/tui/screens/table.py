@@ -370,6 +370,9 @@ class TableScreen(NoticeScreen[None]):
 
         draft = entry.draft if entry is not None and closed is None else None
         leader = draft.leader() if draft is not None and not draft.complete else None
+        # One style for every seat's score: large only where every seat's fits large.
+        plain = not all(panel.large_fits(format_amount(state.scores[panel.player]))
+                        for panel in self.panels)
         for panel in self.panels:
             p = panel.player
             status, out = seat_status(draft, p)
@@ -378,7 +381,7 @@ class TableScreen(NoticeScreen[None]):
                 best = _("WINNER") if finished else _("BEST")
             panel.show(state.scores[p], deals=_("DEALS") if closed is None and p == state.dealer
                        else None, marks=[_("LEADS")] if p == leader else [], best=best,
-                       status=status, out=out)
+                       status=status, out=out, plain=plain)
 
         self.show_pot(closed)
 
