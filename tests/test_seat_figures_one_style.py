@@ -32,7 +32,7 @@ SHORT = ["Anna", "Ben", "Cleo", "Dora", "Eva", "Finn"]
 def seat_cells(app, row: int) -> list[str]:
     """The text inside each seat's borders on screen row ``row``."""
     line = rows(app)[row]
-    return [cell for cell in line.replace("┃", "│").split("│")[1::2]]
+    return line.replace("┃", "│").split("│")[1::2]
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
