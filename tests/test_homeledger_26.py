@@ -18,8 +18,9 @@ import pytest
 from textual.widgets import DataTable, Input
 
 from scorekeeper.cards import parse_cards
-from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.rules import HandRecord
 
+from .test_screens_80x24 import evening as screens_evening
 from .tui_helpers import LONG_NAMES, fixed_store, make_app, screen_rows
 
 ALEXANDRA, BARTHOLOMEW, CLEOPATRA, DOROTHEA, EVANGELINE, FRIEDRICH = LONG_NAMES
@@ -39,12 +40,8 @@ def on_screen(app) -> str:
 
 
 def evening(tmp_path, hands: int = 2) -> str:
-    records = [HandRecord(indicator=parse_cards("KC"), tricks=LONG_NAMES[:4]),
-               HandRecord(indicator=parse_cards("AH"),
-                          entered=(CLEOPATRA, EVANGELINE, ALEXANDRA),
-                          tricks=(CLEOPATRA, EVANGELINE, ALEXANDRA, CLEOPATRA))]
-    config = make_config("kratzen", list(LONG_NAMES), ALEXANDRA)
-    return fixed_store(tmp_path).create(config, records[:hands]).id
+    """The six long names' evening of tests/test_screens_80x24.py, after ``hands`` hands."""
+    return screens_evening(tmp_path, hands)
 
 
 def counted_evening(tmp_path) -> str:
