@@ -5,40 +5,17 @@ play/drop question and a dropped player's seat as a trick winner each say why in
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import pytest
 
-from scorekeeper.cards import Suit, parse_cards
+from scorekeeper.cards import parse_cards
 from scorekeeper.i18n import LANGUAGES, pgettext, play_key_names, speaking
-from scorekeeper.rules import (
-    HandDraft,
-    HandRecord,
-    Opening,
-    SessionConfig,
-    get_ruleset,
-    make_config,
-)
+from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui import keynames
 from scorekeeper.tui.actions import key_words
-from scorekeeper.tui.entry import KeyEntry
 
-from .tui_helpers import fixed_store, make_app
+from .tui_helpers import decide_entry, fixed_store, make_app
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
-
-
-def decide_entry() -> KeyEntry:
-    """Kratzen (a German pack) with a pot: the ace of hearts turned, Ben is asked."""
-    ruleset = get_ruleset("kratzen")
-    base = make_config("kratzen", PLAYERS, "Anna")
-    config = SessionConfig(game=base.game, players=base.players, first_dealer="Anna",
-                           options=base.options, opening=Opening(pot=Decimal(8)))
-    entry = KeyEntry(HandDraft(ruleset, config, ruleset.initial_state(config)))
-    hearts = next(key for key, suit in entry.suit_keys().items() if suit is Suit.HEARTS)
-    assert entry.press("a") is None and entry.press(hearts) is None
-    assert entry.draft.step.kind == "decide" and entry.draft.step.player == "Ben"
-    return entry
 
 
 @pytest.mark.parametrize("language, foreign", [("de", "d"), ("es", "d"), ("pt", "p"),

@@ -4,14 +4,11 @@ reads as the opposite word (a German "p" is "passt", a drop; it was read as "pla
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import pytest
 
-from scorekeeper.cards import Suit
 from scorekeeper.i18n import LANGUAGES, PLAY_KEYS, _, play_key_names, play_keys, speaking
-from scorekeeper.rules import HandDraft, make_config
-from scorekeeper.tui.entry import KeyEntry
+
+from .tui_helpers import decide_entry
 
 # The words for yes and no, which a table may answer too.
 YES_NO = {"en": ("yes", "no"), "de": ("ja", "nein"), "pt": ("sim", "não"), "es": ("sí", "no")}
@@ -60,21 +57,6 @@ def test_german_p_is_passt_and_m_is_geht_mit():
     assert play_keys_in("pt")["d"] is False and play_keys_in("pt")["e"] is True
     for language in LANGUAGES:
         assert play_keys_in(language)["+"] is True and play_keys_in(language)["-"] is False
-
-
-def decide_entry() -> KeyEntry:
-    """Kratzen with a pot (a continued evening): the ace of hearts turned, Ben is asked."""
-    from scorekeeper.rules import Opening, SessionConfig, get_ruleset
-
-    ruleset = get_ruleset("kratzen")
-    base = make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna")
-    config = SessionConfig(game=base.game, players=base.players, first_dealer="Anna",
-                           options=base.options, opening=Opening(pot=Decimal(8)))
-    entry = KeyEntry(HandDraft(ruleset, config, ruleset.initial_state(config)))
-    hearts = next(key for key, suit in entry.suit_keys().items() if suit is Suit.HEARTS)
-    assert entry.press("a") is None and entry.press(hearts) is None
-    assert entry.draft.step.kind == "decide" and entry.draft.step.player == "Ben"
-    return entry
 
 
 @pytest.mark.parametrize("language, play, drop, refused", [

@@ -7,14 +7,13 @@ English c d h s were read in every language: a German `s` reads as Schellen (♦
 from __future__ import annotations
 
 import unicodedata
-from decimal import Decimal
 
 import pytest
 
 from scorekeeper.cards import SUIT_KEYS, Card, Suit, suit_keys
 from scorekeeper.i18n import LANGUAGES, speaking
-from scorekeeper.rules import HandDraft, Opening, SessionConfig, get_ruleset, make_config
-from scorekeeper.tui.entry import KeyEntry
+
+from .tui_helpers import pot_entry
 
 PACKS = ("french", "german")
 CASES = [(language, deck) for language in LANGUAGES for deck in PACKS]
@@ -75,21 +74,12 @@ def test_the_letters_of_the_trial_mean_their_own_words():
     assert set(SUIT_KEYS) == set(CASES)
 
 
-def entry_in(deck: str) -> KeyEntry:
-    """Kratzen with a pot (a continued evening) and ``deck``: the turned card is asked."""
-    ruleset = get_ruleset("kratzen")
-    base = make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna", {"deck": deck})
-    config = SessionConfig(game=base.game, players=base.players, first_dealer="Anna",
-                           options=base.options, opening=Opening(pot=Decimal(8)))
-    return KeyEntry(HandDraft(ruleset, config, ruleset.initial_state(config)))
-
-
 @pytest.mark.parametrize("language, deck", CASES)
 def test_the_table_reads_each_suit_key_as_its_suit_and_names_the_keys(language, deck):
     with speaking(language):
         keys = suit_keys(deck)  # type: ignore[arg-type]
         for key, suit in keys.items():
-            entry = entry_in(deck)
+            entry = pot_entry(deck)
             assert entry.press("9") is None
             prompt = entry.prompt()
             assert f"{key} {suit.symbol} {suit.name_in(deck)}" in prompt  # type: ignore[arg-type]
@@ -97,7 +87,7 @@ def test_the_table_reads_each_suit_key_as_its_suit_and_names_the_keys(language, 
             assert " ".join(keys) in help_keys                     # F1 names the keys
             assert entry.press(key) is None
             assert entry.draft.turned == (Card(rank=Card.parse("9C").rank, suit=suit),)
-        fresh = entry_in(deck)
+        fresh = pot_entry(deck)
         assert " ".join(f"{k}{s.symbol}" for k, s in keys.items()) in fresh.prompt()
 
 
@@ -108,7 +98,7 @@ def test_a_letter_that_is_no_suit_here_is_refused_with_the_keys(language, deck, 
     """A letter that would read as no suit, or as two (German k: Kreuz or Karo), is refused:
     the notice names the key and the suits' keys; the rank waits for its suit."""
     with speaking(language):
-        entry = entry_in(deck)
+        entry = pot_entry(deck)
         assert entry.press("9") is None
         problem = entry.press(key)
         assert problem is not None and problem.startswith(f"{key} ")
@@ -120,7 +110,7 @@ def test_a_letter_that_is_no_suit_here_is_refused_with_the_keys(language, deck, 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_backspace_after_a_card_takes_back_its_suit_in_every_language(language):
     with speaking(language):
-        entry = entry_in("german")
+        entry = pot_entry("german")
         spades = next(k for k, s in entry.suit_keys().items() if s is Suit.SPADES)
         assert entry.press("t") is None and entry.press(spades) is None
         assert entry.back() and entry.pending == "10"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from scorekeeper.rules import HandRecord, SessionConfig
 from scorekeeper.store import Store
@@ -83,6 +84,71 @@ def screen_rows(svg: str) -> list[str]:
             line += " " * max(0, column - cell_len(line)) + text
         out.append(line.replace("\xa0", " ").replace("\n", "").rstrip())
     return out
+
+
+def shown_rows(app) -> list[str]:
+    """The rows of text on ``app``'s screen now (``screen_rows`` of a screenshot)."""
+    return screen_rows(app.export_screenshot())
+
+
+def words(text: str) -> str:
+    """``text`` with each run of white space made one space."""
+    return " ".join(text.split())
+
+
+def on_screen(app) -> str:
+    """Everything on screen as one line of words (a sentence wrapped over rows reads whole)."""
+    return words(" ".join(shown_rows(app)))
+
+
+# The characters of a scroll bar's thumb, to be taken out of a row beside it.
+SCROLL_BAR = str.maketrans("", "", "▁▂▃▄▅▆▇█▉▊▋▌▍▎▏")
+
+
+async def settled(pilot) -> None:
+    """Three pauses: the screen has answered the keys pressed and drawn itself again."""
+    for _n in range(3):
+        await pilot.pause()
+
+
+async def open_screen(pilot, key: str, kind: type | None = None) -> Any:
+    """Once the app has started (a pause), ``key`` pressed and two pauses: the screen it
+    opened, which must be a ``kind`` when one is given."""
+    await pilot.pause()
+    await pilot.press(key)
+    await pilot.pause()
+    await pilot.pause()
+    screen = pilot.app.screen
+    if kind is not None:
+        assert isinstance(screen, kind), type(screen).__name__
+    return screen
+
+
+def pot_entry(deck: str | None = None):
+    """The keys of a Kratzen hand (Anna, Ben, Cleo, Dora; Anna deals; ``deck``'s pack where
+    one is given) on a continued evening, with a pot of 8: the turned card is asked."""
+    from decimal import Decimal
+
+    from scorekeeper.rules import HandDraft, Opening, get_ruleset, make_config
+    from scorekeeper.tui.entry import KeyEntry
+
+    ruleset = get_ruleset("kratzen")
+    base = make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna",
+                       None if deck is None else {"deck": deck})
+    config = SessionConfig(game=base.game, players=base.players, first_dealer="Anna",
+                           options=base.options, opening=Opening(pot=Decimal(8)))
+    return KeyEntry(HandDraft(ruleset, config, ruleset.initial_state(config)))
+
+
+def decide_entry():
+    """``pot_entry()`` after the ace of hearts is turned: Ben is asked whether he plays."""
+    from scorekeeper.cards import Suit
+
+    entry = pot_entry()
+    hearts = next(key for key, suit in entry.suit_keys().items() if suit is Suit.HEARTS)
+    assert entry.press("a") is None and entry.press(hearts) is None
+    assert entry.draft.step.kind == "decide" and entry.draft.step.player == "Ben"
+    return entry
 
 
 # Six players with names of 24 characters: the most the table must fit at 80x24.
