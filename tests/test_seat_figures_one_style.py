@@ -21,17 +21,16 @@ from scorekeeper.amounts import format_amount
 from scorekeeper.cards import parse_cards
 from scorekeeper.i18n import speaking
 from scorekeeper.rules import HandRecord, make_config
-from scorekeeper.tui.screens.table import TableScreen
 
-from .test_table_notices import evening, rows, settled
-from .tui_helpers import LONG_NAMES, fixed_store, make_app
+from .test_table_notices import evening
+from .tui_helpers import LONG_NAMES, fixed_store, shown_rows, table_at_80x24
 
 SHORT = ["Anna", "Ben", "Cleo", "Dora", "Eva", "Finn"]
 
 
 def seat_cells(app, row: int) -> list[str]:
     """The text inside each seat's borders on screen row ``row``."""
-    line = rows(app)[row]
+    line = shown_rows(app)[row]
     return line.replace("┃", "│").split("│")[1::2]
 
 
@@ -40,11 +39,7 @@ async def test_every_seat_draws_its_score_in_the_same_style(tmp_path, language):
     records = [HandRecord(indicator=parse_cards("KC" if n == 0 else "7C"),
                           tricks=(SHORT[n],) * 4) for n in range(3)]
     session = fixed_store(tmp_path).create(make_config("kratzen", SHORT, "Anna"), records).id
-    app = make_app(tmp_path, session, language=language)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+    async with table_at_80x24(tmp_path, session, language) as (app, pilot, screen):
         scores = [format_amount(screen.state.scores[p]) for p in SHORT]
         assert scores == ["-304", "-268", "-52", "-310", "-310", "-310"]
         with speaking(language):
@@ -58,11 +53,7 @@ async def test_every_seat_draws_its_score_in_the_same_style(tmp_path, language):
 
 
 async def test_a_plain_score_never_wraps_its_word_onto_a_second_row(tmp_path):
-    app = make_app(tmp_path, evening(tmp_path, 6), language="de")
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+    async with table_at_80x24(tmp_path, evening(tmp_path, 6), "de") as (app, pilot, screen):
         scores = [format_amount(screen.state.scores[p]) for p in LONG_NAMES]
         figures, under = seat_cells(app, 3), seat_cells(app, 4)
         for cell, score in zip(figures, scores, strict=True):

@@ -11,14 +11,16 @@ with card by card chosen and no card typed)."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 
 from scorekeeper.i18n import _, play_key_names, speaking
 from scorekeeper.tui import keynames
 from scorekeeper.tui.screens.table import TableScreen
 
-from .test_table_notices import evening, on_screen, settled, words
-from .tui_helpers import make_app
+from .test_table_notices import evening
+from .tui_helpers import on_screen, settled, table_at_80x24, words
 
 LANGUAGES = ["en", "de", "pt", "es"]
 
@@ -27,24 +29,30 @@ def hearts(screen: TableScreen) -> str:
     return next(k for k, s in screen.entry.suit_keys().items() if s.name == "HEARTS")
 
 
-async def to_first_trick(pilot, screen: TableScreen, language: str) -> None:
-    """A♥ turned, the five others play: the question is who won trick 1."""
-    await pilot.press("a", hearts(screen))
+def ctrl_o(language: str) -> str:
+    """How ``language`` names the key ctrl+o."""
     with speaking(language):
-        play, _drop = play_key_names()
-    await pilot.press(*[play] * 5)
-    await settled(pilot)
-    assert screen.entry.draft.step.kind == "winner"
+        return keynames.key_name("ctrl+o")
+
+
+@asynccontextmanager
+async def at_the_winner_question(tmp_path, language: str):
+    """Hand 2 at 80x24 in ``language``, A♥ turned, the five others play: the question is who
+    won trick 1. ``(app, pilot, screen)``."""
+    async with table_at_80x24(tmp_path, evening(tmp_path, 1), language) as (app, pilot, screen):
+        await pilot.press("a", hearts(screen))
+        with speaking(language):
+            play, _drop = play_key_names()
+        await pilot.press(*[play] * 5)
+        await settled(pilot)
+        assert screen.entry.draft.step.kind == "winner"
+        yield app, pilot, screen
 
 
 async def test_after_a_hand_chosen_card_by_card_the_next_is_typed_by_winners(tmp_path):
     """Before, the next hand opened card by card without a word (the trial's winners 5 1 2 6
     gave "10?" and "2 ist hier keine Farbe")."""
-    app = make_app(tmp_path, evening(tmp_path, 1), language="de")
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+    async with table_at_80x24(tmp_path, evening(tmp_path, 1), "de") as (app, pilot, screen):
         await pilot.press("ctrl+o")
         await settled(pilot)
         assert screen.entry.by_cards
@@ -61,7 +69,7 @@ async def test_after_a_hand_chosen_card_by_card_the_next_is_typed_by_winners(tmp
         said = app.said[-1]
         with speaking("de"):
             again = _("The next hand is typed by trick winners again ({key}: card by "
-                      "card).").format(key=keynames.key_name("ctrl+o"))
+                      "card).").format(key=ctrl_o("de"))
         assert said.startswith("Spiel 2 gespeichert.") and again in said, said
         assert "Strg+o" in said
         assert words(said) in on_screen(app)
@@ -69,15 +77,8 @@ async def test_after_a_hand_chosen_card_by_card_the_next_is_typed_by_winners(tmp
 
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_the_winner_question_names_ctrl_o_at_80x24(tmp_path, language):
-    app = make_app(tmp_path, evening(tmp_path, 1), language=language)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await to_first_trick(pilot, screen, language)
-        with speaking(language):
-            ctrl_o = keynames.key_name("ctrl+o")
-        assert ctrl_o in on_screen(app)
+    async with at_the_winner_question(tmp_path, language) as (app, pilot, screen):
+        assert ctrl_o(language) in on_screen(app)
         await pilot.press("ctrl+o")
         await settled(pilot)
         assert screen.entry.by_cards  # the key named does what it says
@@ -85,18 +86,11 @@ async def test_the_winner_question_names_ctrl_o_at_80x24(tmp_path, language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_a_rank_at_the_winner_question_says_how_to_type_cards(tmp_path, language):
-    app = make_app(tmp_path, evening(tmp_path, 1), language=language)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await to_first_trick(pilot, screen, language)
+    async with at_the_winner_question(tmp_path, language) as (app, pilot, screen):
         app.said.clear()
         await pilot.press("k")  # a king
         await settled(pilot)
-        with speaking(language):
-            ctrl_o = keynames.key_name("ctrl+o")
-        assert app.said and app.said[-1].startswith("k ") and ctrl_o in app.said[-1]
+        assert app.said and app.said[-1].startswith("k ") and ctrl_o(language) in app.said[-1]
         assert words(app.said[-1]) in on_screen(app)
         assert screen.entry.draft.winners == ()
 
@@ -104,20 +98,13 @@ async def test_a_rank_at_the_winner_question_says_how_to_type_cards(tmp_path, la
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("key", ["5", "6"])
 async def test_a_seat_number_in_card_mode_says_it_is_no_rank(tmp_path, language, key):
-    app = make_app(tmp_path, evening(tmp_path, 1), language=language)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await to_first_trick(pilot, screen, language)
+    async with at_the_winner_question(tmp_path, language) as (app, pilot, screen):
         await pilot.press("ctrl+o")
         await settled(pilot)
         app.said.clear()
         await pilot.press(key)
         await settled(pilot)
-        with speaking(language):
-            ctrl_o = keynames.key_name("ctrl+o")
         said = app.said[-1] if app.said else ""
-        assert said.startswith(f"{key} ") and ctrl_o in said, said
+        assert said.startswith(f"{key} ") and ctrl_o(language) in said, said
         assert "a k " in said  # the ranks there are
         assert screen.entry.pending is None and screen.entry.draft.cards == ()

@@ -18,8 +18,8 @@ from scorekeeper.presentation import step_prompt
 from scorekeeper.rules import RULESETS
 from scorekeeper.tui.screens.table import TableScreen
 
-from .test_table_notices import evening, on_screen, rows, settled, words
-from .tui_helpers import make_app
+from .test_table_notices import evening
+from .tui_helpers import on_screen, settled, shown_rows, table_at_80x24, words
 
 LANGUAGES = ["en", "de", "pt", "es"]
 
@@ -36,11 +36,7 @@ def steps_after_the_weli(screen: TableScreen) -> tuple[list[str], list[str]]:
 @pytest.mark.parametrize("hands", [2, 3])
 async def test_after_the_weli_the_steps_done_fold_and_the_rest_is_in_sight(
         tmp_path, language, hands):
-    app = make_app(tmp_path, evening(tmp_path, hands), language=language)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+    async with table_at_80x24(tmp_path, evening(tmp_path, hands), language) as (app, pilot, screen):
         await pilot.press("w")
         await settled(pilot)
         assert screen.entry.draft.step.kind == "turn" and screen.entry.draft.turned
@@ -53,17 +49,14 @@ async def test_after_the_weli_the_steps_done_fold_and_the_rest_is_in_sight(
             assert words(step) in shown, step
         for step in done:
             assert words(step) not in shown, step
-        assert not any(row.rstrip().endswith(("▇", "▅", "▄", "▂", "▆", "█")) for row in rows(app))
+        assert not any(row.rstrip().endswith(("▇", "▅", "▄", "▂", "▆", "█"))
+                       for row in shown_rows(app))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_with_a_two_row_last_hand_every_step_is_in_sight_before_and_after_the_card(
         tmp_path, language):
-    app = make_app(tmp_path, evening(tmp_path, 3), language=language)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+    async with table_at_80x24(tmp_path, evening(tmp_path, 3), language) as (app, pilot, screen):
         ruleset = RULESETS["kratzen"]
         config, state = screen.session.config, screen.state
         with speaking(language):

@@ -20,21 +20,18 @@ from scorekeeper.i18n import _, speaking
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui.screens.table import TableScreen
 
-from .tui_helpers import LONG_NAMES, fixed_store, make_app, screen_rows
+from .tui_helpers import (
+    LONG_NAMES,
+    fixed_store,
+    make_app,
+    on_screen,
+    settled,
+    shown_rows,
+    table_at_80x24,
+    words,
+)
 
 ALEXANDRA, BARTHOLOMEW, CLEOPATRA, DOROTHEA, EVANGELINE, FRIEDRICH = LONG_NAMES
-
-
-def words(text: str) -> str:
-    return " ".join(text.split())
-
-
-def rows(app) -> list[str]:
-    return screen_rows(app.export_screenshot())
-
-
-def on_screen(app) -> str:
-    return words(" ".join(rows(app)))
 
 
 def evening(tmp_path, hands: int) -> str:
@@ -45,11 +42,6 @@ def evening(tmp_path, hands: int) -> str:
     return fixed_store(tmp_path).create(config, records).id
 
 
-async def settled(pilot) -> None:
-    for _n in range(3):
-        await pilot.pause()
-
-
 @pytest.mark.parametrize(("language", "hands", "pot"),
                          [("de", 3, "1554"), ("pt", 3, "1554"), ("en", 3, "1554"),
                           ("de", 4, "9330")])
@@ -57,11 +49,7 @@ async def test_the_pot_line_is_whole_with_a_pot_of_four_digits(tmp_path, languag
     """Before, the German line ran past the edge: "Pott 1995   nach den Einsätzen P = 1996
     jeder Stich bringt P/4 (nicht im" ("Muss)" cut). Now it is whole, on one row where its
     parts fit two columns apart, else folded between them."""
-    app = make_app(tmp_path, evening(tmp_path, hands), language=language)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+    async with table_at_80x24(tmp_path, evening(tmp_path, hands), language) as (app, pilot, screen):
         with speaking(language):
             said = screen.session.ruleset.pot_words(screen.session.config, screen.state)
         assert said is not None and str(int(pot) + 1) in said
@@ -70,7 +58,7 @@ async def test_the_pot_line_is_whole_with_a_pot_of_four_digits(tmp_path, languag
         for part in said.split("   "):
             assert words(part) in shown, part
         # Nothing of the line past the screen's edge: every row ends inside it.
-        assert all(len(row) <= 80 for row in rows(app))
+        assert all(len(row) <= 80 for row in shown_rows(app))
 
 
 @pytest.mark.parametrize("language", ["en", "de", "pt"])
@@ -96,7 +84,7 @@ async def test_amending_says_how_to_cancel_all_the_while_and_the_key_bar_says_es
             home = _("Home")
         assert words(told) in on_screen(app)
         assert "Escape" in told or "Esc" in told
-        bar = rows(app)[-1]
+        bar = shown_rows(app)[-1]
         assert cancel != home and f"esc {cancel}" in bar, bar
         assert bar.index("esc") < bar.index("^") if "^" in bar else True  # right after ⌫
         await pilot.press("backspace")  # a key typed: still said
@@ -104,7 +92,7 @@ async def test_amending_says_how_to_cancel_all_the_while_and_the_key_bar_says_es
         assert words(told) in on_screen(app)
         await pilot.press("escape")
         await settled(pilot)
-        assert screen.amending is None and cancel not in rows(app)[-1]
+        assert screen.amending is None and cancel not in shown_rows(app)[-1]
 
 
 async def test_notices_are_whole_replace_each_other_and_cover_nothing(tmp_path):
@@ -112,19 +100,15 @@ async def test_notices_are_whole_replace_each_other_and_cover_nothing(tmp_path):
     drawn over the guide, and keys typed wrong stacked their notices three deep. Now each is
     whole in a status line over the key bar: the rows above it (heading, seats, pot, last
     hand, the question) stay as they were; a key typed wrong again replaces its notice."""
-    app = make_app(tmp_path, evening(tmp_path, 1), language="de")
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        before = rows(app)
+    async with table_at_80x24(tmp_path, evening(tmp_path, 1), "de") as (app, pilot, screen):
+        before = shown_rows(app)
         await pilot.press("enter")  # the hand is not complete: a long warning
         for _n in range(20):  # (a toast, before, was drawn some frames later)
             await pilot.pause(0.05)
         warning = app.said[-1]
         assert len(warning) > 80 and "noch nicht vollständig" in warning
         assert words(warning) in on_screen(app)  # whole, wrapped
-        after = rows(app)
+        after = shown_rows(app)
         assert after[:12] == before[:12]  # heading, seats, pot, last hand, the question
         await pilot.press("enter", "enter")
         await settled(pilot)
@@ -134,10 +118,10 @@ async def test_notices_are_whole_replace_each_other_and_cover_nothing(tmp_path):
         await pilot.press("enter")
         await settled(pilot)
         assert on_screen(app).count("noch nicht vollständig") == 1
-        shown = rows(app)
+        shown = shown_rows(app)
         assert " ▌ Spiel 1 gespeichert." in shown[-6:]  # over the key bar, each after its bar
         assert shown[-2].endswith("Weli")  # the warning's last row, over the key bar
-        assert "Abrechnen" in rows(app)[-1]  # the key bar itself
+        assert "Abrechnen" in shown_rows(app)[-1]  # the key bar itself
 
 
 async def test_a_notice_said_at_the_table_goes_after_its_time(tmp_path):
@@ -161,11 +145,7 @@ async def test_the_guide_says_no_lead_once_the_tricks_are_typed_or_nobody_plays(
     everyone playing, then trick 1; then, from the start again, everyone dropping."""
     from scorekeeper.i18n import play_key_names
 
-    app = make_app(tmp_path, evening(tmp_path, 1), language=language)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settled(pilot)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+    async with table_at_80x24(tmp_path, evening(tmp_path, 1), language) as (app, pilot, screen):
         with speaking(language):
             play, drop = play_key_names()
             lead = words(screen.session.ruleset.guide_steps(screen.session.config,

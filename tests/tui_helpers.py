@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from contextlib import asynccontextmanager
 from typing import Any
 
 from scorekeeper.rules import HandRecord, SessionConfig
@@ -122,6 +123,20 @@ async def open_screen(pilot, key: str, kind: type | None = None) -> Any:
     if kind is not None:
         assert isinstance(screen, kind), type(screen).__name__
     return screen
+
+
+@asynccontextmanager
+async def table_at_80x24(home, session: str, language: str | None = None):
+    """The table screen of ``session`` at 80x24 (notices shown) in ``language``, settled:
+    ``(app, pilot, screen)``."""
+    from scorekeeper.tui.screens.table import TableScreen
+
+    app = make_app(home, session, language=language)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        yield app, pilot, screen
 
 
 def pot_entry(deck: str | None = None):
