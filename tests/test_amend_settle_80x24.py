@@ -20,7 +20,7 @@ from scorekeeper.tui.screens.settle import SettleUpScreen
 from scorekeeper.tui.screens.table import TableScreen
 
 from .test_dialog_keys_80x24 import LONG, SETTLED, evening
-from .tui_helpers import make_app, screen_rows
+from .tui_helpers import make_app, shown_rows, words
 
 E, B, F, M, K, A = LONG
 
@@ -51,14 +51,6 @@ def burst(app, keys: list[str]) -> None:
         app.post_message(events.Key(key, special.get(key, key)))
 
 
-def shown(app) -> list[str]:
-    return screen_rows(app.export_screenshot())
-
-
-def words(text: str) -> str:
-    return " ".join(text.split())
-
-
 @pytest.mark.parametrize("language", ["en", "de", "pt"])
 async def test_the_amend_preview_shows_every_standing_and_the_pot_without_scrolling(
         tmp_path, language):
@@ -76,7 +68,7 @@ async def test_the_amend_preview_shows_every_standing_and_the_pot_without_scroll
         assert isinstance(app.screen, PreviewDialog)
         body = app.screen.query_one("#preview-body")
         assert body.max_scroll_y > 0  # what changes hand by hand is longer than the room
-        rows = [words(row.strip(" █")) for row in shown(app)]
+        rows = [words(row.strip(" █")) for row in shown_rows(app)]
         with speaking(language):
             heading = _("Standings now -> after:")
         assert heading in rows, "\n".join(rows)
@@ -124,10 +116,10 @@ async def test_the_settle_up_says_in_its_status_line_that_it_was_recorded(tmp_pa
         with speaking(language):
             said = _("Settle-up recorded; digest {digest}.").format(digest=digest)
         assert str(screen.query_one("#settle-status", Static).render()) == said
-        assert said in [row.strip() for row in shown(app)], "\n".join(shown(app))
+        assert said in [row.strip() for row in shown_rows(app)], "\n".join(shown_rows(app))
         await pilot.press("shift+tab", "2")  # other terms: it no longer speaks of them
         await pilot.pause()
-        assert said not in words(" ".join(shown(app)))
+        assert said not in words(" ".join(shown_rows(app)))
 
 
 @pytest.mark.parametrize("quickly", [False, True])
@@ -152,7 +144,7 @@ async def test_enter_in_the_currency_moves_on_to_the_settle_up_and_records_nothi
                            for key in ("value", "currency"))
         assert (value, currency) == ("1", "eur")
         assert screen.focused is screen.query_one("#settle-body")
-        flat = words(" ".join(shown(app)))
+        flat = words(" ".join(shown_rows(app)))
         assert "Wer zahlt wem" in flat and "Maximilian Oberhuber-Kal zahlt" in flat
         await pilot.press("enter")  # on the settle-up: nothing
         await pilot.pause()

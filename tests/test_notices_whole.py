@@ -19,7 +19,7 @@ from scorekeeper.tui.screens.ledger import LedgerScreen, StandingsScreen
 from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.season import SeasonScreen
 
-from .tui_helpers import LONG_NAMES, fixed_store, make_app, screen_rows
+from .tui_helpers import LONG_NAMES, SCROLL_BAR, fixed_store, make_app, settled, shown_rows, words
 
 ALEXANDRA = LONG_NAMES[0]
 DELETE = "Only an archived session can be deleted: archive it first (h)."
@@ -28,26 +28,10 @@ LONG = ("The session file was written by another terminal meanwhile; what is sho
         "again from it, and nothing typed here is lost.")
 
 
-def words(text: str) -> str:
-    return " ".join(text.split())
-
-
 def evening(tmp_path) -> str:
     config = make_config("kratzen", list(LONG_NAMES), ALEXANDRA)
     record = HandRecord(indicator=parse_cards("KC"), tricks=LONG_NAMES[:4])
     return fixed_store(tmp_path).create(config, [record]).id
-
-
-async def settled(pilot) -> None:
-    for _n in range(3):
-        await pilot.pause()
-
-
-SCROLL_BAR = str.maketrans("", "", "▁▂▃▄▅▆▇█▉▊▋▌▍▎▏")
-
-
-def shown(app) -> list[str]:
-    return screen_rows(app.export_screenshot())
 
 
 def bare(rows: list[str]) -> list[str]:
@@ -69,10 +53,10 @@ async def test_a_notice_on_the_home_screen_is_whole_over_the_key_bar(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settled(pilot)
-        before = shown(app)
+        before = shown_rows(app)
         await pilot.press("delete")
         await settled(pilot)
-        after = shown(app)
+        after = shown_rows(app)
         assert app.said[-1] == DELETE
         assert said_whole(after, DELETE), after
         assert after[-1] == before[-1]  # the key bar, as it was
@@ -103,10 +87,10 @@ async def test_a_notice_on_a_list_screen_is_whole_and_covers_nothing(tmp_path, w
                   "standings": lambda: StandingsScreen(opened),
                   "season": SeasonScreen, "new": NewSessionScreen}[which]()
         await open_screen(app, pilot, screen)
-        before = shown(app)
+        before = shown_rows(app)
         app.notify(notice, markup=False)
         await settled(pilot)
-        after = shown(app)
+        after = shown_rows(app)
         assert said_whole(after, notice), after
         assert after[-1] == before[-1]  # the key bar, as it was
         taken = 1 if notice == DELETE else 2
@@ -129,12 +113,12 @@ async def test_a_notice_over_a_dialog_is_a_toast_drawn_whole(tmp_path):
         await open_screen(app, pilot, ConfirmDialog("A question", ["Yes or no?"]))
         app.notify(DELETE, markup=False)
         await settled(pilot)
-        assert said_whole(shown(app), DELETE), shown(app)
+        assert said_whole(shown_rows(app), DELETE), shown_rows(app)
         app.clear_notifications()
         await settled(pilot)
         app.notify(LONG, markup=False)
         await settled(pilot)
-        assert said_whole(shown(app), LONG), shown(app)
+        assert said_whole(shown_rows(app), LONG), shown_rows(app)
 
 
 async def test_the_export_s_notice_is_said_in_the_home_s_line_once_the_dialog_closes(tmp_path):
@@ -150,7 +134,7 @@ async def test_the_export_s_notice_is_said_in_the_home_s_line_once_the_dialog_cl
         await settled(pilot)
         await pilot.press("x")
         await settled(pilot)
-        assert isinstance(app.screen, ExportDialog), shown(app)
+        assert isinstance(app.screen, ExportDialog), shown_rows(app)
         await pilot.press("ctrl+s")
         await settled(pilot)
         target = tmp_path / "exports" / f"{session}.html"
@@ -158,7 +142,7 @@ async def test_the_export_s_notice_is_said_in_the_home_s_line_once_the_dialog_cl
         assert app.said and app.said[-1] == said, app.said
         assert target.exists()
         assert app.screen.notices.words() == [said]
-        assert said_whole(shown(app), said)
+        assert said_whole(shown_rows(app), said)
         assert not app.screen.query("Toast")
 
 
@@ -172,10 +156,10 @@ async def test_a_notice_on_the_settle_up_is_whole_over_its_key_bar(tmp_path, not
         await settled(pilot)
         await pilot.press("ctrl+u")
         await settled(pilot)
-        before = shown(app)
+        before = shown_rows(app)
         app.notify(notice, markup=False)
         await settled(pilot)
-        after = shown(app)
+        after = shown_rows(app)
         assert said_whole(after, notice), after
         assert after[-1] == before[-1]
         taken = 1 if notice == DELETE else 2

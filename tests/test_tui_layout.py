@@ -16,27 +16,18 @@ from scorekeeper.tui.screens.dialogs import CountDialog, HelpScreen, PreviewDial
 from scorekeeper.tui.screens.table import TableScreen
 from scorekeeper.tui.widgets import SeatPanel
 
-from .tui_helpers import LONG_NAMES, fixed_store, make_app, screen_rows
+from .tui_helpers import LONG_NAMES, fixed_store, make_app, on_screen, shown_rows, words
 
 ALEXANDRA, BARTHOLOMEW, CLEOPATRA, DOROTHEA, EVANGELINE, FRIEDRICH = LONG_NAMES
-
-
-def on_screen(app) -> str:
-    """Everything on screen as one line of words (a sentence wrapped over rows reads whole)."""
-    return " ".join(" ".join(screen_rows(app.export_screenshot())).split())
 
 
 def in_dialog(app) -> str:
     """The words inside the dialog on screen (between its borders), as one line."""
     inside = []
-    for row in screen_rows(app.export_screenshot()):
+    for row in shown_rows(app):
         if row.count("█") >= 2:
             inside.append(row[row.index("█") + 1:row.rindex("█")].strip("▀▄ "))
     return words(" ".join(inside))
-
-
-def words(text: str) -> str:
-    return " ".join(text.split())
 
 
 def long_kratzen(tmp_path, options: dict | None = None) -> str:
@@ -116,7 +107,7 @@ async def test_seat_words_and_the_last_hand_are_whole_at_80x24(tmp_path):
     app = make_app(tmp_path, long_kratzen(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        rows = screen_rows(app.export_screenshot())
+        rows = shown_rows(app)
         seats = "\n".join(rows[1:9])
         assert "DEALS" in rows[1] and "LEADS" in seats and "BEST" in seats
         assert "…" not in seats.replace("…│", "").replace("…┃", "")  # only names are cut
@@ -416,7 +407,7 @@ async def test_a_session_over_offers_no_settle_and_no_back(tmp_path):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.state.finished
-        bar = screen_rows(app.export_screenshot())[-1]
+        bar = shown_rows(app)[-1]
         assert "Undo" in bar and "Amend" in bar and "Ledger" in bar, bar
         assert "Settle" not in bar and "Back" not in bar, bar
         await pilot.press("enter")                       # nothing to settle: nothing opens
@@ -438,5 +429,5 @@ async def test_the_name_dialog_shows_its_own_keys_not_the_home_screens(tmp_path)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, NameDialog)
-        bar = screen_rows(app.export_screenshot())[-1]
+        bar = shown_rows(app)[-1]
         assert "esc Back" in bar and "New session" not in bar, bar
