@@ -16,7 +16,7 @@ from textual.widgets import Static
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui.keybar import KeyBar
 
-from .tui_helpers import fixed_store, hand_keys, make_app, screen_rows
+from .tui_helpers import fixed_store, hand_keys, make_app, open_screen, shown_rows
 
 LONG = ["Eleonore Weißenbach-Lutz", "Bartholomäus Grünwald-Ek", "Friederike Schönberg-Alt",
         "Maximilian Oberhuber-Kal", "Konstantin Überreiter-Da", "Annemarie Zöllner-Brandt"]
@@ -191,7 +191,7 @@ async def test_the_preview_of_a_muss_shows_every_figure_without_scrolling(tmp_pa
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, PreviewDialog)
-        rows = screen_rows(app.export_screenshot())
+        rows = shown_rows(app)
         shown = "\n".join(rows)
         for name, now in MUSS_FIGURES:
             assert any(name in row and row.rstrip(" █").endswith(f" {now}") for row in rows), (
@@ -223,15 +223,10 @@ async def test_the_settle_up_shows_who_pays_whom_and_every_figure_with_names_who
     store.settle_up(session.id, Decimal("0.10"), "EUR")
     app = make_app(tmp_path, session.id, language=language)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+u")
-        await pilot.pause()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SettleUpScreen)
+        screen = await open_screen(pilot, "ctrl+u", SettleUpScreen)
         settled = screen.settled
         assert settled is not None and settled.currency == "EUR"
-        rows = screen_rows(app.export_screenshot())
+        rows = shown_rows(app)
         shown = "\n".join(rows)
         # every transfer, names whole (the header above them)
         assert len(settled.transfers) >= 4
@@ -267,12 +262,12 @@ async def test_the_settle_ups_words_leave_with_it_and_the_files_shared_are_named
         await pilot.press("ctrl+y")
         await pilot.pause()
         await pilot.pause()
-        shown = "\n".join(screen_rows(app.export_screenshot()))
+        shown = "\n".join(shown_rows(app))
         flat = " ".join(shown.split())
         for suffix in ("txt", "md", "html"):
             assert f"{session.id}-night.{suffix}" in flat, shown
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "TableScreen"
-        table = "\n".join(screen_rows(app.export_screenshot()))
+        table = "\n".join(shown_rows(app))
         assert "night." not in table and "Schlussabrechnung" not in table, table

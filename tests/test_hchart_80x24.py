@@ -13,7 +13,7 @@ from scorekeeper.amounts import parse_amount
 from scorekeeper.chart import MARKERS, NEAR, chart_rows, legend_rows, line_chart
 from scorekeeper.rules import HandRecord, make_config
 
-from .tui_helpers import fixed_store, make_app, screen_rows
+from .tui_helpers import fixed_store, make_app, open_screen, shown_rows
 
 LONG = ["Eleonore Weißenbach-Ost1", "Friedrich Hohenzollern-2", "Maximiliane Schwarzkopf3",
         "Bartholomäus Regenbogen4", "Konstantin Lichtenberg-5", "Wilhelmine Sonnenschein6"]
@@ -116,7 +116,7 @@ async def test_the_standings_at_80x24_show_every_symbol_every_label_and_every_na
         await pilot.pause()
         await pilot.press("ctrl+t")
         await pilot.pause()
-        rows = screen_rows(app.export_screenshot())
+        rows = shown_rows(app)
         shown = "\n".join(rows)
         plot = [row for row in rows if "┤" in row[:8] or row[6:8] == " │"]
         assert len(plot) >= 5 and all("┤" in row[:8] for row in plot), shown
@@ -217,10 +217,7 @@ async def test_the_ledger_shows_who_pays_whom_the_amount_and_the_whole_reason(tm
     session = long_evening(tmp_path)
     app = make_app(tmp_path, session.id, language=language)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+l")
-        await pilot.pause()
-        await pilot.pause()
+        await open_screen(pilot, "ctrl+l")
         assert isinstance(app.screen, LedgerScreen)
         table = app.screen.query_one("#transfers", DataTable)
         columns = list(table.columns.values())
@@ -260,16 +257,13 @@ async def test_the_season_at_80x24_shows_everyone_whole_and_its_title_in_one_lin
     long_evening(tmp_path)
     app = make_app(tmp_path, language=language)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        await pilot.pause()
+        await open_screen(pilot, "t")
         assert isinstance(app.screen, SeasonScreen)
         assert app.screen.query_one("#season-title", Static).size.height == 1
         table = app.screen.query_one("#season-table", DataTable)
         assert table.virtual_size.width <= table.scrollable_content_region.width
         assert not app.screen.query_one("#season-wide").display
-        rows = [" ".join(row.split()) for row in screen_rows(app.export_screenshot())]
+        rows = [" ".join(row.split()) for row in shown_rows(app)]
         shown = "\n".join(rows)
         for rank, (name, net) in enumerate(zip(LONG, ["+186¾", "+82¾", "+17¾", "-232",
                                                       "-433½", "-803¾"], strict=True), 1):
@@ -301,7 +295,7 @@ async def test_the_settle_up_at_80x24_shows_everyone_and_no_line_of_it_wraps(tmp
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, SettleUpScreen)
-        rows = screen_rows(app.export_screenshot())
+        rows = shown_rows(app)
         shown = "\n".join(rows)
         assert session.digest in rows[0], shown
         for selector in ("#settle-top", "#settle-keys"):
@@ -321,10 +315,7 @@ async def test_the_seasons_title_fits_again_after_the_terminal_narrows(tmp_path)
     long_evening(tmp_path)
     app = make_app(tmp_path, language="pt")
     async with app.run_test(size=(130, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        await pilot.pause()
+        await open_screen(pilot, "t")
         title = app.screen.query_one("#season-title", Static)
         assert title.size.height == 1 and "abaixo" in str(title.render())
         await pilot.resize_terminal(80, 24)

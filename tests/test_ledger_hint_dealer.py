@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Static
 from scorekeeper.rules import HandRecord, make_config
 
 from .test_hchart_80x24 import HANDS, LONG
-from .tui_helpers import fixed_store, make_app, screen_rows
+from .tui_helpers import fixed_store, make_app, open_screen, shown_rows
 
 FOUR = ["Anneliese-Marie Schulzen", "Bartholomew Ng-Okaforia", "Cleopatra Vanderslooten",
         "Dorothea Fitzgerald-Ode"]
@@ -25,10 +25,7 @@ def one_hand(tmp_path, players: list[str]) -> str:
 async def test_the_line_says_on_which_side_the_columns_out_of_view_are(tmp_path):
     app = make_app(tmp_path, one_hand(tmp_path, FOUR))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+l")
-        await pilot.pause()
-        await pilot.pause()
+        await open_screen(pilot, "ctrl+l")
         hint = app.screen.query_one("#ledger-wide", Static)
         table = app.screen.query_one("#transfers", DataTable)
         assert hint.display and table.max_scroll_x > 2
@@ -53,14 +50,11 @@ async def test_the_dealer_column_has_its_room_at_130(tmp_path, size):
     session = fixed_store(tmp_path).create(make_config("kratzen", LONG, LONG[0]), HANDS).id
     app = make_app(tmp_path, session, language="de")
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+l")
-        await pilot.pause()
-        await pilot.pause()
+        await open_screen(pilot, "ctrl+l")
         table = app.screen.query_one("#transfers", DataTable)
         assert table.virtual_size.width <= table.scrollable_content_region.width
         assert not app.screen.query_one("#ledger-wide", Static).display
-        rows = screen_rows(app.export_screenshot())
+        rows = shown_rows(app)
         header = next(row for row in rows if "Geber" in row)
         dealer_at = header.index("Geber")
         kind_at = header.index("Art", dealer_at)

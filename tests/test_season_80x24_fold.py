@@ -12,7 +12,7 @@ from textual.widgets import DataTable
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui.screens.season import SeasonScreen
 
-from .tui_helpers import fixed_store, make_app, screen_rows
+from .tui_helpers import fixed_store, make_app, open_screen, shown_rows
 
 TRIAL = ["Eleonore Weißenbach-Lutz", "Bartholomäus Grünwald-Ek", "Friederike Schönberg-Alt",
          "Maximilian Oberhuber-Kal", "Konstantin Überreiter-Da", "Annemarie Zöllner-Brandt"]
@@ -43,13 +43,8 @@ async def test_the_season_at_80x24_keeps_words_whole_and_every_money_figure_in_v
         store.settle_up(session, Decimal("10"), currency)
     app = make_app(tmp_path, language="de")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SeasonScreen)
-        shown = screen_rows(app.export_screenshot())
+        screen = await open_screen(pilot, "t", SeasonScreen)
+        shown = shown_rows(app)
         table = screen.query_one("#season-table", DataTable)
         names, money = [], []
         for i in range(table.row_count):

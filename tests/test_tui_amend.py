@@ -18,7 +18,7 @@ from scorekeeper.cards import parse_cards
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui.screens.dialogs import ConfirmDialog, PickHandDialog, PreviewDialog
 
-from .tui_helpers import fixed_store, make_app
+from .tui_helpers import fixed_store, make_app, open_screen
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
 HANDS = [HandRecord(indicator=parse_cards("KC"), tricks=("Ben", "Ben", "Cleo", "Cleo")),
@@ -165,10 +165,7 @@ async def test_the_ledger_screen_holds_each_count_against_the_ledger_now(tmp_pat
     store.amend(session_id, 2, {"tricks": ("Ben", "Ben", "Ben", "Dora")})
     app = make_app(tmp_path, session_id)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+l")
-        await pilot.pause()
-        await pilot.pause()
+        await open_screen(pilot, "ctrl+l")
         table = app.screen.query_one("#transfers", DataTable)  # a count is a row after its hand
         counts = " ".join(" ".join(str(table.get_row_at(i)[4]) for i in range(table.row_count))
                           .split())
@@ -217,10 +214,7 @@ async def test_the_ledger_says_when_columns_are_off_to_the_right(tmp_path, playe
                               [HandRecord(indicator=("KC",), tricks=(players[0],) * 4)]).id
     app = make_app(tmp_path, session_id)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+l")
-        await pilot.pause()
-        await pilot.pause()
+        await open_screen(pilot, "ctrl+l")
         hint = app.screen.query_one("#ledger-wide", Static)
         assert hint.display is wide
         assert "More columns to the right" in str(hint.render())
