@@ -19,6 +19,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import aiohttp
@@ -124,6 +125,22 @@ class Watched:
                 os.kill(pid, signal.SIGKILL)
 
 
+@contextlib.contextmanager
+def watched_serving(tmp_path: Path, kind: type[Served] = Served) -> Iterator[
+        tuple[Served, Watched, str]]:
+    """The six players' evening served (by ``scorekeeper serve`` on a free port, or by
+    ``kind``), its processes watched: ``(served, watched, the address)``; after, serve and
+    every process it started are ended, whatever the test did."""
+    home = tmp_path / "home"
+    session = six_players(home).id
+    served = Served(home, session, "--port", "0") if kind is Served else kind(home, session)
+    watched = Watched(served)
+    try:
+        yield served, watched, served.url()
+    finally:
+        watched.end()
+
+
 def ws_url(url: str, query: str = "") -> str:
     return url.replace("http://", "ws://", 1) + "/ws" + query
 
@@ -152,11 +169,7 @@ def drawn_rows(screen: bytes) -> int:
 # ---- a huge terminal, a resize storm: bounded, and ended when the client goes ---------------
 
 async def test_a_huge_terminal_is_served_at_the_largest_size_and_ends_with_its_client(tmp_path):
-    home = tmp_path / "home"
-    served = Served(home, six_players(home).id, "--port", "0")
-    watched = Watched(served)
-    try:
-        url = served.url()
+    with watched_serving(tmp_path) as (served, watched, url):
         screen = bytearray()
         huge = ws_url(url, "?width=1000000&height=1000000")
         async with aiohttp.ClientSession() as client, client.ws_connect(huge) as ws:
@@ -167,16 +180,10 @@ async def test_a_huge_terminal_is_served_at_the_largest_size_and_ends_with_its_c
         assert watched.largest_mb <= MEMORY_BOUND_MB
         assert drawn_rows(screen) == MAX_ROWS  # drawn, at the largest size
         assert await watched.gone(within=5) == set()  # the client went: so did its process
-    finally:
-        watched.end()
 
 
 async def test_a_resize_storm_and_a_flood_of_keys_are_bounded_and_end_with_the_client(tmp_path):
-    home = tmp_path / "home"
-    served = Served(home, six_players(home).id, "--port", "0")
-    watched = Watched(served)
-    try:
-        url = served.url()
+    with watched_serving(tmp_path) as (served, watched, url):
         async with aiohttp.ClientSession() as client, client.ws_connect(ws_url(url)) as ws:
             deadline = time.monotonic() + 5
             while time.monotonic() < deadline and watched.largest_mb <= MEMORY_BOUND_MB:
@@ -192,8 +199,6 @@ async def test_a_resize_storm_and_a_flood_of_keys_are_bounded_and_end_with_the_c
         assert watched.seen, "no scoreboard process was started"
         assert watched.largest_mb <= MEMORY_BOUND_MB
         assert await watched.gone(within=5) == set()
-    finally:
-        watched.end()
 
 
 async def pong(ws: aiohttp.ClientWebSocketResponse) -> object:
@@ -204,11 +209,7 @@ async def pong(ws: aiohttp.ClientWebSocketResponse) -> object:
 
 
 async def test_ctrl_c_ends_serve_at_once_with_a_browser_connected(tmp_path):
-    home = tmp_path / "home"
-    served = Served(home, six_players(home).id, "--port", "0")
-    watched = Watched(served)
-    try:
-        url = served.url()
+    with watched_serving(tmp_path) as (served, watched, url):
         screen = bytearray()
         sized = ws_url(url, "?width=100&height=30")
         async with aiohttp.ClientSession() as client, client.ws_connect(sized) as ws:
@@ -228,8 +229,6 @@ async def test_ctrl_c_ends_serve_at_once_with_a_browser_connected(tmp_path):
         assert served.process.returncode == 0 and took < 2.5, took
         assert served.lines[-1] == "stopped serving"
         assert await watched.gone(within=2) == set()
-    finally:
-        watched.end()
 
 
 # ---- what a client may send --------------------------------------------------------------------
@@ -270,32 +269,26 @@ def test_the_page_s_messages_are_read_and_nothing_else():
 
 
 async def test_a_plain_get_and_a_malformed_message_are_answered_without_a_traceback(tmp_path):
-    home = tmp_path / "home"
-    served = Served(home, six_players(home).id, "--port", "0")
-    watched = Watched(served)
-    try:
-        url = served.url()
-        async with aiohttp.ClientSession() as client:
-            async with client.get(url + "/ws") as plain:
-                assert plain.status == 400
-                assert f"open {url} in a browser" in await plain.text()
-            async with client.ws_connect(ws_url(url)) as ws:
-                await ws.send_str("not json at all")
-                closed = await asyncio.wait_for(ws.receive(), 20)
-                assert closed.type == aiohttp.WSMsgType.CLOSE
-                assert closed.data == aiohttp.WSCloseCode.UNSUPPORTED_DATA
-                assert closed.extra == "malformed message: not JSON"
-            async with client.ws_connect(ws_url(url)) as ws:
-                await ws.send_bytes(b"\x00\x01")
-                closed = await asyncio.wait_for(ws.receive(), 20)
-                assert closed.data == aiohttp.WSCloseCode.UNSUPPORTED_DATA
-        assert await watched.gone(within=5) == set()
-    finally:
-        served.process.send_signal(signal.SIGINT)
+    with watched_serving(tmp_path) as (served, watched, url):
         try:
-            served.process.wait(timeout=10)
+            async with aiohttp.ClientSession() as client:
+                async with client.get(url + "/ws") as plain:
+                    assert plain.status == 400
+                    assert f"open {url} in a browser" in await plain.text()
+                async with client.ws_connect(ws_url(url)) as ws:
+                    await ws.send_str("not json at all")
+                    closed = await asyncio.wait_for(ws.receive(), 20)
+                    assert closed.type == aiohttp.WSMsgType.CLOSE
+                    assert closed.data == aiohttp.WSCloseCode.UNSUPPORTED_DATA
+                    assert closed.extra == "malformed message: not JSON"
+                async with client.ws_connect(ws_url(url)) as ws:
+                    await ws.send_bytes(b"\x00\x01")
+                    closed = await asyncio.wait_for(ws.receive(), 20)
+                    assert closed.data == aiohttp.WSCloseCode.UNSUPPORTED_DATA
+            assert await watched.gone(within=5) == set()
         finally:
-            watched.end()
+            served.process.send_signal(signal.SIGINT)
+            served.process.wait(timeout=10)  # (watched_serving ends every process after)
     assert served.process.stderr is not None
     assert served.process.stderr.read() == ""  # nothing on serve's terminal, no traceback
 
@@ -315,11 +308,7 @@ def test_only_the_address_served_is_the_page_s_origin():
 
 
 async def test_a_page_from_another_origin_cannot_open_the_websocket(tmp_path):
-    home = tmp_path / "home"
-    served = Served(home, six_players(home).id, "--port", "0")
-    watched = Watched(served)
-    try:
-        url = served.url()
+    with watched_serving(tmp_path) as (served, watched, url):
         port = url.rsplit(":", 1)[1]
         async with aiohttp.ClientSession() as client:
             for foreign in ("http://evil.example", f"http://attacker.example:{port}",
@@ -331,16 +320,11 @@ async def test_a_page_from_another_origin_cannot_open_the_websocket(tmp_path):
             async with client.ws_connect(ws_url(url), headers={"Origin": url}) as ws:
                 await ws.send_str('["ping", "home"]')
                 assert await asyncio.wait_for(pong(ws), 20) == ["pong", "home"]
-    finally:
-        watched.end()
 
 
 async def test_the_page_asked_for_under_another_name_sends_the_browser_to_the_address_served(
         tmp_path):
-    home = tmp_path / "home"
-    served = Served(home, six_players(home).id, "--port", "0")
-    try:
-        url = served.url()
+    with watched_serving(tmp_path) as (_served, _watched, url):
         port = url.rsplit(":", 1)[1]
         async with aiohttp.ClientSession() as client:
             async with client.get(url + "/?fontsize=20", allow_redirects=False,
@@ -350,8 +334,6 @@ async def test_the_page_asked_for_under_another_name_sends_the_browser_to_the_ad
             async with client.get(url + "/", allow_redirects=False) as page:
                 assert page.status == 200
                 assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in await page.text()
-    finally:
-        served.stop()
 
 
 # ---- how many browsers ------------------------------------------------------------------------
@@ -379,11 +361,7 @@ class ServedToOne(Served):
 
 
 async def test_a_full_scoreboard_says_so_and_serves_again_when_a_browser_leaves(tmp_path):
-    home = tmp_path / "home"
-    served = ServedToOne(home, six_players(home).id)
-    watched = Watched(served)
-    try:
-        url = served.url()
+    with watched_serving(tmp_path, ServedToOne) as (served, watched, url):
         async with aiohttp.ClientSession() as client:
             async with client.ws_connect(ws_url(url)) as first:
                 with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
@@ -400,8 +378,6 @@ async def test_a_full_scoreboard_says_so_and_serves_again_when_a_browser_leaves(
                         break
                 await asyncio.sleep(0.1)
             assert page.status == 200
-    finally:
-        watched.end()
 
 
 # ---- every address at once ------------------------------------------------------------------
