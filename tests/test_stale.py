@@ -5,6 +5,8 @@ screen showed when the person decided)."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 
 from scorekeeper.errors import StoreError
@@ -192,12 +194,19 @@ async def open_table(pilot) -> TableScreen:
     return screen
 
 
-async def test_undo_withdraws_the_hand_it_asked_about_or_nothing(tmp_path):
+@asynccontextmanager
+async def table_beside(tmp_path, *lasts: str):
+    """The table (at 100x30) of a session of ``lasts`` hands, beside the store of another
+    terminal on the same home: ``(other, the session's id, app, pilot, the table)``."""
     other = fixed_store(tmp_path)  # the other terminal
-    sid = session_with(other, "Cleo")
+    sid = session_with(other, *lasts)
     app = make_app(tmp_path, sid)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_table(pilot)
+        yield other, sid, app, pilot, await open_table(pilot)
+
+
+async def test_undo_withdraws_the_hand_it_asked_about_or_nothing(tmp_path):
+    async with table_beside(tmp_path, "Cleo") as (other, sid, app, pilot, screen):
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
@@ -214,11 +223,7 @@ async def test_undo_withdraws_the_hand_it_asked_about_or_nothing(tmp_path):
 
 
 async def test_undo_asked_again_withdraws_the_hand_it_names(tmp_path):
-    other = fixed_store(tmp_path)
-    sid = session_with(other, "Cleo")
-    app = make_app(tmp_path, sid)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_table(pilot)
+    async with table_beside(tmp_path, "Cleo") as (other, sid, app, pilot, screen):
         await pilot.press("ctrl+z")
         await pilot.pause()
         other.record(sid, hand("Dora"))
@@ -236,11 +241,7 @@ async def test_undo_asked_again_withdraws_the_hand_it_names(tmp_path):
 
 
 async def test_a_preview_is_saved_only_if_the_session_is_unchanged(tmp_path):
-    other = fixed_store(tmp_path)
-    sid = session_with(other, "Cleo")
-    app = make_app(tmp_path, sid)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_table(pilot)
+    async with table_beside(tmp_path, "Cleo") as (other, sid, app, pilot, screen):
         await pilot.press(*"2222222", "4", "enter")  # hand 2: Dora takes the last trick
         await pilot.pause()
         assert isinstance(app.screen, PreviewDialog)
@@ -259,11 +260,7 @@ async def test_a_preview_is_saved_only_if_the_session_is_unchanged(tmp_path):
 
 @pytest.mark.parametrize("when", ["before the preview", "while the preview is open"])
 async def test_an_amendment_is_saved_only_if_the_session_is_unchanged(tmp_path, when):
-    other = fixed_store(tmp_path)
-    sid = session_with(other, "Cleo", "Dora")
-    app = make_app(tmp_path, sid)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_table(pilot)
+    async with table_beside(tmp_path, "Cleo", "Dora") as (other, sid, app, pilot, screen):
         await pilot.press("ctrl+e")
         await pilot.pause()
         await pilot.press("1", "enter")
@@ -288,11 +285,7 @@ async def test_an_amendment_is_saved_only_if_the_session_is_unchanged(tmp_path, 
 
 
 async def test_a_count_is_recorded_only_if_the_session_is_unchanged(tmp_path):
-    other = fixed_store(tmp_path)
-    sid = session_with(other, "Cleo")
-    app = make_app(tmp_path, sid)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_table(pilot)
+    async with table_beside(tmp_path, "Cleo") as (other, sid, app, pilot, screen):
         await pilot.press("ctrl+k")
         await pilot.pause()
         assert isinstance(app.screen, CountDialog)
@@ -334,11 +327,7 @@ async def test_two_tables_on_one_home_undo_at_one_after_a_hand_at_the_other(tmp_
 
 
 async def test_a_save_after_the_file_was_moved_keeps_the_hand_and_says_why(tmp_path):
-    other = fixed_store(tmp_path)
-    sid = session_with(other, "Cleo")
-    app = make_app(tmp_path, sid)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_table(pilot)
+    async with table_beside(tmp_path, "Cleo") as (other, sid, app, pilot, screen):
         await pilot.press(*"2222222", "4", "enter")  # hand 2, previewed
         await pilot.pause()
         assert isinstance(app.screen, PreviewDialog)

@@ -21,8 +21,8 @@ from scorekeeper.tui.screens.dialogs import (
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.table import TableScreen
 
-from .test_stale import hand, kinds, notices, open_table, session_with
-from .tui_helpers import fixed_store, make_app, screen_rows
+from .test_stale import hand, kinds, notices, open_table, session_with, table_beside
+from .tui_helpers import fixed_store, screen_rows
 
 SLOW = 3.0  # seconds a slowed store call takes (a blocked loop takes all of it; a live one answers
 #             in a small part of it, even on a loaded machine)
@@ -168,11 +168,7 @@ DIALOG = {"save": PreviewDialog, "withdraw": ConfirmDialog, "count": CountDialog
 @pytest.mark.parametrize("what", sorted(DIALOG))
 async def test_a_question_closes_itself_when_another_terminal_changes_the_session(tmp_path,
                                                                                    what):
-    other = fixed_store(tmp_path)
-    sid = session_with(other, "Cleo")
-    app = make_app(tmp_path, sid)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_table(pilot)
+    async with table_beside(tmp_path, "Cleo") as (other, sid, app, pilot, screen):
         await ask(pilot, screen, what)
         assert isinstance(app.screen, DIALOG[what])
         other.record(sid, hand("Anna"))  # another terminal records hand 2 meanwhile
@@ -187,10 +183,7 @@ async def test_a_question_closes_itself_when_another_terminal_changes_the_sessio
 
 
 async def test_a_question_stays_while_the_session_is_unchanged(tmp_path):
-    sid = session_with(fixed_store(tmp_path), "Cleo")
-    app = make_app(tmp_path, sid)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_table(pilot)
+    async with table_beside(tmp_path, "Cleo") as (_other, sid, app, pilot, screen):
         await ask(pilot, screen, "save")
         screen.check_for_changes()
         await pilot.pause()
@@ -201,11 +194,7 @@ async def test_a_question_stays_while_the_session_is_unchanged(tmp_path):
 
 
 async def test_a_file_damaged_while_open_is_said_and_the_hand_being_typed_is_kept(tmp_path):
-    other = fixed_store(tmp_path)
-    sid = session_with(other, "Cleo")
-    app = make_app(tmp_path, sid)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_table(pilot)
+    async with table_beside(tmp_path, "Cleo") as (other, sid, app, pilot, screen):
         await pilot.press(*"222")
         path = other.open(sid).path
         path.write_bytes(path.read_bytes().replace(b'"Cleo"', b'"Clea"', 1))
