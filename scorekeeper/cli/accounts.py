@@ -9,23 +9,23 @@ from decimal import Decimal
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import _, decimal_separator, ngettext
+from ..i18n import N_, _, decimal_separator, ngettext
 from .language import json_words
 from .options import (
-    Argument,
     Command,
+    argument,
     checked_expect,
-    complete_sessions,
     expect_option,
     get_store,
     home_option,
     option,
+    session_argument,
 )
 from .output import EXIT_DISCREPANCY, emit_json, fail, say, stored
 
 
 @click.command(cls=Command)
-@click.argument("session", shell_complete=complete_sessions)
+@session_argument()
 @option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 @home_option
 @click.pass_context
@@ -83,11 +83,10 @@ class AmountsCommand(Command):
 Examples:
   scorekeeper count 3f2 Anna=-28 Ben=14.25 Cleo=-2 Dora=0 pot=16
   scorekeeper count 3f2 pot=-6 Ben=-2 --pot 10""")
-@click.argument("session", shell_complete=complete_sessions)
-@click.argument("holdings", nargs=-1, cls=Argument, metavar="NAME=AMOUNT… [pot=AMOUNT]",
-                words=lambda: _("NAME=AMOUNT… [pot=AMOUNT]"))
-@option("--pot", "pot", metavar="AMOUNT", words=lambda: _("AMOUNT"),
-              help="What the pot holds (pot=AMOUNT is a player when one is called pot).")
+@session_argument()
+@argument("holdings", N_("NAME=AMOUNT… [pot=AMOUNT]"), nargs=-1)
+@option("--pot", "pot", metavar=N_("AMOUNT"),
+        help="What the pot holds (pot=AMOUNT is a player when one is called pot).")
 @option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @expect_option
 @home_option
@@ -204,11 +203,11 @@ Examples:
   scorekeeper settle 3f2 --value 0.10 --currency EUR
   scorekeeper settle 3f2                 in chips or points
   scorekeeper settle 3f2 --value 0.05 --currency CHF --preview""")
-@click.argument("session", shell_complete=complete_sessions)
-@click.option("--value", metavar="AMOUNT", help="What a chip or point is worth (e.g. 0.10).")
-@click.option("--currency", metavar="CODE", help="The currency of --value: three letters (EUR).")
-@click.option("--preview", is_flag=True, help="Show the settle-up, but do not record it.")
-@click.option("--json", "as_json", is_flag=True, help="Print the settle-up as JSON.")
+@session_argument()
+@option("--value", metavar=N_("AMOUNT"), help="What a chip or point is worth (e.g. 0.10).")
+@option("--currency", metavar=N_("CODE"), help="The currency of --value: three letters (EUR).")
+@option("--preview", is_flag=True, help="Show the settle-up, but do not record it.")
+@option("--json", "as_json", is_flag=True, help="Print the settle-up as JSON.")
 @expect_option
 @home_option
 @click.pass_context

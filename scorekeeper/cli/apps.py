@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import click
 
-from ..i18n import _
+from ..i18n import N_, _
 from .language import choose_language
-from .options import Command, complete_sessions, get_store, home_of, home_option
+from .options import Command, get_store, home_of, home_option, option, session_argument
 from .output import say
 
 
 @click.command(cls=Command, epilog="\b\nExamples:\n  scorekeeper tui\n  scorekeeper tui 3f2")
-@click.argument("session", required=False, shell_complete=complete_sessions)
+@session_argument(required=False)
 @home_option
 @click.pass_context
 def tui(ctx: click.Context, session: str | None, home: str | None) -> None:
@@ -32,12 +32,12 @@ Examples:
 
 It serves until Ctrl+C. Each browser gets the scoreboard of the session as
 it stands, following every hand recorded; nothing can be recorded there.""")
-@click.argument("session", shell_complete=complete_sessions)
-@click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
-              help="The address to serve on. The default serves this machine only; give its "
+@session_argument()
+@option("--host", default="127.0.0.1", show_default=True, metavar=N_("ADDRESS"),
+        help="The address to serve on. The default serves this machine only; give its "
                    "address on the table's network to let phones and a TV follow.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
-              metavar="PORT",
+@option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+        metavar=N_("PORT"),
               help="The port (0: a free one, chosen and printed).")
 @home_option
 @click.pass_context
@@ -83,7 +83,7 @@ def say_phones_address(url: str) -> None:
 
 
 @click.command(cls=Command, hidden=True)
-@click.argument("session")
+@session_argument()
 @home_option
 @click.option("--address", default=None, hidden=True,
               help="The address serve is reached at, shown as a QR code for phones.")

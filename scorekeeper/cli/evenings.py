@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import ScorekeeperError, one_line
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .exports import write_output
 from .language import json_words
-from .options import Command, GameChoice, get_store, home_option, option
+from .options import Command, GameChoice, argument, get_store, home_option, option
 from .output import EXIT_BAD_INPUT, EXIT_DISCREPANCY, emit_json, fail, say, stored
 
 if TYPE_CHECKING:
@@ -73,8 +73,8 @@ Examples:
   scorekeeper player apart Ann Anna   two people: not asked about again
 
 What is said about names is kept in players.json in the home folder.""")
-@click.argument("words", nargs=-1, required=True, metavar="NAME | merge NAME OTHER | unmerge "
-                                                         "NAME | apart NAME OTHER")
+@argument("words", N_("NAME | merge NAME OTHER | unmerge NAME | apart NAME OTHER"), nargs=-1,
+          required=True)
 @option("--json", "as_json", is_flag=True, help="Print the player as JSON.")
 @option("--yes", is_flag=True, help="merge: do not ask first.")
 @home_option
@@ -186,12 +186,12 @@ Examples:
 
 GAME is one of {games}. DATE is a day, 2026-12-01: the (UTC) day a session started.""")
 @option("--game", type=GameChoice(), help="Only this game (default: a table per game).")
-@option("--from", "start", metavar="DATE", help="Only sessions started on DATE or later.")
-@option("--to", "end", metavar="DATE", help="Only sessions started on DATE or earlier.")
+@option("--from", "start", metavar=N_("DATE"), help="Only sessions started on DATE or later.")
+@option("--to", "end", metavar=N_("DATE"), help="Only sessions started on DATE or earlier.")
 @option("--format", "fmt", type=click.Choice(["text", "csv", "md", "html", "json"]),
         default="text", show_default=True, help="The output format.")
 @option("--json", "as_json", is_flag=True, help="The same as --format json.")
-@option("-o", "--output", metavar="FILE", help="Write to FILE instead of the terminal.")
+@option("-o", "--output", metavar=N_("FILE"), help="Write to FILE instead of the terminal.")
 @home_option
 @click.pass_context
 def season(ctx: click.Context, game: str | None, start: str | None, end: str | None, fmt: str,
@@ -240,7 +240,7 @@ Examples:
 
 Exit status 2 if a file was refused (the others are still brought in), else 1 if
 a history parted from the one here, else 0.""")
-@click.argument("files", nargs=-1, required=True, metavar="FILE…")
+@argument("files", N_("FILE…"), nargs=-1, required=True)
 @option("--json", "as_json", is_flag=True, help="Print what became of each file as JSON.")
 @home_option
 @click.pass_context

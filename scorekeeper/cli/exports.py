@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from ..i18n import _
+from ..i18n import N_, _
 from .language import export_language
-from .options import Command, complete_sessions, get_store, home_option, option
+from .options import Command, get_store, home_option, option, session_argument
 from .output import say, say_pieces
 
 
@@ -29,11 +29,11 @@ def write_output(text: str, output: str | None, home: Path, what: str) -> None:
 Examples:
   scorekeeper export 3f2 --format html -o night.html
   scorekeeper export 3f2 --format csv --standings""")
-@click.argument("session", shell_complete=complete_sessions)
+@session_argument()
 @option("--format", "fmt", required=True,
               type=click.Choice(["csv", "json", "md", "html", "beancount"]),
               help="The output format.")
-@option("-o", "--output", metavar="FILE", help="Write to FILE instead of the terminal.")
+@option("-o", "--output", metavar=N_("FILE"), help="Write to FILE instead of the terminal.")
 @option("--standings", is_flag=True, help="csv: one row per player instead of per transfer.")
 @home_option
 @click.pass_context
@@ -75,10 +75,10 @@ def export(ctx: click.Context, session: str, fmt: str, output: str | None, stand
 Examples:
   scorekeeper share 3f2                  plain text, for a group chat
   scorekeeper share 3f2 --format html -o night.html""")
-@click.argument("session", shell_complete=complete_sessions)
-@click.option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text",
+@session_argument()
+@option("--format", "fmt", type=click.Choice(["text", "md", "html"]), default="text",
               show_default=True, help="The output format.")
-@click.option("-o", "--output", metavar="FILE", help="Write to FILE instead of the terminal.")
+@option("-o", "--output", metavar=N_("FILE"), help="Write to FILE instead of the terminal.")
 @home_option
 @click.pass_context
 def share(ctx: click.Context, session: str, fmt: str, output: str | None,

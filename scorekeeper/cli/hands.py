@@ -8,18 +8,19 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import _, play_key_names, play_keys
+from ..i18n import N_, _, play_key_names, play_keys
 from .language import json_words
 from .options import (
     Command,
     Decorated,
     Option,
+    argument,
     checked_expect,
-    complete_sessions,
     expect_option,
     get_store,
     home_option,
     option,
+    session_argument,
     split_names,
 )
 from .output import emit_json, fail, say, stored
@@ -193,7 +194,7 @@ def record_options(command: Decorated) -> Decorated:
                      "each trick in play order, tricks separated by ';'."),
         option("--led-by", "led_by", metavar="A,B,…", help="With --cards: who led each trick "
                      "(checked against the rules)."),
-        option("--note", metavar="TEXT", help="A note kept with the hand."),
+        option("--note", metavar=N_("TEXT"), help="A note kept with the hand."),
     ]):
         command = add(command)
     return command
@@ -206,7 +207,7 @@ Examples:
 
 A game's own fields (see the options below) go beside --tricks or --cards.
 With --ask the hand is asked for step by step, as the table app asks it.""")
-@click.argument("session", shell_complete=complete_sessions)
+@session_argument()
 @record_options
 @option("--ask", is_flag=True, help="Ask for the hand step by step instead.")
 @option("--json", "as_json", is_flag=True, help="Print the settled hand as JSON.")
@@ -256,7 +257,7 @@ def record(ctx: click.Context, /, session: str, ask: bool, as_json: bool, expect
 
 
 @click.command(cls=Command)
-@click.argument("session", shell_complete=complete_sessions)
+@session_argument()
 @expect_option
 @home_option
 @click.pass_context
@@ -300,7 +301,7 @@ class AmendCommand(RecordCommand):
 
 
 @click.command(THEN, cls=RecordCommand, add_help_option=False)
-@click.argument("hand", type=int)
+@argument("hand", N_("HAND"), type=int)
 @record_options
 def then_part(hand: int, **given: Any) -> None:
     """One hand after ``--then``: its number and its record's fields (only parsed)."""
@@ -332,8 +333,8 @@ Examples:
 --then HAND [options] amends another hand in the same step (as often as needed): when
 an amendment leaves a later hand not fitting its record, amend that hand too; all are
 stored together, or none.""")
-@click.argument("session", shell_complete=complete_sessions)
-@click.argument("hand", type=int)
+@session_argument()
+@argument("hand", N_("HAND"), type=int)
 @record_options
 @expect_option
 @home_option

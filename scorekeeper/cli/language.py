@@ -151,6 +151,15 @@ def speak(code: str | None) -> str:
     return language
 
 
+def click_language() -> str:
+    """The language click's own words are said in now: while a command runs and its error is
+    said, the one ``speak`` gave click (English for --json, even after click's main has
+    returned); else the language in use."""
+    if _CLICK_WORDS["depth"]:
+        return normalize(os.environ.get("LANGUAGE")) or current_language()
+    return current_language()
+
+
 @contextlib.contextmanager
 def click_words() -> Iterator[None]:
     """While a command runs and its error is said: click's messages come from our catalogs, in

@@ -12,8 +12,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import _, current_language
-from .language import JSON_ASKED, click_words, help_words, lang_before_command, short_help, speak
+from ..i18n import N_, _, current_language, speaking
+from .language import (
+    JSON_ASKED,
+    click_language,
+    click_words,
+    help_words,
+    lang_before_command,
+    short_help,
+    speak,
+)
 from .output import fail, say
 
 if TYPE_CHECKING:
@@ -25,16 +33,18 @@ if TYPE_CHECKING:
 Decorated = TypeVar("Decorated", bound="Callable[..., Any] | click.Command")
 
 
-class Option(click.Option):
-    """An option whose help is shown in the language in use; ``words``, when given, says its
-    placeholder (``AMOUNT``) in the language in use too (``--pot BETRAG``)."""
+# click says an option is "[required]" in its help through a variable (``_(extra["required"])``),
+# which the extraction of click's messages cannot see: marked here, so the catalogs carry it.
+REQUIRED = N_("required")
 
-    def __init__(self, *args: Any, words: Callable[[], str] | None = None, **attrs: Any) -> None:
-        super().__init__(*args, **attrs)
-        self.words = words
+
+class Option(click.Option):
+    """An option whose help is shown in the language in use, and its placeholder too: a
+    metavar marked with ``N_`` is said through the catalog (``--pot BETRAG`` for ``--pot
+    AMOUNT``, ``--home ORDNER`` for ``--home DIR``)."""
 
     def make_metavar(self, ctx: click.Context) -> str:
-        return self.words() if self.words is not None else super().make_metavar(ctx)
+        return placeholder(self.metavar) if self.metavar is not None else super().make_metavar(ctx)
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         record = super().get_help_record(ctx)
@@ -45,29 +55,50 @@ class Option(click.Option):
 
 
 class Argument(click.Argument):
-    """An argument whose placeholder is said in the language in use: ``words()``
-    (``NAME=BETRAG…`` for ``NAME=AMOUNT…``), in the usage line and in click's errors."""
-
-    def __init__(self, *args: Any, words: Callable[[], str], **attrs: Any) -> None:
-        super().__init__(*args, **attrs)
-        self.words = words
+    """An argument whose placeholder (its metavar, marked with ``N_``) is said in the language
+    in use, in the usage line and in click's errors (``PARTIE`` for ``SESSION``,
+    ``NAME=BETRAG…`` for ``NAME=AMOUNT…``); a single optional one in brackets, as click writes
+    it (``[SESSION]``)."""
 
     def make_metavar(self, ctx: click.Context) -> str:
-        return self.words()
+        if self.metavar is None:
+            return super().make_metavar(ctx)
+        words = placeholder(self.metavar)
+        return f"[{words}]" if not self.required and self.nargs == 1 else words
+
+
+def placeholder(metavar: str) -> str:
+    """A placeholder (a metavar marked with ``N_``) in the words click speaks now: the language
+    in use, or English when the command line holds --json (click's error line is English
+    then, ``Missing argument 'SESSION'``, placeholder and all)."""
+    with speaking(click_language()):
+        return _(metavar)
 
 
 def option(*names: str, **attrs: Any) -> Callable[[Decorated], Decorated]:
-    """``click.option`` with help in the language in use."""
+    """``click.option`` with help and placeholder in the language in use."""
     return click.option(*names, cls=Option, **attrs)
 
 
+def argument(name: str, metavar: str, **attrs: Any) -> Callable[[Decorated], Decorated]:
+    """``click.argument`` whose placeholder ``metavar`` (marked with ``N_``) is said in the
+    language in use."""
+    return click.argument(name, cls=Argument, metavar=metavar, **attrs)
+
+
+def session_argument(required: bool = True) -> Callable[[Decorated], Decorated]:
+    """The argument SESSION (an id or its start), completed in the shell."""
+    return argument("session", N_("SESSION"), required=required,
+                    shell_complete=complete_sessions)
+
+
 home_option = option(
-    "--home", "home", metavar="DIR", default=None,
+    "--home", "home", metavar=N_("DIR"), default=None,
     help="Folder that holds the sessions (default: $SCOREKEEPER_HOME or the user data folder).")
 
 
 expect_option = option(
-    "--expect", "expect", metavar="DIGEST", default=None,
+    "--expect", "expect", metavar=N_("DIGEST"), default=None,
     help="Write only if the session's digest is still DIGEST (as show, record --json or the "
          "table printed it); else exit 2 and write nothing.")
 

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import _, with_seat_articles
+from ..i18n import N_, _, with_seat_articles
 from .language import json_words
-from .options import Command, GameChoice, Group, option, split_names
+from .options import Command, GameChoice, Group, argument, option, split_names
 from .output import emit_json, fail, say
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ Examples:
 
 GAME is one of {games}; --trump is for the games with a trump suit.""")
 @option("--game", required=True, type=GameChoice(), help="The game.")
-@option("--trump", metavar="SUIT",
+@option("--trump", metavar=N_("SUIT"),
               help="In a game with trumps: the trump suit (C D H S or ♣ ♦ ♥ ♠).")
 @option("--players", type=int, default=4, show_default=True, metavar="N",
               help="How many play at the table (the pack depends on it).")
@@ -93,7 +93,7 @@ def referee_trick(game: str, trump: str | None, players: int, cards: str, hand: 
 
 
 @click.command(cls=Command, epilog="GAME is one of {games}.")
-@click.argument("game", type=GameChoice(), metavar="GAME")
+@argument("game", N_("GAME"), type=GameChoice())
 def rules(game: str) -> None:
     """Print the rule card of GAME."""
     from ..rulecards import rule_card
@@ -107,10 +107,10 @@ Examples:
   scorekeeper deal GAME --names Anna,Ben,Cleo,Dora --dealer Anna
 
 GAME is one of {games}.""")
-@click.argument("game", type=GameChoice(), metavar="GAME")
+@argument("game", N_("GAME"), type=GameChoice())
 @option("--players", "count", type=int, metavar="N", help="How many players (seats 1 to N).")
 @option("--names", metavar="A,B,…", help="The players' names in clockwise order instead.")
-@option("--dealer", metavar="NAME", help="Who deals (default: the first).")
+@option("--dealer", metavar=N_("NAME"), help="Who deals (default: the first).")
 def deal(game: str, count: int | None, names: str | None, dealer: str | None) -> None:
     """Print how to deal GAME, step by step.
 

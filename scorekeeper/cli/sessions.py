@@ -7,17 +7,19 @@ from typing import Any
 
 import click
 
-from ..i18n import _, current_language, ngettext
+from ..i18n import N_, _, current_language, ngettext
 from .language import json_words
 from .options import (
     Command,
     GameChoice,
+    argument,
     checked_expect,
     complete_sessions,
     expect_option,
     get_store,
     home_option,
     option,
+    session_argument,
     split_names,
 )
 from .output import emit_json, fail, say, stored
@@ -30,7 +32,7 @@ Examples:
   scorekeeper replay night.toml
   scorekeeper replay night.json --json
   scorekeeper replay night.toml --save""")
-@click.argument("script", type=click.Path(dir_okay=True, path_type=str))
+@argument("script", N_("SCRIPT"), type=click.Path(dir_okay=True, path_type=str))
 @option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
 @option("--save", is_flag=True, help="Also store the session and print its id.")
 @home_option
@@ -72,14 +74,14 @@ Examples:
 GAME is one of {games}.""")
 @option("--game", type=GameChoice(), help="The game.")
 @option("--players", metavar="A,B,C", help="Names in clockwise seating order.")
-@option("--dealer", metavar="NAME", help="The first dealer (default: drawn at random).")
-@option("--option", "options", multiple=True, metavar="KEY=VALUE",
+@option("--dealer", metavar=N_("NAME"), help="The first dealer (default: drawn at random).")
+@option("--option", "options", multiple=True, metavar=N_("KEY=VALUE"),
               help="A game option, e.g. starting_chips=5, rounds=2, rotations=1, deck=french.")
-@option("--continue", "continues", metavar="SESSION", shell_complete=complete_sessions,
+@option("--continue", "continues", metavar=N_("SESSION"), shell_complete=complete_sessions,
         help="The next evening of SESSION: its game, players and options, the deal after its "
              "last dealer, and what carries over (the pot it left; where a match goes on, the "
              "chips too).")
-@option("--same-players", "again", metavar="SESSION", shell_complete=complete_sessions,
+@option("--same-players", "again", metavar=N_("SESSION"), shell_complete=complete_sessions,
         help="The same players again: SESSION's game, players and options, the deal after its "
              "last dealer; nothing carries.")
 @option("--json", "as_json", is_flag=True, help="Print the new session as JSON.")
@@ -202,7 +204,7 @@ def next_session(ctx: click.Context, continues: str | None, again: str | None,
 
 
 @click.command(cls=Command)
-@click.argument("session", shell_complete=complete_sessions)
+@session_argument()
 @option("--json", "as_json", is_flag=True, help="Print the standings document (JSON).")
 @home_option
 @click.pass_context
@@ -289,8 +291,8 @@ def sessions(ctx: click.Context, everything: bool, as_json: bool, home: str | No
 Examples:
   scorekeeper name 3f2 "Friday at Anna's"
   scorekeeper name 3f2 ""                  (takes the name away)""")
-@click.argument("session", shell_complete=complete_sessions)
-@click.argument("name")
+@session_argument()
+@argument("name", N_("NAME"))
 @expect_option
 @home_option
 @click.pass_context
@@ -319,7 +321,7 @@ def name_session(ctx: click.Context, session: str, name: str, expect: str | None
 Examples:
   scorekeeper archive 3f2
   scorekeeper archive 3f2 --undo""")
-@click.argument("session", shell_complete=complete_sessions)
+@session_argument()
 @option("--undo", is_flag=True, help="Take the session out of the archive: listed again.")
 @expect_option
 @home_option

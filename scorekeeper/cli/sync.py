@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import one_line
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .language import json_words
-from .options import Command, home_of, home_option, option
+from .options import Command, argument, home_of, home_option, option
 from .output import EXIT_BAD_INPUT, EXIT_DISCREPANCY, emit_json, say, stored
 
 if TYPE_CHECKING:
@@ -30,10 +30,10 @@ Examples:
 Exit status 2 if nothing could be synced (the remote cannot be reached, its tree is
 refused) or a file of the remote was refused, else 1 if an evening differs on two
 laptops, else 0.""")
-@click.argument("remote", required=False, metavar="[REMOTE]")
+@argument("remote", N_("REMOTE"), required=False)
 @option("--create", is_flag=True,
         help="Make the folder REMOTE a bare repository when it is missing or empty.")
-@option("--keep", metavar="DIGEST",
+@option("--keep", metavar=N_("DIGEST"),
         help="Keep this version of an evening that differs on two laptops (the others go to "
              "the trash); nothing is sent.")
 @option("--json", "as_json", is_flag=True, help="Print what came in and went out as JSON.")

@@ -175,7 +175,7 @@ class Kratzen(Ruleset):
     guide_step_at_decisions = 3  # the indicator is typed: deal 2 more cards, then ask
     guide_step_asking = ASK_STEP
     extra_record_fields = {
-        "indicator": ("CARD[,CARD]", "the turned card; the Weli, then the card that fixes "
+        "indicator": (N_("CARD[,CARD]"), "the turned card; the Weli, then the card that fixes "
                       "the suit."),
         "entered": ("A,B", "the non-dealers who play (\"\" if all dropped; may be left out "
                     "in a Muss)."),
