@@ -578,7 +578,7 @@ class HelpScreen(SpokenModal[None]):
         self.under = under
 
     def compose(self) -> ComposeResult:
-        from ..actions import screen_actions
+        from ..actions import key_words, screen_actions
 
         parts: list[RenderableType] = []
         if isinstance(self.under, TeachesItsKeys):
@@ -590,9 +590,9 @@ class HelpScreen(SpokenModal[None]):
                   keys_table([(a.key, f"{a.name}: {a.does}" if a.does else a.name)
                               for a in actions]),
                   Text(""), Text(_("Everywhere"), style="bold"),
-                  keys_table([("ctrl+p", _("command palette: every action by name")),
-                              ("F1", _("this help (Escape closes it)")),
-                              ("ctrl+q", _("quit"))])]
+                  keys_table([(key_words("ctrl+p"), _("command palette: every action by name")),
+                              (key_words("f1"), _("this help (Escape closes it)")),
+                              (key_words("ctrl+q"), _("quit"))])]
         with Vertical(classes="dialog", id="help"):
             with VerticalScroll(id="help-body", classes="dialog-body"):
                 yield Static(Group(*parts))
