@@ -20,7 +20,7 @@ from scorekeeper.tui.screens.settle import SettleUpScreen
 from scorekeeper.tui.screens.table import TableScreen
 
 from .test_dialog_keys_80x24 import LONG, SETTLED, evening
-from .tui_helpers import make_app, shown_rows, words
+from .tui_helpers import amend_hand, make_app, shown_rows, words
 
 E, B, F, M, K, A = LONG
 
@@ -58,10 +58,7 @@ async def test_the_amend_preview_shows_every_standing_and_the_pot_without_scroll
     app = make_app(tmp_path, session.id, language=language)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("2", "enter")
-        await pilot.pause()
+        await amend_hand(pilot, 2)
         await pilot.press("backspace", "backspace", "3", "2", "enter")
         await pilot.pause()
         await pilot.pause()

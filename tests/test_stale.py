@@ -15,7 +15,7 @@ from scorekeeper.store import Store
 from scorekeeper.tui.screens.dialogs import ConfirmDialog, CountDialog, PreviewDialog
 from scorekeeper.tui.screens.table import TableScreen
 
-from .tui_helpers import fixed_store, make_app
+from .tui_helpers import amend_hand, fixed_store, make_app
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
 
@@ -261,10 +261,7 @@ async def test_a_preview_is_saved_only_if_the_session_is_unchanged(tmp_path):
 @pytest.mark.parametrize("when", ["before the preview", "while the preview is open"])
 async def test_an_amendment_is_saved_only_if_the_session_is_unchanged(tmp_path, when):
     async with table_beside(tmp_path, "Cleo", "Dora") as (other, sid, app, pilot, screen):
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("1", "enter")
-        await pilot.pause()
+        await amend_hand(pilot, 1)
         assert screen.amending == 1
         await pilot.press("backspace", "1")  # hand 1's last trick was Anna's, not Cleo's
         if when == "before the preview":

@@ -12,7 +12,7 @@ from scorekeeper.tui.screens.table import TableScreen
 from scorekeeper.tui.widgets import SeatPanel
 
 from .conftest import EXAMPLES
-from .tui_helpers import fixed_store, hand_keys, make_app, screen_rows
+from .tui_helpers import amend_hand, fixed_store, hand_keys, make_app, shown_rows
 
 GAME_POSITION = {"letzter-stich": 0, "letzter": 1, "kratzen": 2}
 
@@ -124,10 +124,7 @@ async def test_undo_amend_and_count_through_the_keys(tmp_path):
         await play_hands(pilot, records[2:3])
         assert screen.session.hands_played == 3
         # Amend hand 2: Ben takes all four tricks, then amend it back.
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("2", "enter")
-        await pilot.pause()
+        await amend_hand(pilot, 2)
         assert screen.amending == 2
         assert screen.entry.complete           # the hand as it was recorded, ready to change
         await pilot.press(*["backspace"] * 4, "2", "2", "2", "2", "enter")
@@ -148,10 +145,7 @@ async def test_undo_amend_and_count_through_the_keys(tmp_path):
         assert screen.amending is None
         amended = screen.session.ledger()
         assert amended.settlements[1].deltas["Cleo"] == -16
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("2", "enter")
-        await pilot.pause()
+        await amend_hand(pilot, 2)
         await pilot.press(*["backspace"] * 3, "3", "2", "2", "enter")
         await pilot.pause()
         await pilot.press("enter")
@@ -269,7 +263,7 @@ async def test_a_hand_entered_card_by_card_settles_like_its_winners(tmp_path):
         text = screen.entry_text()
         assert "Trick 3: Dora A♥, Anna 7♥, Ben 8♥, Cleo 9♥  -> Dora" in text
         await pilot.pause()
-        rows = screen_rows(app.export_screenshot())
+        rows = shown_rows(app)
         assert any("Trick 8: Dora K♠, Anna 10♠, Ben J♠, Cleo Q♠  -> Dora" in r for r in rows)
         assert any("The hand is complete." in r for r in rows)
         await pilot.press("a", "c")                      # one card too many: refused
@@ -374,7 +368,7 @@ async def test_an_empty_home_offers_only_what_needs_no_session(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        bar = screen_rows(app.export_screenshot())[-1]
+        bar = shown_rows(app)[-1]
         assert "New session" in bar and "Example" in bar and "Quit" in bar, bar
         assert "Open" not in bar and "Export" not in bar and "Audit" not in bar, bar
         await pilot.press("x")                       # not offered: nothing happens
@@ -384,7 +378,7 @@ async def test_an_empty_home_offers_only_what_needs_no_session(tmp_path):
         app.screen.refresh_sessions()
         await pilot.pause()
         await pilot.pause()
-        bar = screen_rows(app.export_screenshot())[-1]
+        bar = shown_rows(app)[-1]
         assert "Export" in bar and "Audit" in bar, bar
 
 
@@ -402,7 +396,7 @@ async def test_started_at_a_table_it_opens_the_table_first_and_escape_goes_home(
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert "00000001" in "\n".join(screen_rows(app.export_screenshot()))
+        assert "00000001" in "\n".join(shown_rows(app))
         await pilot.press("enter")  # the table again, from the home screen
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

@@ -18,7 +18,7 @@ from scorekeeper.cards import parse_cards
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui.screens.dialogs import ConfirmDialog, PickHandDialog, PreviewDialog
 
-from .tui_helpers import fixed_store, make_app, open_screen
+from .tui_helpers import amend_hand, fixed_store, make_app, open_screen
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
 HANDS = [HandRecord(indicator=parse_cards("KC"), tricks=("Ben", "Ben", "Cleo", "Cleo")),
@@ -39,10 +39,7 @@ def text_of(screen) -> str:
 async def amend_hand_2_so_anna_dropped(pilot) -> None:
     """ctrl+e, hand 2: it opens as recorded (everyone played); take back the 4 tricks and
     Anna's decision, say she dropped, type the tricks again (Ben Cleo Ben Dora), Enter."""
-    await pilot.press("ctrl+e")
-    await pilot.pause()
-    await pilot.press("2", "enter")
-    await pilot.pause()
+    await amend_hand(pilot, 2)
     screen = pilot.app.screen
     assert screen.amending == 2 and screen.entry.complete
     assert screen.entry.draft.decisions == (("Cleo", True), ("Dora", True), ("Anna", True))
@@ -142,10 +139,7 @@ async def test_the_amend_preview_says_what_happens_to_every_later_hand(tmp_path)
     app = make_app(tmp_path, session_id)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("2", "enter")
-        await pilot.pause()
+        await amend_hand(pilot, 2)
         await pilot.press(*["backspace"] * 3, "2", "2", "4", "enter")   # Ben Ben Ben Dora
         await pilot.pause()
         body = " ".join(text_of(app.screen).split())

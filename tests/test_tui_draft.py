@@ -10,7 +10,7 @@ from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui.screens.table import TableScreen
 from scorekeeper.tui.widgets import SeatPanel
 
-from .tui_helpers import fixed_store, make_app
+from .tui_helpers import amend_hand, fixed_store, make_app
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dora"]
 # Anna deals, Ben leads. Tricks 1-7 (each in play order): Dora wins every one and leads the
@@ -70,10 +70,7 @@ async def test_a_hand_recorded_card_by_card_is_amended_card_by_card(tmp_path):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("1", "enter")
-        await pilot.pause()
+        await amend_hand(pilot, 1)
         assert screen.amending == 1
         # The hand as it was recorded, card by card, ready to change.
         assert screen.entry.by_cards and screen.entry.complete
@@ -119,10 +116,7 @@ async def test_a_hand_recorded_by_winners_is_amended_by_its_cards(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("1", "enter")
-        await pilot.pause()
+        await amend_hand(pilot, 1)
         assert screen.entry.complete and not screen.entry.by_cards
         await pilot.press("ctrl+o")                      # now card by card: the tricks go
         assert screen.entry.by_cards and not screen.entry.draft.answers
@@ -149,10 +143,7 @@ async def test_an_amendment_starts_as_recorded_and_escape_cancels_it(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("1", "enter")
-        await pilot.pause()
+        await amend_hand(pilot, 1)
         assert screen.amending == 1
         draft = screen.entry.draft
         assert draft.complete and draft.turned == parse_cards("KC")

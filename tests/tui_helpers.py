@@ -139,6 +139,14 @@ async def table_at_80x24(home, session: str, language: str | None = None):
         yield app, pilot, screen
 
 
+async def amend_hand(pilot, number: int) -> None:
+    """At the table: ctrl+e, then hand ``number`` picked (a pause after each)."""
+    await pilot.press("ctrl+e")
+    await pilot.pause()
+    await pilot.press(str(number), "enter")
+    await pilot.pause()
+
+
 def pot_entry(deck: str | None = None):
     """The keys of a Kratzen hand (Anna, Ben, Cleo, Dora; Anna deals; ``deck``'s pack where
     one is given) on a continued evening, with a pot of 8: the turned card is asked."""
