@@ -26,7 +26,7 @@ from scorekeeper.tui.keybar import KeyBar
 from scorekeeper.tui.screens.table import TableScreen
 
 from .conftest import EXAMPLES, ROOT
-from .tui_helpers import fixed_store, make_app
+from .tui_helpers import amend_hand, fixed_store, make_app
 
 # Hand 4 of examples/kratzen.toml played as a normal hand instead: a hand the first evening
 # would take from the pot of 51 that already went on.
@@ -254,17 +254,23 @@ def test_a_kill_at_every_write_of_new_continue_leaves_no_pot_counted_twice(tmp_p
     assert (writes, "before", True) in outcomes and (writes - 1, "after", True) in outcomes
 
 
-def half_made_after_moving_on(home: Path) -> tuple[OpenSession, OpenSession, Path]:
-    """The first evening, a next evening's file whose marker is still there, and the marker;
-    the first evening took another hand since (as a version before the marker could)."""
+def next_evening_written(store: Store, first: OpenSession) -> OpenSession:
+    """The next evening's file, opened with what ``first`` leaves, as `new --continue` writes it
+    first (``first`` does not name it yet)."""
     from scorekeeper import documents
 
-    store = fixed_store(home)
-    first = kratzen(store)
     config = first.ruleset.next_evening(first.config, first.state(), True)
     entry = documents.opening_event(first.id, first.rows[-1]["hash"], first.hands_played,
                                     config.opening)
-    second = store.create(config, opening=entry)
+    return store.create(config, opening=entry)
+
+
+def half_made_after_moving_on(home: Path) -> tuple[OpenSession, OpenSession, Path]:
+    """The first evening, a next evening's file whose marker is still there, and the marker;
+    the first evening took another hand since (as a version before the marker could)."""
+    store = fixed_store(home)
+    first = kratzen(store)
+    second = next_evening_written(store, first)
     store.record(first.id, ANOTHER_HAND)  # the first evening moved on
     marker = home / "continuing" / f"{second.id}.json"
     marker.parent.mkdir()
@@ -303,14 +309,9 @@ def test_a_half_made_next_evening_is_finished_by_the_next_command_on_it(tmp_path
     """The file of the next evening written, the first evening not yet naming it: recording a
     hand in the next evening first finishes the pair (the first evening then says where it goes
     on), then records the hand."""
-    from scorekeeper import documents
-
     store = fixed_store(tmp_path)
     first = kratzen(store)
-    config = first.ruleset.next_evening(first.config, first.state(), True)
-    entry = documents.opening_event(first.id, first.rows[-1]["hash"], first.hands_played,
-                                    config.opening)
-    second = store.create(config, opening=entry)
+    second = next_evening_written(store, first)
     marker = tmp_path / "continuing" / f"{second.id}.json"  # as `new --continue` writes it
     marker.parent.mkdir()
     marker.write_text(json.dumps({"earlier": str(first.path.resolve()), "next": second.id}))
@@ -384,10 +385,7 @@ async def test_the_table_refuses_an_amendment_that_changes_what_carried(tmp_path
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("3", "enter")
-        await pilot.pause()
+        await amend_hand(pilot, 3)
         assert screen.amending == 3 and screen.entry.complete
         await pilot.press(*["backspace"] * 4, "1", "1", "1", "1", "enter")
         await pilot.pause()

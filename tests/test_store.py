@@ -1,6 +1,8 @@
 """Session files: record, undo, amend, counts, audit and the listing, through the CLI."""
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC
 from pathlib import Path
 
@@ -24,6 +26,15 @@ def session_file(tmp_path: Path, session_id: str) -> Path:
     return tmp_path / "home" / "sessions" / f"{session_id}.json"
 
 
+@contextmanager
+def stored_json(tmp_path: Path, session_id: str) -> Iterator[dict]:
+    """The session file's JSON, to change by hand: written back as it is left."""
+    path = session_file(tmp_path, session_id)
+    data = json.loads(path.read_text())
+    yield data
+    path.write_text(json.dumps(data))
+
+
 @pytest.mark.parametrize("name", EXAMPLE_NAMES)
 def test_saved_example_shows_the_same_standings_and_audits_clean(run, name):
     replayed = json.loads(run("replay", str(EXAMPLES / f"{name}.toml"), "--json").out)
@@ -37,10 +48,8 @@ def test_saved_example_shows_the_same_standings_and_audits_clean(run, name):
 
 def test_changing_a_stored_amount_makes_audit_name_the_hand(run, tmp_path):
     session_id = saved_id(run, "kratzen")
-    path = session_file(tmp_path, session_id)
-    data = json.loads(path.read_text())
-    data["hands"]["3"]["transfers"][1]["amount"] = "5.25"
-    path.write_text(json.dumps(data))
+    with stored_json(tmp_path, session_id) as data:
+        data["hands"]["3"]["transfers"][1]["amount"] = "5.25"
     result = run("audit", session_id, "--json")
     assert result.code == 1
     report = json.loads(result.out)
@@ -53,10 +62,8 @@ def test_changing_a_stored_amount_makes_audit_name_the_hand(run, tmp_path):
 
 def test_a_changed_record_breaks_the_chain_and_is_named(run, tmp_path):
     session_id = saved_id(run, "letzter")
-    path = session_file(tmp_path, session_id)
-    data = json.loads(path.read_text())
-    data["events"]["3"]["record"]["tricks"][-1] = "Anna"   # hand 2's last trick
-    path.write_text(json.dumps(data))
+    with stored_json(tmp_path, session_id) as data:
+        data["events"]["3"]["record"]["tricks"][-1] = "Anna"   # hand 2's last trick
     result = run("audit", session_id, "--json")
     assert result.code == 1
     kinds = {(f["kind"], f["hand"]) for f in json.loads(result.out)["findings"]}
@@ -65,10 +72,8 @@ def test_a_changed_record_breaks_the_chain_and_is_named(run, tmp_path):
 
 def test_a_deleted_event_breaks_the_chain(run, tmp_path):
     session_id = saved_id(run, "letzter")
-    path = session_file(tmp_path, session_id)
-    data = json.loads(path.read_text())
-    del data["events"]["9"]  # the last hand's event: the stored hand 8 is then not in force
-    path.write_text(json.dumps(data))
+    with stored_json(tmp_path, session_id) as data:
+        del data["events"]["9"]  # the last hand's event: the stored hand 8 is then not in force
     result = run("audit", session_id)
     assert result.code == 1 and "hand 8" in result.out
 
@@ -212,20 +217,16 @@ def test_a_damaged_file_is_listed_as_damaged_and_never_written(run, tmp_path):
 
 def test_a_newer_format_is_refused(run, tmp_path):
     session_id = saved_id(run, "letzter")
-    path = session_file(tmp_path, session_id)
-    data = json.loads(path.read_text())
-    data["session"]["1"]["format"] = 99
-    path.write_text(json.dumps(data))
+    with stored_json(tmp_path, session_id) as data:
+        data["session"]["1"]["format"] = 99
     result = run("show", session_id)
     assert result.code == 2 and "written by a newer scorekeeper" in result.err
 
 
 def test_an_unknown_ruleset_version_is_an_audit_finding(run, tmp_path):
     session_id = saved_id(run, "letzter")
-    path = session_file(tmp_path, session_id)
-    data = json.loads(path.read_text())
-    data["session"]["1"]["ruleset"] = "letzter/9"
-    path.write_text(json.dumps(data))
+    with stored_json(tmp_path, session_id) as data:
+        data["session"]["1"]["ruleset"] = "letzter/9"
     result = run("audit", session_id, "--json")
     assert result.code == 1
     assert any(f["kind"] == "ruleset" for f in json.loads(result.out)["findings"])

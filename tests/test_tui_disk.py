@@ -22,7 +22,7 @@ from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.table import TableScreen
 
 from .test_stale import hand, kinds, notices, open_table, session_with, table_beside
-from .tui_helpers import fixed_store, screen_rows
+from .tui_helpers import amend_hand, fixed_store, shown_rows
 
 SLOW = 3.0  # seconds a slowed store call takes (a blocked loop takes all of it; a live one answers
 #             in a small part of it, even on a loaded machine)
@@ -110,10 +110,7 @@ async def test_the_amend_preview_reads_the_file_beside_a_live_table(tmp_path):
     app, store = threaded_app(tmp_path, sid)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_table(pilot)
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("1", "enter")
-        await pilot.pause()
+        await amend_hand(pilot, 1)
         await pilot.press("backspace", "1")  # hand 1's last trick was Anna's
         store.slow = True
         await pilot.press("enter")
@@ -153,10 +150,7 @@ async def ask(pilot, screen, what: str):
     elif what == "amend which":
         await pilot.press("ctrl+e")
     elif what == "amend":
-        await pilot.press("ctrl+e")
-        await pilot.pause()
-        await pilot.press("1", "enter")
-        await pilot.pause()
+        await amend_hand(pilot, 1)
         await pilot.press("backspace", "1", "enter")
     await pilot.pause()
 
@@ -217,22 +211,18 @@ async def test_the_key_bar_shows_the_tables_keys_again_once_the_file_is_read(tmp
     sid = session_with(other, "Cleo")
     app, store = threaded_app(tmp_path, sid)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+        screen = await open_table(pilot)
         await ask(pilot, screen, "save")
         assert isinstance(app.screen, PreviewDialog)
         other.record(sid, hand("Anna"))  # another terminal records hand 2 meanwhile
         store.slow = True  # the file takes a while to read again
         screen.check_for_changes()
         await pilot.pause()
-        assert screen.writing and "Settle" not in screen_rows(app.export_screenshot())[-1]
+        assert screen.writing and "Settle" not in shown_rows(app)[-1]
         await app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.pause()
         assert app.screen is screen and screen.session.hands_played == 2
-        bar = screen_rows(app.export_screenshot())[-1]  # the key bar as on screen
+        bar = shown_rows(app)[-1]  # the key bar as on screen
         for words in ("Settle", "Back", "Undo", "Amend"):
             assert words in bar, bar
