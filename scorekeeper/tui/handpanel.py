@@ -7,8 +7,10 @@ from rich.text import Text
 from textual.geometry import Region
 from textual.widget import Widget
 
+from .rowpaint import RowsWidget
 
-class HandPanel(Widget):
+
+class HandPanel(RowsWidget):
     """The question asked now, the hand as typed so far and the guide, in one widget as tall
     as its box at least (the table's ``#guide-box``; blank rows fill it). A speed trick, in
     this one place (with ``SeatPanel``'s): a key changes what the panel says, not its size, so
@@ -32,14 +34,12 @@ class HandPanel(Widget):
         self.drafted: list[str] = []
         self.steps: list[str] = []
         self.folds = (False, True)  # (foldable, compact): see ``show``
-        self.rows: list[Text] = []  # as drawn: each row wrapped already
+        self.drawn_rows: list[Text] = []  # as drawn: each row wrapped already
         self.drawn: list[tuple[str, str]] = []  # each row's text and style
         self.wrapped: dict[tuple[str, int], list[Text]] = {}  # (line, width): its rows
 
-    def render(self) -> Text:
-        rows = Text("\n").join(self.rows)
-        rows.no_wrap = True
-        return rows
+    def rows(self) -> list[Text]:
+        return self.drawn_rows
 
     def on_resize(self) -> None:
         self.draw()  # folded again to the room there is now (a notice took rows, say)
@@ -98,7 +98,7 @@ class HandPanel(Widget):
         """Paint the rows that changed; lay the screen out again only when the panel's height
         changes (with the box's, or when the rows overflow it)."""
         drawn = [(row.plain, str(row.style)) for row in rows]
-        before, self.rows, self.drawn = self.drawn, rows, drawn
+        before, self.drawn_rows, self.drawn = self.drawn, rows, drawn
         if drawn == before and len(rows) == self.content_size.height:
             return
         if len(rows) != self.content_size.height:

@@ -26,6 +26,7 @@ from ..amounts import format_amount
 from ..chart import chart_rows
 from ..i18n import N_, _
 from .bigfigures import big_rows, big_width
+from .rowpaint import RowsWidget
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -265,7 +266,7 @@ class SpokenModal(ModalScreen[ResultT]):
 DEALS, LEADS, WINNER, BEST = N_("DEALS"), N_("LEADS"), N_("WINNER"), N_("BEST")
 
 
-class SeatPanel(Widget):
+class SeatPanel(RowsWidget):
     """One player: seat number and name, the score in large type, who deals and leads, and
     this hand's tricks. Every mark is a word, never a colour alone.
 
@@ -296,7 +297,7 @@ class SeatPanel(Widget):
         return (big is not None and big <= width and big_rows(figure) is not None
                 and self.figure_rows() == 3)
 
-    def render(self) -> Text:
+    def rows(self) -> list[Text]:
         """The name, the score on three rows (large when it fits, else in ordinary bold,
         wrapped, never cut), the marks and the status, each row cut with an ellipsis where
         the seat is too narrow (only the name ever is: the status gives up its tally)."""
@@ -316,9 +317,9 @@ class SeatPanel(Widget):
         if cell_len(status) > width:  # the tally of tricks ("###") gives way to its count
             status = status.rstrip("#").rstrip()
         rows += [Text(self.marks), Text(status)]
-        seat = Text("\n").join(rows)
-        seat.no_wrap, seat.overflow = True, "ellipsis"
-        return seat
+        for row in rows:
+            row.no_wrap, row.overflow = True, "ellipsis"
+        return rows
 
     def show(self, score: Decimal, *, deals: str | None, marks: list[str], best: str | None,
              status: str, out: bool, plain: bool = False) -> None:
