@@ -41,6 +41,22 @@ def rank_hint_keys(deck: Deck) -> str:
     return _("a k q j t 9 8 7")
 
 
+def ranks_hint(deck: Deck) -> str:
+    """The rank keys in the pack's letters: ``a k o u t 9 8 7`` (Ober, Unter) for a German
+    pack, ``a k q j t 9 8 7`` for a French one."""
+    keys = rank_hint_keys(deck)
+    if deck == "german":
+        return _("rank {keys} (o = Ober, u = Unter, t = 10)").format(keys=keys)
+    return _("rank {keys} (t = 10)").format(keys=keys)
+
+
+def suits_hint(deck: Deck) -> str:
+    """The suit keys with the suits' signs and names in the pack's words (German pack in
+    German ``e ♣ Eichel  s ♦ Schellen  h ♥ Herz  l ♠ Laub``)."""
+    return "  ".join(f"{key} {suit.symbol} {suit.name_in(deck)}"
+                     for key, suit in suit_keys(deck).items())
+
+
 def rank_of(typed: str) -> Rank:
     """The rank a rank key stands for (``RANK_KEYS``' values: ``O`` is the Ober, the queen)."""
     return Card.parse(typed + "C").rank
@@ -106,23 +122,16 @@ class KeyEntry:
         return draft.ruleset.deck(draft.config)
 
     def ranks_hint(self) -> str:
-        """The rank keys in the pack's letters: ``a k o u t 9 8 7`` (Ober, Unter) for a German
-        pack, ``a k q j t 9 8 7`` for a French one."""
-        deck = self.deck()
-        keys = rank_hint_keys(deck)
-        if deck == "german":
-            return _("rank {keys} (o = Ober, u = Unter, t = 10)").format(keys=keys)
-        return _("rank {keys} (t = 10)").format(keys=keys)
+        """The rank keys in the pack's letters (``ranks_hint``)."""
+        return ranks_hint(self.deck())
 
     def suit_keys(self) -> dict[str, Suit]:
         """The keys of the suits, in the pack's words of the language in use."""
         return suit_keys(self.deck())
 
     def suits_hint(self) -> str:
-        """The suit keys with the suits' signs and names in the pack's words."""
-        deck = self.deck()
-        return "  ".join(f"{key} {suit.symbol} {suit.name_in(deck)}"
-                         for key, suit in self.suit_keys().items())
+        """The suit keys with the suits' signs and names in the pack's words (``suits_hint``)."""
+        return suits_hint(self.deck())
 
     def suit_signs(self) -> str:
         """The suit keys with the suits' signs, short: ``c♣ d♦ h♥ s♠`` (German pack in German

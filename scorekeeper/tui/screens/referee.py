@@ -1,6 +1,10 @@
-"""The referee screen: type the cards of a trick as they fall, and a player's hand."""
+"""The referee screen: type the cards of a trick as they fall, and a player's hand, in the
+letters the table types them with in the language in use (a rank key, then a suit key:
+``cards.suit_keys``, German Kreuz ``r``, Portuguese corações ``c``)."""
 
 from __future__ import annotations
+
+import contextlib
 
 from rich.text import Text
 from textual import getters
@@ -9,11 +13,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select, Static
 
-from ...cards import Card, Deck, Suit, parse_cards
-from ...errors import ScorekeeperError
+from ...cards import ORDINARY_RANKS, Card, Deck, Rank, Suit, suit_keys
+from ...errors import CardError, ScorekeeperError
 from ...i18n import N_, _
 from ...referee import legal_cards, winning_position
 from ...rules import Ruleset
+from ..entry import SPECIAL_KEY, rank_hint_keys, ranks_hint, suits_hint, typed_rank
 from ..keybar import KeyBar
 from ..widgets import ScorekeeperAppBase, SpokenScreen, TypedInput
 
@@ -34,15 +39,19 @@ class RefereeScreen(SpokenScreen[None]):
 
     def compose(self) -> ComposeResult:
         special = Card.parse("W")
+        cards = " ".join(typed_as(Card.parse(card), self.deck) for card in ("KC", "10D", "8C"))
         if special in self.ruleset.pack(self.players):
-            heading = _("Referee ({game}): cards as rank then suit, e.g. KC 10D 8C ({card} or W "
-                        "is the {symbol})").format(game=self.ruleset.title, card=special,
-                                                   symbol=special.symbol(self.deck))
+            heading = _("Referee ({game}): each card as its rank, then its suit, e.g. {cards} "
+                        "({key} is the {symbol})").format(
+                game=self.ruleset.title, cards=cards, key=SPECIAL_KEY.upper(),
+                symbol=special.symbol(self.deck))
         else:
-            heading = _("Referee ({game}): cards as rank then suit, e.g. KC 10D 8C").format(
-                game=self.ruleset.title)
+            heading = _("Referee ({game}): each card as its rank, then its suit, e.g. "
+                        "{cards}").format(game=self.ruleset.title, cards=cards)
         with Vertical(id="referee"):
             yield Static(Text(heading, style="bold"))
+            yield Static(Text(f"{ranks_hint(self.deck)}\n{suits_hint(self.deck)}"),
+                         id="referee-keys")
             if self.ruleset.trumps:
                 with Horizontal(classes="field"):
                     yield Label(Text(_("Trump")), classes="field-label")
@@ -99,4 +108,45 @@ class RefereeScreen(SpokenScreen[None]):
 
 
 def read(text: str, deck: Deck = "french") -> tuple[Card, ...]:
-    return parse_cards(text.replace(" ", ","), typed=True, deck=deck)
+    """The cards typed, apart by commas or spaces, each as ``read_card`` reads it."""
+    return tuple(read_card(part, deck) for part in text.replace(" ", ",").split(",")
+                 if part.strip())
+
+
+def read_card(typed: str, deck: Deck = "french") -> Card:
+    """A card as the table types it: its rank (a rank key of the table, ``10`` too), then its
+    suit: the language's key for it (``cards.suit_keys``), or its sign; ``W`` the special
+    card. A letter of the contract (``C D H S``) that is no suit key here is read as the
+    contract reads it (``KC`` in German); one that is means the language's suit (Portuguese
+    ``KC`` is the king of corações, ♥), as at the table."""
+    token = typed.strip()
+    rank, key = token[:-1], token[-1:]
+    suit = suit_keys(deck).get(key.lower())
+    if suit is None and key:
+        with contextlib.suppress(CardError):
+            suit = Suit.parse(key)
+    letter = rank if rank in ("10", "6") else (
+        typed_rank(rank.lower(), deck) if len(rank) == 1 and rank != "1" else None)
+    if suit is not None and letter is not None:
+        try:
+            return Card.parse(letter + suit.value)
+        except CardError:
+            pass  # a six that is not the special card: said as any card that is none
+    special = Card.parse(SPECIAL_KEY)
+    with contextlib.suppress(CardError):
+        if Card.parse(token) == special:  # W, or its name
+            return special
+    signs = " ".join(f"{k}{s.symbol}" for k, s in suit_keys(deck).items())
+    raise CardError(_("'{card}' is not a card here: its rank ({ranks}), then its suit "
+                      "({suits})").format(card=token, ranks=rank_hint_keys(deck), suits=signs))
+
+
+def typed_as(card: Card, deck: Deck = "french") -> str:
+    """``card`` as ``read_card`` reads it in the language in use: the rank's key (``10`` for
+    the ten), upper case, then the suit's key: ``Kr`` (German Kreuz-König), ``10a``."""
+    if card.rank is Rank.TEN:
+        rank = "10"
+    else:
+        rank = dict(zip(ORDINARY_RANKS, rank_hint_keys(deck).split(), strict=True))[card.rank]
+    suit = next(key for key, suit in suit_keys(deck).items() if suit is card.suit)
+    return rank.upper() + suit
