@@ -20,7 +20,7 @@ from typing import Any
 
 from . import jsontext
 from .amounts import ZERO, exact, format_amount, format_decimal, to_decimal_string
-from .documents import GENESIS, event_to_json, hand_document, pot_label
+from .documents import GENESIS, event_to_json, hand_document, history_marks, pot_label
 from .i18n import _, current_language, ngettext, untranslated
 from .ledger import (
     ChipCount,
@@ -154,6 +154,10 @@ class ExportSource:
             lines.append(opening_line(get_ruleset(self.config.game), entry))
         return lines
 
+    def went_on(self) -> str | None:
+        """The session the evening went on in (its ``continued`` event), else ``None``."""
+        return history_marks(self.events).continued_by
+
     def opening(self) -> OpeningEntry | None:
         """The opening entry of a session that continues another, else ``None``."""
         return next((e for e in self.events[1:2] if isinstance(e, OpeningEntry)), None)
@@ -201,10 +205,14 @@ def _mark(finished: bool, leading: bool) -> str:
     return " " + (_("(winner)") if finished else _("(leading)"))
 
 
-def _progress(hands: int, finished: bool) -> str:
-    """``Hands played: 4; finished.``"""
+def _progress(hands: int, finished: bool, went_on: str | None = None) -> str:
+    """``Hands played: 4; finished.``; an evening that went on in session ``went_on`` is
+    closed, over or not (D21), and says where it goes on as ``show`` does, never "running"."""
     if finished:
         return _("Hands played: {count}; finished.").format(count=hands)
+    if went_on is not None:
+        return _("Hands played: {count}; closed: the evening goes on in session {id}.").format(
+            count=hands, id=went_on)
     return _("Hands played: {count}; running.").format(count=hands)
 
 
@@ -412,7 +420,7 @@ def export_md(source: ExportSource) -> str:
     lines.append("")
     if state.pot is not None:
         lines.append(_("Pot: {pot}. ").format(pot=format_amount(state.pot)))
-    lines.append(_progress(state.hands_played, state.finished)[:-1] + ". "
+    lines.append(_progress(state.hands_played, state.finished, source.went_on())[:-1] + ". "
                  + _("Digest: `{digest}`.").format(digest=source.digest))
     lines.append("")
     has_pot = bool(source.settlements) and source.settlements[0].pot_before is not None
@@ -597,7 +605,7 @@ def _html_lines(source: ExportSource) -> list[str]:
            f"<h1>{title}</h1>",
            *(f"<p>{e(line)}</p>" for line in source.evening_lines()),
            "<p>" + _("Digest {digest}.").format(digest=f"<code>{e(source.digest)}</code>") + " "
-           + _progress(state.hands_played, state.finished) + pot + "</p>",
+           + e(_progress(state.hands_played, state.finished, source.went_on())) + pot + "</p>",
            "<h2>" + e(_("Standings")) + "</h2>",
            "<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in (_("seat"), _("player"),
                                                                  ruleset.score_words()))

@@ -106,33 +106,8 @@ async def test_the_table_still_offers_ctrl_z_in_an_evening_that_did_not_go_on(tm
 
 # ---- a chip count, and what comes next ---------------------------------------------------------
 
-def test_a_chip_count_in_an_evening_that_went_on_is_refused_with_the_way_forward(tmp_path, run):
-    """The chips on the table are the next evening's: a count is made there, not here."""
-    first, second = went_on(tmp_path / "home")
-    path = tmp_path / "home" / "sessions" / f"{first}.json"
-    before = path.read_bytes()
-    result = run("count", first, "Anna=-45", "pot=51")
-    assert result.code == 2 and result.out == ""
-    assert result.err == (f"error: sessions/{first}.json: the evening goes on in session "
-                          f"{second}, which opened with what this session left: the chips on "
-                          "the table are that evening's now, so nothing was recorded here "
-                          f"(count them in session {second})\n")
-    assert path.read_bytes() == before
-    assert run("count", second, "pot=51").code == 0  # counted where the evening goes on
-
-
-async def test_the_table_offers_no_chip_count_in_an_evening_that_went_on(tmp_path):
-    first, second = went_on(tmp_path)
-    app = make_app(tmp_path, first)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        shown = [description for _, _, description in app.screen.query_one(KeyBar).keys()[0]]
-        assert "Count" not in shown and "Undo" not in shown
-        await pilot.press("ctrl+k")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-    kinds = [e["type"] for e in Store(tmp_path).open(first).rows]
-    assert "count" not in kinds
+# (An evening that went on still takes a chip count, at the command line and at the table:
+# rules.md D21, "chip counts ... stay possible"; tests/test_exports_season_closed.py.)
 
 
 def test_an_amendment_there_does_not_announce_a_next_hand(tmp_path, run):

@@ -426,16 +426,6 @@ def no_withdrawal_after_going_on(s: OpenSession) -> None:
                            "table really holds)").format(file=s.label, id=s.continued_by))
 
 
-def count_there(s: OpenSession) -> None:
-    """No chip count is recorded in an evening that went on: the chips on the table are the
-    next evening's now, and are counted there."""
-    if s.continued_by:
-        raise StoreError(_("{file}: the evening goes on in session {id}, which opened with what "
-                           "this session left: the chips on the table are that evening's now, "
-                           "so nothing was recorded here (count them in session {id})").format(
-                               file=s.label, id=s.continued_by))
-
-
 def keeps_what_carried(s: OpenSession, before: TableState, after: TableState) -> None:
     """An amendment in an evening that went on must leave what the next evening opened with
     as it was; else it is refused, saying the way forward."""

@@ -24,7 +24,7 @@ from tinydb.table import Document
 from ..amounts import exact, to_decimal_string
 from ..errors import RecordError, ScorekeeperError, StoreError, one_line
 from ..i18n import _
-from .evenings import Evenings, count_there, keeps_what_carried, no_withdrawal_after_going_on
+from .evenings import Evenings, keeps_what_carried, no_withdrawal_after_going_on
 from .imports import FromElsewhere
 from .locking import take_lock
 from .session import (
@@ -530,8 +530,7 @@ class Store(Evenings, FromElsewhere):
         from ..rules.base import End, end_text
 
         with self._changing(ref, expect) as tx:
-            s = tx.session
-            count_there(s)
+            s = tx.session  # (an evening that went on takes one too: it changes nothing carried)
             state = s.state()
             accounts = s.ruleset.accounts
             try:

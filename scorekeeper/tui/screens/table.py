@@ -39,7 +39,6 @@ from ..disk import on_disk
 from ..entry import KeyEntry
 from ..handpanel import HandPanel
 from ..keybar import KeyBar
-from ..keynames import key_name
 from ..widgets import (
     NoticeScreen,
     ScorekeeperAppBase,
@@ -138,8 +137,16 @@ class TableScreen(NoticeScreen[None]):
         self.mtime = self._mtime()
         self.asking: Screen[Any] | None = None  # a question about the session as it is shown
         self.told_closed: str | None = None  # why no hand is entered, once said by a notice
-        # The last hand's line as shown: (hand, width, digest), the line, its rows.
+        # The last hand's line as shown: (hand, width, digest, saved, short), the line, its rows.
         self.last_drawn: tuple[object, str, int] = (None, "", 0)
+        # The session's digest right after this table saved a hand: while it is still the
+        # digest, the last hand's line says the hand was saved (no notice over the guide).
+        self.saved_at: str | None = None
+        # The last hand's line in one row this hand (without who dealt), so that the guide
+        # keeps every step in sight (six long names at 80x24; decided with ``fit_seats``).
+        self.last_short = False
+        # The warnings about a key said now: they go with the next key, or as a dialog opens.
+        self.key_warnings: set[str] = set()
 
     # ---- layout
 
@@ -269,14 +276,16 @@ class TableScreen(NoticeScreen[None]):
         if self.writing or self._mtime() == self.mtime:
             return
         asking, self.asking = self.asking, None
+        unanswered = []
         if asking is not None and self.app.screen is asking:
             asking.dismiss(None)
-            self.notify(_("Closed unanswered: another terminal changed the session meanwhile. "
-                          "The table now shows it as it is."), severity="warning", markup=False,
-                        timeout=10)
+            unanswered = [_("Closed unanswered: another terminal changed the session meanwhile. "
+                            "The table now shows it as it is.")]
+            if not self.typed_lines():  # (else said with the hand typed: ``show_cleared``)
+                self.notify(unanswered[0], severity="warning", markup=False, timeout=10)
 
         def changed() -> None:
-            typing, typed = self.typing(), self.typed_words()
+            typing, typed = self.typing(), self.typed_lines()
             self.amending = None
             self.start_entry()
             if typing and self.session.continued_by:  # the next evening began meanwhile
@@ -289,7 +298,10 @@ class TableScreen(NoticeScreen[None]):
             else:
                 said = _("The session was changed from another terminal; the table is up to "
                          "date.")
-            self.notify(said + typed, markup=False, timeout=15 if typing else 5)
+            if typed:
+                self.show_cleared([*unanswered, said], typed)
+            else:
+                self.notify(said, markup=False, timeout=15 if typing else 5)
 
         self.reload(changed)
 
@@ -298,18 +310,26 @@ class TableScreen(NoticeScreen[None]):
         return bool(self.entry and (self.entry.keys or self.entry.pending
                                     or self.amending is not None))
 
-    def typed_words(self) -> str:
-        """What had been typed of the hand, to say with the notice that clears it (so that it
-        can be typed again): `` It was: K♣ turned; Tricks: 1 Anna.``, or nothing."""
+    def typed_lines(self) -> list[str]:
+        """What had been typed of the hand, a line each (``draft_lines``), to show with the
+        words that clear it, so that it can be typed again; none when nothing was typed."""
         if not self.typing() or self.entry is None:
-            return ""
-        lines = draft_lines(self.entry.draft)
-        return " " + _("It was: {typed}.").format(typed="; ".join(lines)) if lines else ""
+            return []
+        return draft_lines(self.entry.draft)
+
+    def show_cleared(self, said: list[str], typed: list[str]) -> None:
+        """Why the hand being typed was cleared, and the hand as it was typed, every line of
+        it, in a dialog that stays until it is closed (a notice went after 15 s, cut after
+        trick 3 at 80x24 with six long names): the person types it again from it."""
+        self.app.push_screen(ConfirmDialog(
+            _("The hand you were typing was not saved"),
+            [*said, "", Text(_("What you had typed (enter it again):"), style="bold"), *typed],
+            notice=True, scrolls=True))
 
     def moved_on(self, what: str, error: SessionChanged) -> None:
         """A change refused because the session moved on since the screen showed it: say so,
         and show the session as it is now (nothing was written: the person decides again)."""
-        typing, typed = self.typing(), self.typed_words()
+        typing, typed = self.typing(), self.typed_lines()
 
         def shown() -> None:
             self.amending = None
@@ -319,8 +339,11 @@ class TableScreen(NoticeScreen[None]):
                       "was cleared.") if typing else
                     _("{what}: {error}. Another terminal changed the session; the table now "
                       "shows it as it is: check it and decide again."))
-            self.notify(said.format(what=what, error=error) + typed, severity="warning",
-                        markup=False, timeout=15 if typing else 10)
+            said = said.format(what=what, error=error)
+            if typed:
+                self.show_cleared([said], typed)
+            else:
+                self.notify(said, severity="warning", markup=False, timeout=15 if typing else 10)
 
         self.reload(shown)
 
@@ -385,7 +408,7 @@ class TableScreen(NoticeScreen[None]):
 
         self.show_pot(closed)
 
-        last_rows = self.show_last()
+        self.show_last()
         if closed is not None:
             self.show_closed(finished)
             return
@@ -405,11 +428,14 @@ class TableScreen(NoticeScreen[None]):
             steps = [self.amend_words(), *steps]
         prompt = entry.prompt(self.text_width(hand))
         if asking is None:
-            self.fit_seats(hand, prompt, steps, last_rows)
+            self.fit_seats(hand, prompt, steps)
         drafted = draft_lines(entry.draft)
         if entry.draft.by_cards and not entry.draft.cards:
             drafted.append(_("Card by card (ctrl+o: winners only)"))
-        hand.show(prompt, drafted, steps, foldable=asking is None and self.amending is None)
+        # The turned card (and trump) stays in sight as the tricks are typed card by card: it
+        # decides each trick (at trick 4 it went behind the "⋮").
+        hand.show(prompt, drafted, steps, foldable=asking is None and self.amending is None,
+                  keep_first=bool(entry.draft.turned))
 
     def amend_words(self) -> str:
         """What amending a hand asks, and how to cancel it: said by the guide all the while."""
@@ -449,8 +475,10 @@ class TableScreen(NoticeScreen[None]):
 
     def show_last(self) -> int:
         """The last hand's line (two rows at most, as they wrap: a line breaks between words,
-        short of the edge; with many long names, the changes go by seat number); the rows it
-        takes. Worked out once a hand (and width), not at every key."""
+        short of the edge; with many long names, the changes go by seat number; one row, by
+        seat and without who dealt, where the guide needs the other: ``last_short``); the
+        rows it takes. It says "Hand 3 saved" while the hand this table saved just now is the
+        last. Worked out once a hand (and width), not at every key."""
         last = self.query_one("#last", Static)
         state, config = self.state, self.session.config
         shown = self.amending is None and bool(state.hands_played)
@@ -458,33 +486,44 @@ class TableScreen(NoticeScreen[None]):
         if not shown:
             return 0
         width = self.text_width(last)
-        if self.last_drawn[0] != (state.hands_played, width, self.session.digest):
+        saved = self.saved_at == self.session.digest
+        drawn = (state.hands_played, width, self.session.digest, saved, self.last_short)
+        if self.last_drawn[0] != drawn:
             hand = self.session.hand(state.hands_played)
-            line = last_hand_line(hand)
-            if self.wrapped_lines(line, width) > 2:
-                line = last_hand_line(hand, seats=config.players)
-            self.last_drawn = ((state.hands_played, width, self.session.digest),
-                               line, self.wrapped_lines(line, width))
+            forms = [last_hand_line(hand, saved=saved),
+                     last_hand_line(hand, config.players, saved=saved),
+                     last_hand_line(hand, config.players, saved=saved, short=True)]
+            rows = 1 if self.last_short else 2
+            line = next((form for form in forms if self.wrapped_lines(form, width) <= rows),
+                        forms[-1])
+            self.last_drawn = (drawn, line, self.wrapped_lines(line, width))
             last.update(Text(line))
         return self.last_drawn[2]
 
-    def fit_seats(self, hand: HandPanel, prompt: str, steps: list[str],
-                  last_rows: int) -> None:
+    def fit_seats(self, hand: HandPanel, prompt: str, steps: list[str]) -> None:
         """Before a hand's first key: the seats give the guide room (the score in one row,
         ``seats-compact``) when the question and the guide would not fit under seats with
-        large figures (six long names at 80x24). Decided once a hand, so no key moves the
-        seats."""
+        large figures (six long names at 80x24); where even that is short, the last hand's
+        line takes one row (``last_short``: by seat, without who dealt). Decided once a hand,
+        so no key moves the seats."""
         seats = self.query_one("#seats")
         height = seats.outer_size.height
         if not height:
             return  # before the first layout (the screen shows it again after)
+        saves = COMPACT_SAVES * (2 if self.has_class("seats-two-rows") else 1)
         if self.has_class("seats-compact"):
-            height += COMPACT_SAVES * (2 if self.has_class("seats-two-rows") else 1)
+            height += saves
+        self.last_short = False
+        last_rows = self.show_last()
         # The rows under the large seats: the screen's, less the heading, the pot's line, the
         # last hand and the key bar.
         pot = self.query_one("#pot", Static)
         room = self.size.height - height - last_rows - 2 - pot.outer_size.height
-        self.set_class(not hand.fits(prompt, steps, room), "seats-compact")
+        large = hand.fits(prompt, steps, room)
+        self.set_class(not large, "seats-compact")
+        if not large and last_rows > 1 and not hand.fits(prompt, steps, room + saves):
+            self.last_short = True
+            self.show_last()
 
     def show_closed(self, finished: bool) -> None:
         """Over, or going on in the next evening: the standings, and why no hand is typed."""
@@ -562,10 +601,11 @@ class TableScreen(NoticeScreen[None]):
         """While the session file is being written, nothing that changes it or the entry runs
         (they run once the write is done; the table stays live meanwhile). A session that takes
         no more hands (over, or gone on in the next evening) has no entry to settle; one that
-        went on has no hand to withdraw either (what it left carried: D21, the store refuses)."""
+        went on has no hand to withdraw either (what it left carried: D21, the store refuses);
+        its chips are still counted (a count changes nothing carried)."""
         if action in ENTRY_ACTIONS and self.closed() is not None:
             return False
-        if action in ("undo", "count") and self.session.continued_by:
+        if action == "undo" and self.session.continued_by:
             return False
         return not (self.writing and action in WAIT_FOR_DISK)
 
@@ -576,6 +616,7 @@ class TableScreen(NoticeScreen[None]):
             event.stop()
             return
         if event.key in ("enter", "backspace", "escape"):
+            self.drop_key_warnings()
             await run_own_binding(self, event)  # in its turn among the keys typed
             return
         if self.entry is None:
@@ -592,9 +633,25 @@ class TableScreen(NoticeScreen[None]):
             return
         problem = self.entry.press(char)
         event.stop()
+        self.drop_key_warnings()
         if problem:
-            self.notify(problem, severity="warning", timeout=2, markup=False)
+            self.warn_key(problem)
         self.show()
+
+    def warn_key(self, words: str) -> None:
+        """A key that answers nothing, and why: said until the next key (or a dialog)."""
+        self.key_warnings.add(words)
+        self.notify(words, severity="warning", timeout=8, markup=False)
+
+    def drop_key_warnings(self) -> None:
+        """The warnings about a key go once the next key is taken or the screen changes: they
+        belong to the moment (one stayed up under the settlement)."""
+        for words in self.key_warnings & set(self.notices.words()):
+            self.notices.expire(words)
+        self.key_warnings.clear()
+
+    def on_screen_suspend(self) -> None:
+        self.drop_key_warnings()  # a dialog (or another screen) opens over the table
 
     def action_toggle_cards(self) -> None:
         """Switch between typing each trick's winner and typing every card of every trick."""
@@ -629,8 +686,8 @@ class TableScreen(NoticeScreen[None]):
         if self.entry is None:  # (a session that takes no more hands has no Enter: check_action)
             return
         if not self.entry.complete:
-            self.notify(_("The hand is not complete yet: {prompt}").format(
-                prompt=self.entry.prompt()), severity="warning", markup=False)
+            self.warn_key(_("The hand is not complete yet: {prompt}").format(
+                prompt=self.entry.prompt()))
             return
         record = self.entry.record()
         if self.amending is not None:
@@ -673,15 +730,13 @@ class TableScreen(NoticeScreen[None]):
     def saved(self, result: Recorded) -> None:
         self.session = result.session
         self.mtime = self._mtime()
-        s = result.settlement
-        said = _("Hand {number} saved.").format(number=s.number)
-        if result.state.finished:
-            said += " " + _("That was the last hand: the session is over.")
-        elif self.by_cards:  # card by card was this hand's choice: the next is typed as usual
-            said += " " + _("The next hand is typed by trick winners again ({key}: card by "
-                            "card).").format(key=key_name("ctrl+o"))
+        # Said by the last hand's line ("Hand 3 saved (…): …"), not by a notice, which took
+        # the guide's last rows (who is asked, who leads) for its seconds at 80x24. That the
+        # session is over, the entry's line says; that the next hand is typed by trick
+        # winners again (card by card was this hand's choice), the question of the first
+        # trick, which names ctrl+o.
+        self.saved_at = result.session.digest
         self.by_cards = False
-        self.notify(said, markup=False)
         self.start_entry()
 
     def preview_amend(self, record: HandRecord) -> None:
