@@ -84,11 +84,17 @@ def test_a_command_that_fails_gives_the_collector_back(
     assert gc.isenabled()
 
 
-def test_an_app_runs_with_the_collector_on_and_its_start_frozen(collecting: None) -> None:
-    gc.disable()  # as a command leaves it
+def test_an_app_starts_with_the_collector_paused(collecting: None) -> None:
+    gc.enable()
+    collector.for_an_app()
+    assert not gc.isenabled()
+
+
+def test_an_app_shown_runs_with_the_collector_on_and_its_start_frozen(collecting: None) -> None:
+    gc.disable()  # as an app starts
     made_while_starting = [object() for _ in range(10)]
     gc.unfreeze()
-    collector.for_an_app()
+    collector.app_shown()
     assert gc.isenabled()
     assert gc.get_freeze_count() >= len(made_while_starting)
 

@@ -92,10 +92,10 @@ class ScorekeeperApp(ScorekeeperAppBase):
     def get_default_screen(self) -> Screen[Any]:
         """The home screen is the first screen (and the one everything returns to); an app
         started at a table shows that it is opening it instead."""
-        from .screens.home import HomeScreen
-
         if self.start_session:
             return OpeningScreen(self.start_session)
+        from .screens.home import HomeScreen
+
         return HomeScreen()
 
     def go_home(self) -> None:
@@ -115,7 +115,10 @@ class ScorekeeperApp(ScorekeeperAppBase):
 
     def on_mount(self) -> None:
         if self.start_session:
-            self.open_session(self.start_session)
+            self.open_session(self.start_session)  # the table shown, the collector goes on
+        else:
+            self.call_after_refresh(collector.app_shown)
+        self.set_timer(5, collector.app_shown)  # (on in any case, should a screen be slow)
 
     def open_session(self, ref: str, *, notice: str | None = None) -> None:
         """Read the session (in a worker) and show it at the table; a file that cannot be read
@@ -128,12 +131,14 @@ class ScorekeeperApp(ScorekeeperAppBase):
 
         def opened(session: OpenSession) -> None:
             self.push_screen(TableScreen(session))
+            self.call_after_refresh(collector.app_shown)
             if notice:
                 self.notify(notice, markup=False)
 
         def refused(error: ScorekeeperError) -> None:
             if isinstance(self.screen, OpeningScreen):  # started at a table that cannot open
                 self.home_on_top()
+            self.call_after_refresh(collector.app_shown)
             self.notify(str(error), title=_("Cannot open"), severity="error", markup=False)
 
         def busy(now: bool) -> None:

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
+from ... import collector
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, pgettext
@@ -364,13 +365,13 @@ class ScoreboardApp(App[None]):
         self.push_screen(ScoreboardScreen(self.read, self.read(),
                                           watch_interval=self.watch_interval, closable=False,
                                           address=self.address, home=self.home))
+        self.call_after_refresh(collector.app_shown)
 
 
 def run_scoreboard(home: Path, ref: str, address: str | None = None) -> None:
     """The read-only scoreboard of session ``ref`` in ``home``, in this terminal (or, under
     ``scorekeeper serve``, in a browser, ``address`` being where phones reach it). A session
     that cannot be read is a ``ScorekeeperError`` before anything is shown."""
-    from ... import collector
     from ...store import Store
 
     store = Store(home)
