@@ -126,8 +126,9 @@ def winners_words(leaders: Collection[str]) -> str:
     return _("winners (shared): {names}").format(names=names)
 
 
-def hand_lines(ledger: Ledger) -> list[str]:
-    """One line per hand: number, dealer, kind, pot, every player's change."""
+def hand_lines(ledger: Ledger, width: int | None = None) -> list[str]:
+    """One line per hand: number, dealer, kind, pot, every player's change; with ``width``
+    (a terminal's), made to fit it when wider (``showfit.fitted_hands``)."""
     rows = []
     ruleset = ledger.ruleset
     no_change = _("no change")
@@ -149,7 +150,15 @@ def hand_lines(ledger: Ledger) -> list[str]:
     headers = ["#", _("dealer"), _("kind"), _("pot"), _("changes")]
     if ledger.settlements[0].pot_before is None:
         headers = headers[:3] + headers[4:]
-    return _table(headers, rows, right={0})
+    lines = _table(headers, rows, right={0})
+    if width is None or max(cell_width(line) for line in lines) <= width:
+        return lines
+    from .showfit import fitted_hands
+
+    moved = [[(p, format_amount(d, signed=True)) for p, d in s.deltas.items() if d]
+             for s in ledger.settlements]
+    return fitted_hands(ledger.config.players, headers, [row[:-1] for row in rows], moved,
+                        no_change, width)
 
 
 def end_words(end: End, players: Collection[str]) -> str:
@@ -292,12 +301,18 @@ def misfit_words(players: tuple[str, ...], hand: int, amended: Collection[int], 
     return f"{lead}: {detail}"
 
 
-def render_text(ledger: Ledger, went_on: str | None = None) -> str:
+def render_text(ledger: Ledger, went_on: str | None = None, width: int | None = None) -> str:
     """Standings and hands as the terminal shows them, and the referee's findings (``went_on``:
-    the session the evening went on in, ``standings_lines``)."""
+    the session the evening went on in, ``standings_lines``; ``width``: the terminal's, which
+    every line is made to fit, ``showfit``)."""
     findings = referee_lines(ledger)
-    return "\n".join(standings_lines(ledger, went_on) + [""] + hand_lines(ledger)
-                     + ([""] + findings if findings else [])) + "\n"
+    head = standings_lines(ledger, went_on) + [""]
+    tail = [""] + findings if findings else []
+    if width is not None:
+        from .showfit import fold_lines
+
+        head, tail = fold_lines(head, width), fold_lines(tail, width)
+    return "\n".join(head + hand_lines(ledger, width) + tail) + "\n"
 
 
 def referee_lines(ledger: Ledger) -> list[str]:
@@ -321,9 +336,11 @@ def _minute(at: str) -> str:
     return at[:16].replace("T", " ")
 
 
-def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
+def standings_text(session: SessionView, ledger: Ledger | None = None,
+                   width: int | None = None) -> str:
     """A stored session as ``show`` prints it: standings and hands, the history of changes,
-    the chip counts (each compared with the ledger of its time) and the digest."""
+    the chip counts (each compared with the ledger of its time) and the digest; with
+    ``width`` (a terminal's), every line made to fit it (``showfit``)."""
     ledger = ledger or session.ledger()
     lines = [_("session {id} ({label}), started {time} UTC").format(
                  id=session.id, label=session.label, time=_minute(session.created))]
@@ -333,7 +350,8 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
         if entry is not None:
             lines.append(opening_line(session.ruleset, entry))
     went_on = history_marks(session.events).continued_by
-    lines.append(render_text(ledger, went_on).rstrip("\n"))
+    table = len(lines)  # (made to fit by render_text)
+    lines.append(render_text(ledger, went_on, width).rstrip("\n"))
     changes = [e for e in session.events
                if isinstance(e, (HandAmended, HandWithdrawn, *EVENING_MARKS))]
     if changes:
@@ -361,6 +379,11 @@ def standings_text(session: SessionView, ledger: Ledger | None = None) -> str:
     lines.append("")
     lines.append(_("digest: {digest}  (write it down: audit checks the file against it)").format(
         digest=session.digest))
+    if width is not None:
+        from .showfit import fold_lines
+
+        lines = [*fold_lines(lines[:table], width), lines[table],
+                 *fold_lines(lines[table + 1:], width)]
     return "\n".join(lines) + "\n"
 
 

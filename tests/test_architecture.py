@@ -92,7 +92,7 @@ LAYERS = [
     {"errors", "i18n", "amounts", "cards", "cells", "paths", "jsontext", "summary", "collector"},
     {"rules"},
     {"referee", "ledger", "settleup"},
-    {"documents", "presentation", "export", "script", "rulecards", "chart", "season"},
+    {"documents", "presentation", "showfit", "export", "script", "rulecards", "chart", "season"},
     {"store", "settings"},
     {"cli", "tui", "__main__"},
 ]

@@ -58,7 +58,7 @@ def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str
     if as_json:
         emit_json(standings_document(ledger))
     else:
-        say(render_text(ledger), nl=False)
+        say(render_text(ledger, width=terminal_width()), nl=False)
     if saved is not None:
         say(_("saved as session {id}").format(id=saved.id) if not as_json else saved.id,
             err=as_json)
@@ -223,7 +223,18 @@ def show(ctx: click.Context, session: str, as_json: bool, home: str | None) -> N
     else:
         from ..presentation import standings_text
 
-        say(standings_text(opened), nl=False)
+        say(standings_text(opened, width=terminal_width()), nl=False)
+
+
+def terminal_width() -> int | None:
+    """The columns of the terminal stdout writes to (what it breaks lines at); ``None`` when it
+    is not a terminal (a pipe, a file, a test): the text is then as it always was."""
+    import shutil
+    import sys
+
+    if sys.stdout is None or not sys.stdout.isatty():
+        return None
+    return max(40, shutil.get_terminal_size().columns)
 
 
 @click.command(cls=Command)
