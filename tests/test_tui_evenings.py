@@ -198,14 +198,18 @@ def test_the_columns_fit_the_screen_the_time_of_day_goes_first_then_name_and_pla
         assert all(fitted[c] == long[c] for c in ("id", "game", "hands", "status"))
         if width > 80:  # what leads stays whole while the others can give
             assert fitted["leading"] == 26 and fitted["players"] >= 16
-    # At 80: 69 - 38 = 31: the name gives way to 4, the players and what leads share the 27
-    # left, the wider giving first (before: players 4, what leads 23; issue 26).
-    assert fit_columns(80, long) == long | {"started": 10, "name": 4, "players": 13,
-                                            "leading": 14}
+    # At 80: 69 - 38 = 31: the name gives way to 4, then the players to the narrowest that
+    # still says them (their count, "6 players": 9), what leads keeps the rest (its names
+    # fold onto lines of their row, never cut; homelist.balanced may share it again).
+    assert fit_columns(80, long, players_least=9) == long | {"started": 10, "name": 4,
+                                                             "players": 9, "leading": 18}
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_what_leads_stays_whole_while_long_names_are_cut(tmp_path, size):
+async def test_what_leads_and_the_players_stay_whole_while_the_name_is_cut(tmp_path, size):
+    """Who leads is never cut (at 80 it folds between words, onto a second line of its
+    row); the players are named whole, or counted where their names would take too many
+    lines (the panel under the list names them); the session's name is cut."""
     store = fixed_store(tmp_path)
     session = store.create(make_config("kratzen", LONG, LONG[0]))
     store.record(session.id, HandRecord(indicator=("KC",), tricks=(LONG[1],) * 3 + (LONG[2],)))
@@ -219,12 +223,11 @@ async def test_what_leads_stays_whole_while_long_names_are_cut(tmp_path, size):
         leads = store.open(session.id).state()
         assert leads.leaders == (LONG[1],)  # Bartholomew took every trick of hand 2
         leading = f"{LONG[1]} ({format_amount(leads.scores[LONG[1]])})"
-        if size[0] >= 120:
-            assert row[7] == leading  # whole
-        else:  # the name gives way, never the score
-            assert row[7].endswith("… (19)") and leading.startswith(row[7][:-6])
-            assert len(row[7]) >= 14 and len(row[6]) >= 13  # the players keep room too
-        assert row[1].endswith("…") and row[6].endswith("…")
+        # whole: on one line at 120, at 80 "Bartholomew" over "Ng-Okafor (19)" (read here
+        # as one line)
+        assert row[7] == leading
+        assert row[6] == (", ".join(LONG) if size[0] >= 120 else "4 players"), row
+        assert row[1].endswith("…")
         table = app.screen.query_one("#sessions", DataTable)
         assert table.virtual_size.width <= size[0] - 2  # nothing runs off the screen
 

@@ -14,70 +14,31 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Input, Static
 
-from ...amounts import format_amount
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, current_language, language_from_environment, ngettext, use_language
-from ...rules import RULESETS
 from ...store import Listing, OpenSession, SessionChanged, Store
 from ...summary import SessionSummary
 from ..disk import on_disk
+from ..homelist import (
+    COLUMNS,
+    DATE,
+    GAP,
+    SHARE,
+    balanced,
+    cut,
+    drawn_cells,
+    fit_columns,
+    in_two_lines,
+    leaders_least,
+    leaders_whole,
+    players_least,
+    row_cells,
+)
 from ..keybar import KeyBar
 from ..widgets import NoticeScreen, ScorekeeperAppBase, SpokenModal, TypedInput
 
 if TYPE_CHECKING:
     from ...rules import SessionConfig
-
-# The columns of the list, in order (a column nobody has a value in is left out: no session
-# named, no name column). Each fits its widest entry; when the screen is too narrow for all of
-# them, the start loses its time of day, then the name, the players and what leads give way,
-# the widest first (cut with an ellipsis; the line under the list has them whole).
-COLUMNS = ("id", "name", "game", "started", "hands", "status", "players", "leading")
-FLEXIBLE = ("name", "players")
-NARROWEST = 4
-PLAYERS_AT_LEAST = 16  # the name and the players give way to here before what leads does
-LEADING_AT_MOST = 30
-DATE = len("2026-11-28")  # the start without its time of day
-GAP = 1  # columns between two columns of the list
-MARGIN = 1 + 2  # the list's left padding, and its scrollbar (kept free: the list never jumps)
-
-
-def fit_columns(width: int, natural: dict[str, int], one_leader: int = 0) -> dict[str, int]:
-    """The width of each column of the list (``natural``: each column's widest entry, its
-    heading included; a column left out is not in it) on a screen ``width`` columns wide:
-    every column as wide as it needs when they all fit; else the start keeps only its date
-    (``DATE`` wide: its cells are cut so), then the name and the players shrink, the wider
-    first, down to ``PLAYERS_AT_LEAST``, then the name down to ``NARROWEST``, then the players
-    and what leads, the wider first. What leads is at most ``LEADING_AT_MOST`` wide, or as
-    wide as one leader whole with the score (``one_leader``): a tie's names give way first.
-    (A list still wider than the screen scrolls sideways.)"""
-    room = width - MARGIN - GAP * len(natural)
-    widths = dict(natural)
-    if "leading" in widths:
-        widths["leading"] = min(natural["leading"], max(LEADING_AT_MOST, one_leader))
-
-    def shrink(wanted: tuple[str, ...], narrowest: int) -> None:
-        columns = tuple(c for c in wanted if c in widths)
-        while columns and sum(widths.values()) > room:
-            widest = max(columns, key=lambda c: widths[c])
-            if widths[widest] <= narrowest:
-                return
-            widths[widest] -= 1
-
-    if sum(widths.values()) > room and "started" in widths:
-        widths["started"] = min(widths["started"], DATE)
-    shrink(FLEXIBLE, PLAYERS_AT_LEAST)
-    shrink(("name",), NARROWEST)
-    shrink(("players", "leading"), NARROWEST)  # the players keep room beside who leads
-    return widths
-
-
-def cut(text: str, width: int) -> Text:
-    """``text`` literally (never markup), cut to ``width`` cells with an ellipsis."""
-    shown = Text(text, no_wrap=True)
-    if cell_len(text) > width:
-        shown.truncate(width, overflow="ellipsis")
-    return shown
-
 
 # The keys that act on the session under the cursor (none on an empty list).
 ON_A_SESSION = {"open", "export", "audit", "next_evening", "same_players", "rename", "archive",
@@ -201,7 +162,9 @@ class HomeScreen(NoticeScreen[None]):
                     "started": _("started"), "hands": _("hands"), "status": _("status"),
                     "players": _("players"), "leading": _("leading")}
         columns = [c for c in COLUMNS if not cells or any(row[c] for row in cells)]
-        widths = self.fitted(columns, cells, headings)
+        # A line's players take at most a sixth of the screen's rows (else they are counted).
+        most_lines = max(1, (self.size.height or self.app.size.height) // SHARE)
+        widths = self.fitted(columns, cells, headings, most_lines)
         if widths.get("started", DATE) == DATE:
             for row in cells:  # the start without its time of day: 2026-11-28
                 row["started"] = row["started"][:DATE]
@@ -212,8 +175,8 @@ class HomeScreen(NoticeScreen[None]):
             table.add_column(cut(headings[column], widths[column]),
                              width=widths[column] + GAP, key=column)
         for line, row in zip(self.entries, cells, strict=True):
-            table.add_row(*(self.cell(column, row, widths[column]) for column in columns),
-                          key=line.file, height=row["status"].count("\n") + 1)
+            drawn, height = drawn_cells(row, columns, widths, most_lines)
+            table.add_row(*drawn, key=line.file, height=height)
         at = next((i for i, line in enumerate(self.entries) if keep is not None
                    and self.ref_of(line) == keep), 0)
         if self.entries:
@@ -221,78 +184,38 @@ class HomeScreen(NoticeScreen[None]):
         self.show_hint()
 
     def fitted(self, columns: list[str], cells: list[dict[str, str]],
-               headings: dict[str, str]) -> dict[str, int]:
-        """The columns' widths on this screen (``fit_columns``); where the players or what
-        leads would be cut, an evening's "goes on in X" takes two lines of its row and gives
-        them its room."""
+               headings: dict[str, str], most_lines: int) -> dict[str, int]:
+        """The columns' widths on this screen (``homelist.fit_columns``): who leads with each
+        leader whole on a line where it can; where the players or what leads take more than a
+        line, an evening's "goes on in X" takes two lines of its row and gives them its
+        room, and the players and who leads share their room so that the list takes the
+        fewest rows (``homelist.balanced``)."""
         width = self.size.width or self.app.size.width
 
         def fit() -> dict[str, int]:
             natural = {c: max([cell_len(headings[c])] + [cell_len(part) for row in cells
-                                                         for part in row[c].split("\n")])
+                                                           for part in row[c].split("\n")])
                        for c in columns}
-            one_leader = max([cell_len(name) + cell_len(row["score"]) for row in cells
-                              for name in row["leaders"].split("\n")], default=0)
-            return fit_columns(width, natural, one_leader)
+            return fit_columns(width, natural, max(leaders_whole(cells),
+                                                   cell_len(headings["leading"])),
+                               players_least(cells), leaders_least(cells))
 
         widths = fit()
-        cut_short = any(widths[c] < cell_len(row[c]) for row in cells
-                        for c in ("players", "leading") if c in widths)
+        folded = any(widths[c] < cell_len(row[c]) for row in cells
+                     for c in ("players", "leading") if c in widths)
         went_on = [row for row in cells if row["went_on"]]
-        if cut_short and went_on:
+        if not folded:
+            return widths
+        if went_on:
             for row in went_on:
                 row["status"] = in_two_lines(row["status"])
             widths = fit()
-        return widths
-
-    @staticmethod
-    def cell(column: str, row: dict[str, str], width: int) -> Text:
-        """A cell of the list, ``width`` cells wide at most."""
-        text = row[column]
-        if column == "hands":
-            return Text(text.rjust(width))  # a number: to the right of its column
-        if column == "status":
-            return Text(text, no_wrap=True)  # its lines as they are (as wide as the widest)
-        score = row.get("score", "")
-        if column == "leading" and score and cell_len(text) > width > cell_len(score) + 1:
-            # Who leads gives way to their score: "Bartholomew N… (19)"; in a tie each leader
-            # gives way alike, so that every one of them is named: "Bart…, Cleo… (-1)".
-            leaders = row["leaders"].split("\n")
-            room = width - cell_len(score)
-            each = (room - 2 * (len(leaders) - 1)) // len(leaders)
-            if len(leaders) > 1 and each >= 2:
-                names = Text(", ").join(cut(name, each) for name in leaders)
-            else:
-                names = cut(text[:-len(score)], room)
-            return names.append(score)
-        return cut(text, width)
+        return balanced(cells, columns, widths, most_lines)
 
     @staticmethod
     def cells(line: Listing) -> dict[str, str]:
-        """What a line of the listing shows, column by column."""
-        s = line.summary
-        if s is None:
-            return {"id": line.file.removesuffix(".json"), "name": _("DAMAGED"), "game": "",
-                    "started": "", "hands": "", "status": _("damaged"),
-                    "players": line.problem or "", "leading": "", "score": "", "leaders": "",
-                    "went_on": ""}
-        leaders, score = ", ".join(s.leaders), ""
-        if s.scores and s.leaders:
-            score = f" ({format_amount(s.scores[s.leaders[0]])})"
-        if not s.hands:
-            leaders, score = "–", ""  # nobody leads before the first hand
-        # An evening that went on in the next is closed, finished or not (D21): it says where.
-        went_on = _("goes on in {id}").format(id=s.continued_by) if s.continued_by else ""
-        status = (_("differs (y)") if line.conflict else  # on two laptops: sync says
-                  _("archived") if s.archived else went_on or (
-                      _("finished") if s.finished else _("running")))
-        game = RULESETS[s.game].title if s.game in RULESETS else s.game
-        return {"id": s.id, "name": s.name or "", "game": game,
-                "started": s.started[:16].replace("T", " "), "hands": str(s.hands),
-                "status": status, "players": ", ".join(s.players),
-                "leading": leaders + score, "score": score,
-                "leaders": "\n".join(s.leaders) if s.hands else "",
-                "went_on": "1" if went_on and status == went_on else ""}
+        """What a line of the listing shows, column by column (``homelist.row_cells``)."""
+        return row_cells(line)
 
     @staticmethod
     def ref_of(line: Listing) -> str:
@@ -649,17 +572,6 @@ class HomeScreen(NoticeScreen[None]):
         ref = self.current_ref()
         if ref:
             self.app.push_screen(AuditDialog(ref))
-
-
-def in_two_lines(words: str) -> str:
-    """``words`` folded between two of its words onto two lines, as narrow as two lines allow
-    (an evening's "goes on in 0a1b2c3d" in a narrow status column)."""
-    parts = words.split(" ")
-    if len(parts) < 2:
-        return words
-    at = min(range(1, len(parts)), key=lambda i: max(cell_len(" ".join(parts[:i])),
-                                                     cell_len(" ".join(parts[i:]))))
-    return " ".join(parts[:at]) + "\n" + " ".join(parts[at:])
 
 
 def next_evening_lines(earlier: OpenSession, config: SessionConfig, carry: bool) -> list[str]:
