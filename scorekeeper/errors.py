@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from .i18n import _, pgettext
+from .i18n import N_, _, pgettext
 
 
 def one_line(text: str) -> str:
@@ -18,6 +18,38 @@ def one_line(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+# What the standard library's JSON parser says is wrong (``JSONDecodeError.msg``, English
+# whatever the language), in our words: a damaged file's line says it in the language in use.
+_JSON_PROBLEMS = {
+    "Expecting value": N_("Expecting value"),
+    "Expecting ',' delimiter": N_("Expecting ',' delimiter"),
+    "Expecting ':' delimiter": N_("Expecting ':' delimiter"),
+    "Expecting property name enclosed in double quotes":
+        N_("Expecting property name enclosed in double quotes"),
+    "Unterminated string starting at": N_("Unterminated string starting"),
+    "Extra data": N_("Extra data"),
+    "Invalid \\uXXXX escape": N_("Invalid \\uXXXX escape"),
+}
+# Its messages that go on with the character found ("Invalid control character '\\n' at").
+_JSON_PROBLEM_STARTS = (
+    ("Invalid control character", N_("Invalid control character in a string")),
+    ("Invalid \\escape", N_("Invalid \\escape")),
+    ("Illegal trailing comma", N_("Illegal trailing comma")),
+)
+
+
+def json_problem(parser_message: str) -> str:
+    """What the JSON parser found wrong (its ``JSONDecodeError.msg``), said in the language in
+    use (``Expecting value``: German ``Wert erwartet``); a message it may add some day is said
+    as ``Unexpected text``, never in the parser's English. The line and column are the
+    caller's to add."""
+    known = _JSON_PROBLEMS.get(parser_message)
+    if known is None:
+        known = next((words for start, words in _JSON_PROBLEM_STARTS
+                      if parser_message.startswith(start)), N_("Unexpected text"))
+    return _(known)
 
 
 class ScorekeeperError(Exception):

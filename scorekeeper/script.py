@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .errors import ConfigError, RecordError, ScriptError
+from .errors import ConfigError, RecordError, ScriptError, json_problem
 from .i18n import N_, _
 from .ledger import Ledger, settle_hands
 from .rules import HandRecord, SessionConfig, make_config
@@ -57,7 +57,7 @@ def read_document(path: Path, label: str) -> dict[str, Any]:
             file=label, problem=error)) from None
     except json.JSONDecodeError as error:
         raise ScriptError(_("{file}: not valid JSON: {problem} (line {line}, column {column})")
-                          .format(file=label, problem=error.msg, line=error.lineno,
+                          .format(file=label, problem=json_problem(error.msg), line=error.lineno,
                                   column=error.colno)) from None
     except RecursionError:
         raise ScriptError(_("{file}: nested too deeply to be a session script").format(

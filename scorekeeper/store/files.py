@@ -10,7 +10,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from ..errors import StoreError
+from ..errors import StoreError, json_problem
 from ..i18n import N_, _
 
 
@@ -43,7 +43,8 @@ def _parse_json_or_say_why(raw: bytes, label: str) -> Any:
         raise Damaged(label, _("not UTF-8 text")) from None
     except json.JSONDecodeError as error:
         raise Damaged(label, _("not valid JSON ({problem} at line {line}, column {column}); it "
-                               "is left as it is").format(problem=error.msg, line=error.lineno,
+                               "is left as it is").format(problem=json_problem(error.msg),
+                                                          line=error.lineno,
                                                           column=error.colno)) from None
     except RecursionError:
         raise Damaged(label, _("nested too deeply")) from None
