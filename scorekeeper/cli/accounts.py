@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import click
 
-from ..errors import ScorekeeperError
+from ..errors import RecordError, ScorekeeperError
 from ..i18n import N_, _, decimal_separator, ngettext
 from .language import json_words
 from .options import (
@@ -125,7 +125,10 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
             fail(f"count: --pot: {error}")
     store = get_store(ctx, home)
     counted = seated_counts(typed, store.open(session).config.players, pot is not None)
-    result = store.count(session, counted, pot=pot_amount, expect=expect)
+    try:
+        result = store.count(session, counted, pot=pot_amount, expect=expect)
+    except RecordError as error:  # a name nobody has: 'count:', the command as typed
+        fail(error.keyed())
     stored(_("the chip count of session {id}").format(id=result.session.id))
     if as_json:
         emit_json({"session": result.session.id, "after_hand": result.state.hands_played,
