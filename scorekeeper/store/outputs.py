@@ -9,6 +9,8 @@ spelling changes."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
+from datetime import datetime
 from pathlib import Path
 
 from ..errors import StoreError, one_line
@@ -163,3 +165,34 @@ def _refuse_session_file(places: list[Path], session_file: Path, shown: str) -> 
         if (beside and ours) or (own_id is not None and identity(place) == own_id):
             raise StoreError(_("-o {file}: is the session file being exported (or its lock); "
                                "write the export elsewhere").format(file=shown))
+
+
+def shared_file_name(session_id: str, created: str, suffix: str) -> str:
+    """The name a night's summary to share (``share``, the settle-up's ``ctrl+y``) is written
+    under in the home's exports folder: the session's id and the day it began there, by this
+    machine's clock (``59e57973-2026-12-03.md``). No word in it, so it reads the same in every
+    language; a session without a readable start is named by its id alone."""
+    try:
+        day = datetime.fromisoformat(created.replace("Z", "+00:00")).astimezone().date()
+    except ValueError:
+        return f"{session_id}.{suffix}"
+    return f"{session_id}-{day.isoformat()}.{suffix}"
+
+
+def write_shared(home: Path, session_id: str, created: str,
+                 texts: Iterable[tuple[str, str]]) -> list[str]:
+    """Write a night's summary in each format (``(suffix, text)``) to the home's exports folder
+    under ``shared_file_name``, each whole; a ``StoreError`` naming the folder when one cannot
+    be written. Returns the names written, in order."""
+    folder = exports_folder(home)
+    written = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for suffix, text in texts:
+            target = folder / shared_file_name(session_id, created, suffix)
+            atomic_write(target, text)
+            written.append(target.name)
+    except OSError as error:
+        raise StoreError(_("{file}: cannot be written ({reason})").format(
+            file=one_line(str(folder)), reason=one_line(error.strerror or str(error)))) from None
+    return written
