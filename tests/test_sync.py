@@ -376,3 +376,28 @@ def test_a_name_taken_as_two_players_on_two_laptops_is_a_clash_said_and_here_kep
         "players.json: ann is taken as annie here and as anne on the other laptop; kept as here"]
     assert json.loads((homes["ben"] / "players.json").read_text("utf-8"))["same"] == {
         "ann": "annie"}
+
+
+def test_a_remote_file_this_home_holds_already_is_not_read_to_be_sized(run, club, monkeypatch):
+    """Ben's home holds what the club synced before; Anna brings one new evening. Ben's sync
+    reads for its size only the remote's file that is new to him (of 1,000 evenings, one is
+    new: reading them all took a quarter of a second), and a hostile size is still found in
+    a new one (test_a_hostile_tree_is_refused_with_one_line_and_nothing_changed)."""
+    homes, stick = club
+    for hands in (1, 2, 3):
+        evening(homes["anna"], hands)
+    assert sync(run, homes["anna"], str(stick), "--create").code == 0
+    assert sync(run, homes["ben"], str(stick)).code == 0
+    new = evening(homes["anna"], 4)
+    assert sync(run, homes["anna"]).code == 0
+    sized: list[bytes] = []
+    reading = gitrepo.blob_bytes
+
+    def blob_bytes(repo, blob_id):
+        sized.append(blob_id)
+        return reading(repo, blob_id)
+
+    monkeypatch.setattr(gitrepo, "blob_bytes", blob_bytes)  # as the sizing reads a blob
+    assert sync(run, homes["ben"]).code == 0
+    assert (homes["ben"] / "sessions" / f"{new}.json").exists()
+    assert len(sized) == 1

@@ -237,10 +237,12 @@ def store_tree(repo: Repo, entries: dict[str, ObjectID]) -> ObjectID:
     return root.id
 
 
-def tree_entries(repo: Repo, tree_id: ObjectID,
-                 remote: str | None = None) -> dict[str, ObjectID]:
+def tree_entries(repo: Repo, tree_id: ObjectID, remote: str | None = None,
+                 known: frozenset[ObjectID] = frozenset()) -> dict[str, ObjectID]:
     """The files of a tree, path -> blob id. With ``remote`` (how messages name it), a tree that
-    holds anything but a home's tracked files is a ``SyncError`` (one line)."""
+    holds anything but a home's tracked files is a ``SyncError`` (one line); a blob among
+    ``known`` (the files of this home's last sync: the same bytes) is not read again for its
+    size."""
     found: dict[str, ObjectID] = {}
     for entry in tree_at(repo, tree_id).items():
         name = entry.path.decode("utf-8", "replace")
@@ -248,24 +250,25 @@ def tree_entries(repo: Repo, tree_id: ObjectID,
             for inner in tree_at(repo, entry.sha).items():
                 inner_name = inner.path.decode("utf-8", "replace")
                 check_entry(repo, remote, f"{name}/{inner_name}", inner.mode, inner.sha,
-                       FOLDERS[name].fullmatch(inner_name) is not None)
+                            FOLDERS[name].fullmatch(inner_name) is not None, known)
                 found[f"{name}/{inner_name}"] = inner.sha
             continue
-        check_entry(repo, remote, name, entry.mode, entry.sha, name in TOP_FILES)
+        check_entry(repo, remote, name, entry.mode, entry.sha, name in TOP_FILES, known)
         found[name] = entry.sha
     return found
 
 
 def check_entry(repo: Repo, remote: str | None, tree_path: str, mode: int, sha: ObjectID,
-                ours: bool) -> None:
-    """One entry of a remote's tree: a regular file of a home, of a sane size."""
+                ours: bool, known: frozenset[ObjectID] = frozenset()) -> None:
+    """One entry of a remote's tree: a regular file of a home, of a sane size (a blob among
+    ``known`` was sized before)."""
     if remote is None:
         return
     if mode == 0o120000:
         why = _("a symbolic link")
     elif mode not in REGULAR or not ours:
         why = _("not a file of a scorekeeper home")
-    elif len(blob_bytes(repo, sha)) > MAX_FILE_BYTES:
+    elif sha not in known and len(blob_bytes(repo, sha)) > MAX_FILE_BYTES:
         why = _("larger than {limit} bytes").format(limit=MAX_FILE_BYTES)
     else:
         return
