@@ -30,12 +30,12 @@ _JSON_PROBLEMS = {
         N_("Expecting property name enclosed in double quotes"),
     "Unterminated string starting at": N_("Unterminated string starting"),
     "Extra data": N_("Extra data"),
-    "Invalid \\uXXXX escape": N_("Invalid \\uXXXX escape"),
 }
-# Its messages that go on with the character found ("Invalid control character '\\n' at").
+# Its messages that go on with what it found ("Invalid control character '\\n' at"), or that
+# would name a backslash's "escape" (a word the key names use: German "Esc").
 _JSON_PROBLEM_STARTS = (
     ("Invalid control character", N_("Invalid control character in a string")),
-    ("Invalid \\escape", N_("Invalid \\escape")),
+    ("Invalid \\", N_("Invalid backslash sequence")),  # \\q, or \\u not followed by 4 digits
     ("Illegal trailing comma", N_("Illegal trailing comma")),
 )
 
