@@ -181,12 +181,14 @@ def play_key_names() -> tuple[str, str]:
     return (next(k for k, v in keys.items() if v), next(k for k, v in keys.items() if not v))
 
 
-# A seat named by its number ("lugar 2", "asiento 2") where a name would stand: Portuguese and
-# Spanish join a preposition and the article ("a" + "o lugar 2" is "ao lugar 2", "de" + "el
-# asiento 2" is "del asiento 2") and put the article before it elsewhere, as a name needs none.
+# A seat named by its number ("assento 2", "asiento 2") where a name would stand: Portuguese
+# and Spanish join a preposition and the article ("a" + "o assento 2" is "ao assento 2", "de" +
+# "el asiento 2" is "del asiento 2") and put the article before it elsewhere, as a name needs
+# none. (Portuguese says "assento", a seat at the table: "lugar" reads as a place in a ranking.)
 _SEAT_GRAMMAR: dict[str, tuple[tuple[str, str], ...]] = {
-    "pt": ((r"\ba (lugar \d+)", r"ao \1"), (r"\bde (lugar \d+)", r"do \1"),
-           (r"(ao lugar \d+), (lugar \d+)", r"\1, ao \2"), (r"(^|\(|: )(lugar \d+)", r"\1o \2")),
+    "pt": ((r"\ba (assento \d+)", r"ao \1"), (r"\bde (assento \d+)", r"do \1"),
+           (r"(ao assento \d+), (assento \d+)", r"\1, ao \2"),
+           (r"(^|\(|: )(assento \d+)", r"\1o \2")),
     "es": ((r"\ba (asiento \d+)", r"al \1"), (r"\bde (asiento \d+)", r"del \1"),
            (r"\bdesde (asiento \d+)", r"desde el \1"),
            (r"(al asiento \d+), (asiento \d+)", r"\1, al \2"),
@@ -196,7 +198,7 @@ _SEAT_GRAMMAR: dict[str, tuple[tuple[str, str], ...]] = {
 
 def with_seat_articles(text: str) -> str:
     """``text`` in which seats are named by number (``seat {number}``), with the articles the
-    language in use gives them (``ao lugar 2``, ``del asiento 2``)."""
+    language in use gives them (``ao assento 2``, ``del asiento 2``)."""
     import re
 
     for pattern, replacement in _SEAT_GRAMMAR.get(current_language(), ()):

@@ -1,5 +1,5 @@
-"""Seats named by number read as the language says them (issue 26): Portuguese "ao lugar 2",
-"do lugar 2", Spanish "al asiento 2", "del asiento 2"; names are left as they are; the Spanish
+"""Seats named by number read as the language says them (issue 26): Portuguese "ao assento 2",
+"do assento 2", Spanish "al asiento 2", "del asiento 2"; names are left as they are; the Spanish
 deal pushes the cards with seed 001's verb, "empuja"."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from scorekeeper.i18n import speaking, with_seat_articles
 
 
 @pytest.mark.parametrize("language, text, said", [
-    ("pt", "lugar 1 passa 3 cartas a lugar 2", "o lugar 1 passa 3 cartas ao lugar 2"),
-    ("pt", "no sentido horário a partir de lugar 2", "no sentido horário a partir do lugar 2"),
-    ("pt", "perguntar a lugar 2, lugar 3, lugar 4, à vez (lugar 1 tem de jogar)",
-     "perguntar ao lugar 2, ao lugar 3, ao lugar 4, à vez (o lugar 1 tem de jogar)"),
+    ("pt", "assento 1 passa 3 cartas a assento 2", "o assento 1 passa 3 cartas ao assento 2"),
+    ("pt", "no sentido horário a partir de assento 2", "no sentido horário a partir do assento 2"),
+    ("pt", "perguntar a assento 2, assento 3, assento 4, à vez (assento 1 tem de jogar)",
+     "perguntar ao assento 2, ao assento 3, ao assento 4, à vez (o assento 1 tem de jogar)"),
     ("es", "asiento 1 empuja 3 cartas a asiento 2", "el asiento 1 empuja 3 cartas al asiento 2"),
     ("es", "desde asiento 2", "desde el asiento 2"),
     ("es", "preguntar a asiento 2, asiento 3 (asiento 1 debe jugar)",
@@ -29,8 +29,8 @@ def test_a_seat_takes_the_article_the_language_gives_it(language, text, said):
 def test_the_deal_in_portuguese_and_spanish_reads_as_people_say_it(run):
     pt = run("--lang", "pt", "deal", "letzter", "--players", "4")
     assert pt.code == 0, pt.err
-    assert "3. o lugar 1 passa 3 cartas viradas para baixo ao lugar 2 (primeira mão)" in pt.out
-    assert " a lugar " not in pt.out and " de lugar " not in pt.out
+    assert "3. o assento 1 passa 3 cartas viradas para baixo ao assento 2 (primeira mão)" in pt.out
+    assert " a assento " not in pt.out and " de assento " not in pt.out
     es = run("--lang", "es", "deal", "letzter", "--players", "4")
     assert "3. el asiento 1 empuja 3 cartas boca abajo al asiento 2 (mano)" in es.out
     assert " a asiento " not in es.out and " pasa " not in es.out

@@ -71,13 +71,13 @@ async def test_the_keys_follow_the_language_of_the_moment(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert {"Liquidar", "Volver", "Retirar", "Reglas", "Marcador"} <= descriptions(screen)
+        assert {"Liquidar", "Deshacer", "Retirar", "Reglas", "Marcador"} <= descriptions(screen)
         commands = {c.title for c in app.get_system_commands(screen)}
         assert {"Liquidar la mano", "Tema", "Salir"} <= commands  # Textual's own commands too
         use_language("pt")
         screen.refresh_bindings()
         await pilot.pause()
-        assert {"Acertar", "Voltar", "Anular", "Regras", "Placar"} <= descriptions(screen)
+        assert {"Liquidar", "Desfazer", "Anular", "Regras", "Marcador"} <= descriptions(screen)
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

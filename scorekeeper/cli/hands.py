@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import N_, _, play_key_names, play_keys
+from ..i18n import N_, _, ngettext, play_key_names, play_keys
 from .language import json_words
 from .options import (
     Command,
@@ -370,7 +370,9 @@ def amend(ctx: click.Context, /, session: str, hand: int, expect: str | None, ho
     stored(_("the amendment of {hands} of session {id}").format(hands=hands_words(numbers),
                                                                 id=session_id))
     before, after = result.before.state, result.after.state
-    say(_("{hands} amended in session {id}; hands {number} to {last} settled again").format(
+    say(ngettext("{hands} amended in session {id}; hands {number} to {last} settled again",
+                 "{hands} amended in session {id}; hands {number} to {last} settled again",
+                 len(numbers)).format(  # one hand or several: the participle agrees (pt, es)
         hands=hands_words(numbers), id=session_id, number=numbers[0], last=after.hands_played))
     config = result.session.config
     for line in amendment_effect_lines(result.session.ruleset, config.players,
