@@ -194,7 +194,12 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
     hands = max(len(vs) for vs in series.values()) - 1
     y = cache(axis.row)  # (asked for each point, each stroke and each label)
     labels = axis_labels(values, axis)
-    label_width = max(cell_width(label) for label in labels.values())
+    word = _("hand") if step is None else step  # what the bottom axis counts, in words
+    # A count named (the season's evenings) has the room for its word under the scores'
+    # labels, before the 0: narrow labels (``≈-50``) left English "evening" out where the
+    # other languages' shorter words fitted. (Hands: the word where it fits, as before.)
+    label_width = max([cell_width(label) for label in labels.values()]
+                      + ([cell_width(word) - 1] if step is not None else []))
     plot_w = max(2, width - label_width - 2)
     # The last hand's players side by side where they stand together: room kept for them.
     last_rows = [y(series[p][-1]) for p in players if len(series[p]) == hands + 1]
@@ -211,7 +216,7 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
     rows = [tuple(Cell(c) for c in f"{labels.get(row, ''):>{label_width}} "
                   f"{'┤' if labels.get(row) else '│'}") + tuple(cells)
             for row, cells in enumerate(grid.cells)]
-    rows += hand_axis(hands, x, plot_w, label_width, _("hand") if step is None else step)
+    rows += hand_axis(hands, x, plot_w, label_width, word)
     return TextChart(tuple(rows), legend, shared)
 
 

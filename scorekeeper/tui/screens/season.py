@@ -1,6 +1,8 @@
 """The season: every player's evenings, hands, wins, net and money over the stored sessions, a
 table per game (``g`` shows the next game), with each player's running total over the evenings
-as a chart. Read in a worker through the listing's index; worked out by ``season``."""
+as a chart whose legend names every line: the screen scrolls (↑ ↓, PgUp PgDn, Home End) where
+the table, the notes and the whole legend take more rows than it has. Read in a worker through
+the listing's index; worked out by ``season``."""
 
 from __future__ import annotations
 
@@ -8,10 +10,11 @@ from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Static
 
 from ...cells import cell_width, fold_name, widest_piece
+from ...chart import chart_rows
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, ngettext
 from ...season import (
@@ -54,7 +57,7 @@ class SeasonScreen(NoticeScreen[None]):
         self.shown = 0  # which game's table
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="season"):
+        with VerticalScroll(id="season"):
             yield Static(_("The season: reading the sessions…"), id="season-title")
             yield DataTable(id="season-table", cursor_type="row", zebra_stripes=True)
             yield WideHint("season-table", id="season-wide")
@@ -78,12 +81,23 @@ class SeasonScreen(NoticeScreen[None]):
         self.call_after_refresh(self.refit)
 
     def refit(self) -> None:
-        """The title and the table in the screen's new width."""
+        """The title, the table and the chart's legend in the screen's new width."""
         found = self.season
         if found is not None and found.tables:
             self.query_one("#season-title", Static).update(Text(self.title_words(
                 found.tables[self.shown], len(found.tables)), style="bold"))
         self.lay_out()
+        self.keep_the_legend()
+        self.call_after_refresh(self.say_scrolling)
+
+    def keep_the_legend(self) -> None:
+        """The chart at least as tall as its smallest plot and its whole legend (every line's
+        symbol, whole name and score now): where the screen has fewer rows left, it scrolls
+        to them, rather than the legend being cut after the first names."""
+        chart = self.query_one("#season-chart", ScoreChart)
+        width = (chart.size.width or self.app.size.width) - 2  # (a scroll bar may come)
+        needed = len(chart_rows(chart.series, max(20, width), 1, chart.step))
+        chart.styles.min_height = needed if chart.series else None
 
     def lay_out(self) -> None:
         """The table's columns in the screen's width, everyone in view without scrolling
@@ -151,9 +165,10 @@ class SeasonScreen(NoticeScreen[None]):
             self.shown = (self.shown + 1) % len(self.season.tables)
             self.fill()
 
-    def title_words(self, shown: GameTable, games: int) -> str:
+    def title_words(self, shown: GameTable, games: int, scrolls: bool = False) -> str:
         """The title in one line of the screen: the longest of its forms that fits (what the
-        chart shows and the key to the next game go first; the key bar has ``g`` too)."""
+        chart shows and the key to the next game go first; the key bar has ``g`` too); when
+        the screen ``scrolls``, with the keys that scroll it where they fit."""
         n, unit = len(shown.evenings), unit_words(shown.ruleset.unit)
         long = ngettext(
             "The season: {game}, {count} evening, net in {unit}; below, each player's running "
@@ -167,8 +182,19 @@ class SeasonScreen(NoticeScreen[None]):
                   if games > 1 else "")
         room = self.query_one("#season-title", Static).content_size.width or (
             self.app.size.width - 2)
-        return next((words for words in (long + others, short + others, long, short)
-                     if cell_width(words) <= room), short)
+        forms = (long + others, short + others, long, short)
+        hint = _("    ↑ ↓: scroll") if scrolls else ""
+        return next((words + hint for words in forms if cell_width(words + hint) <= room),
+                    next((words for words in forms if cell_width(words) <= room), short))
+
+    def say_scrolling(self) -> None:
+        """The title says the keys that scroll the screen, while it scrolls (once laid out)."""
+        found = self.season
+        if found is None or not found.tables:
+            return
+        scrolls = self.query_one("#season", VerticalScroll).max_scroll_y > 0
+        self.query_one("#season-title", Static).update(Text(self.title_words(
+            found.tables[self.shown], len(found.tables), scrolls), style="bold"))
 
     def fill(self) -> None:
         found = self.season
@@ -195,4 +221,6 @@ class SeasonScreen(NoticeScreen[None]):
         series = shown.running_totals()
         chart.players, chart.series = tuple(series), series
         chart.refresh()
-        table.focus()
+        self.keep_the_legend()
+        self.query_one("#season", VerticalScroll).focus()  # its keys scroll the whole screen
+        self.call_after_refresh(self.say_scrolling)
