@@ -240,8 +240,8 @@ async def test_the_settle_up_shows_who_pays_whom_and_every_figure_with_names_who
             assert any(row.startswith(name + " ") for row in rows), (name, shown)
         pot = {"en": "pot", "de": "Pott", "pt": "pote"}[language]
         assert any(row.startswith(pot + " ") for row in rows), shown
-        # the terms filled in, said whole on the screen
-        status = str(screen.query_one("#settle-status", Static).render())
+        # the terms filled in, said whole on the screen (in its one status line)
+        [status] = screen.notices.words()
         assert status.endswith("."), status
         assert " ".join(status.split()) in " ".join(shown.split()), shown
 

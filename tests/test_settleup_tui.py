@@ -71,9 +71,9 @@ async def test_the_table_settles_up_and_records_it_after_a_question(tmp_path):
         assert (recorded[0].value, recorded[0].currency) == (Decimal("0.10"), "EUR")
         table = app.screen_stack[-2]
         assert isinstance(table, TableScreen) and table.session.digest != before
-        # said in the status line under the terms (where it stays)
-        assert shown(screen, "#settle-status") == \
-            f"Settle-up recorded; digest {table.session.digest}."
+        # said in the screen's one status line (where it stays)
+        assert screen.notices.words() == \
+            [f"Settle-up recorded; digest {table.session.digest}."]
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is table
@@ -193,9 +193,10 @@ async def test_the_terms_agreed_last_time_are_filled_in(tmp_path):
             await pilot.pause()
             screen = app.screen
             assert terms_shown(screen) == ("0.25", "CHF")
-            # said whole on the screen, under the terms (not in a notice cut to one line)
-            assert f"0.25 CHF a chip or point, {said}: change them if" in shown(
-                screen, "#settle-status")
+            # said whole on the screen, in its one status line (not in a notice cut to one
+            # line)
+            assert f"0.25 CHF a chip or point, {said}: change them if" in " ".join(
+                screen.notices.words())
             assert "Value: 0.25 CHF a chip." in shown(screen, "#settle-lines")
 
 

@@ -14,6 +14,7 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.notifications import SeverityLevel
 from textual.widgets import Input, Label, Static
 
 from ...amounts import format_decimal
@@ -25,10 +26,28 @@ from ...store import Agreed, OpenSession, SessionChanged
 from ..disk import on_disk
 from ..keybar import KeyBar
 from ..keynames import key_name
-from ..widgets import NoticeScreen, ScorekeeperAppBase, TypedInput
+from ..widgets import NoticeLine, NoticeScreen, ScorekeeperAppBase, TypedInput
 from .dialogs import ConfirmDialog, lines_text
 
 T = TypeVar("T")
+
+# What the screen says of the terms, the settle-up recorded or the night shared stays until
+# something else is said or the terms change (a day: for as long as a table sits).
+LASTING = 24 * 60 * 60.0
+
+
+class OneNotice(NoticeLine):
+    """The settle-up's one status line, over its key bar: what the screen says (the terms
+    filled in, the settle-up recorded, the night shared) and its notices (a key refused, the
+    session changed) alike, whole; the newest replaces what was said before. (The screen had
+    a line of its own under the terms as well: two lines said two things at once, one of them
+    out of date.)"""
+
+    KEPT = 1
+
+    def say(self, words: str, severity: SeverityLevel, timeout: float) -> None:
+        self.clear()
+        super().say(words, severity, timeout)
 
 
 class TableScreen(Protocol):
@@ -73,14 +92,16 @@ class SettleUpScreen(NoticeScreen[None]):
         self.based_on = table.session.digest  # the state the settle-up on screen is of
         self.problem: str | None = None  # what is wrong with the value or the currency typed
         self.writing = False
-        self.terms_said: tuple[str, str] | None = None  # the terms the status line speaks of
+        # The terms the status line speaks of, and its words (said no more once they change).
+        self.terms_said: tuple[str, str, str] | None = None
+        self.notices = OneNotice(id="notices")
 
     def compose(self) -> ComposeResult:
         # Who pays whom first, then every figure, then how they are worked out (which
         # scrolls): at 80x24 six players' payments and figures are in view. What the screen
-        # says (the terms filled in, the files shared) is said whole, under the terms, where
-        # it stays until something else is said (a notice of one line cut it, and outlived
-        # the screen).
+        # says (the terms filled in, the settle-up recorded, the files shared, a notice) is
+        # said whole in its one status line over the key bar (``OneNotice``), where it stays
+        # until something else is said.
         with Vertical(id="settle"):
             yield Static("", id="settle-top")
             # Both on one row, without borders: six players' lines need the room below.
@@ -92,11 +113,10 @@ class SettleUpScreen(NoticeScreen[None]):
                 yield TypedInput(id="settle-currency", compact=True, placeholder=_("e.g. EUR"),
                                  max_length=3, restrict="[A-Za-z]*")
             yield Static("", id="settle-message")
-            yield Static("", id="settle-status")
             with VerticalScroll(id="settle-body"):
                 yield Static("", id="settle-lines")
             yield Static("", classes="dialog-keys", id="settle-keys")
-        # The notices, whole, in a line of their own over the key bar (widgets.NoticeLine).
+        # Everything the screen says, whole, in its one line over the key bar (OneNotice).
         yield self.notices
         yield KeyBar()
 
@@ -131,18 +151,23 @@ class SettleUpScreen(NoticeScreen[None]):
         if terms is None or value.value or currency.value:  # typed meanwhile: theirs stands
             return
         value.value, currency.value = format_decimal(terms[0]), terms[1]  # as typed here
-        self.say(_("{value} {currency} a chip or point, {when}: change them if the table "
-                   "agrees on other terms.").format(value=format_decimal(terms[0]),
-                                                    currency=terms[1], when=when))
-        self.terms_said = (value.value, currency.value)
+        self.say_of_terms(_("{value} {currency} a chip or point, {when}: change them if the "
+                            "table agrees on other terms.").format(
+            value=format_decimal(terms[0]), currency=terms[1], when=when))
 
-    def say(self, words: str) -> None:
-        """What the screen says now, whole (in place of what it said before; "" says
-        nothing)."""
-        status = self.query_one("#settle-status", Static)
-        status.update(Text(words))
-        status.display = bool(words)
+    def say(self, words: str, severity: SeverityLevel = "information") -> None:
+        """``words`` in the screen's one status line, whole, in place of what it said before,
+        until something else is said."""
         self.terms_said = None
+        self.notices.say(words, severity, LASTING)
+
+    def say_of_terms(self, words: str) -> None:
+        """``words`` of the terms typed now: said until something else is, or the terms
+        change."""
+        self.say(words)
+        value, currency = (self.query_one(f"#settle-{key}", Input).value
+                           for key in ("value", "currency"))
+        self.terms_said = (value, currency, words)
 
     def follow(self) -> None:
         """The table below follows the session file (another terminal may have written to
@@ -154,9 +179,10 @@ class SettleUpScreen(NoticeScreen[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         said = self.terms_said
-        if said is not None and said != tuple(self.query_one(f"#settle-{key}", Input).value
-                                              for key in ("value", "currency")):
-            self.say("")  # the terms it spoke of are changed: it is said no more
+        if said is not None and said[:2] != tuple(self.query_one(f"#settle-{key}", Input).value
+                                                  for key in ("value", "currency")):
+            self.terms_said = None
+            self.notices.expire(said[2])  # the terms it spoke of are changed: said no more
         self.show()
 
     def action_next_field(self) -> None:
@@ -300,13 +326,10 @@ class SettleUpScreen(NoticeScreen[None]):
         self.table.show()
         self.show()
         # Said whole in the status line, where it stays until the terms change (a notice
-        # over the key bar went after 5 s, and nothing then said it was recorded).
-        self.say((_("Settle-up recorded; digest {digest}.") if agreed.recorded else
-                  _("This settle-up was recorded already; digest {digest}.")).format(
-                      digest=agreed.session.digest))
-        value, currency = (self.query_one(f"#settle-{key}", Input).value
-                           for key in ("value", "currency"))
-        self.terms_said = (value, currency)
+        # went after 5 s, and nothing then said it was recorded).
+        self.say_of_terms((_("Settle-up recorded; digest {digest}.") if agreed.recorded else
+                           _("This settle-up was recorded already; digest {digest}.")).format(
+                               digest=agreed.session.digest))
 
     def refused(self, error: ScorekeeperError) -> None:
         self.writing = False
@@ -352,7 +375,7 @@ class SettleUpScreen(NoticeScreen[None]):
                      .format(folder=folder, files=", ".join(written)))
 
         def refused(error: ScorekeeperError) -> None:
-            self.say(_("Not shared: {error}").format(error=error))
+            self.say(_("Not shared: {error}").format(error=error), "error")
 
         on_disk(self, share, shared, refused)
 
