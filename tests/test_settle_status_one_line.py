@@ -82,8 +82,8 @@ async def test_the_settle_up_says_everything_in_one_line_the_newest_in_place(tmp
         [shared] = screen.notices.words()
         shown = on_screen(app)
         assert words(shared) in shown and recorded not in shown
-        for suffix in ("txt", "md", "html"):
-            assert f"{session}-night.{suffix}" in shared
+        files = sorted(path.name for path in (tmp_path / "exports").iterdir())
+        assert len(files) == 3 and all(name in shared for name in files), (files, shared)
         assert len(lines_saying(screen)) == 1
 
 
