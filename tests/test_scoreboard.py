@@ -151,7 +151,8 @@ async def test_ctrl_g_opens_the_scoreboard_and_escape_goes_back(tmp_path, size):
             assert figure.is_large, card.player
         assert board.query_one("#board-pot-figure", BigFigure).figure == "0"
         assert str(board.query_one("#board-last").render()) == (
-            f"Last hand (2, {BEN} dealt, normal): {BEN} +20¾, Cleo +7¼")
+            f"Last hand (2, {BEN} dealt, normal): [red]x ±0, {BEN} +20¾, Cleo +7¼, Dora ±0, "
+            "Emil ±0, Fritzi ±0")  # every player, ±0 where nothing changed (issue 26)
         assert str(board.query_one("#board-next").render()) == "Hand 3: Cleo deals."
         await pilot.press("escape")
         await pilot.pause()

@@ -135,7 +135,7 @@ async def test_the_scoreboard_in_headless_chromium(tmp_path):
         browser = Chromium(tmp_path / "chromium-profile")
         page = await browser.page()
         await page.open(url)
-        last = f"Last hand (2, {BEN} dealt, normal): {BEN} +20¾, Cleo +7¼"
+        last = f"{BEN} +20¾, Cleo +7¼, Dora ±0"  # (the last hand: every player's change)
         screen = await page.wait_for(*SIX, last, "Hand 3: Cleo deals.")
         for player, figure in SIX_AFTER_TWO.items():
             assert shows_large(screen, figure), (player, figure, screen)

@@ -12,7 +12,12 @@ import pytest
 from scorekeeper.errors import StoreError
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
-from scorekeeper.tui.screens.dialogs import ConfirmDialog, CountDialog, PreviewDialog
+from scorekeeper.tui.screens.dialogs import (
+    ConfirmDialog,
+    CountDialog,
+    PreviewDialog,
+    TypedHandDialog,
+)
 from scorekeeper.tui.screens.table import TableScreen
 
 from .tui_helpers import amend_hand, fixed_store, make_app
@@ -41,6 +46,22 @@ def last_winners(store: Store, session_id: str) -> list[str]:
 
 def notices(app) -> str:
     return "\n".join(app.said)
+
+
+def last_line(screen) -> str:
+    """The table's last hand's line as shown ("Hand 2 saved (…)" once this table saved it)."""
+    return str(screen.query_one("#last").render())
+
+
+async def closed_typed_hand(pilot, app) -> str:
+    """The words of the dialog that shows the hand being typed as it was cleared (it stays
+    until Escape), once Escape has closed it."""
+    dialog = app.screen
+    assert isinstance(dialog, TypedHandDialog), dialog
+    said = " ".join(str(line) for line in dialog.detail)
+    await pilot.press("escape")
+    await pilot.pause()
+    return said
 
 
 # ---- the store --------------------------------------------------------------------------------
@@ -250,8 +271,9 @@ async def test_a_preview_is_saved_only_if_the_session_is_unchanged(tmp_path):
         other.amend(sid, 1, {"tricks": ("Ben",) * 8})
         await pilot.press("enter")
         await pilot.pause()
+        assert "nothing was written" in await closed_typed_hand(pilot, app)
         assert app.screen is screen  # the preview closed
-        assert "nothing was written" in notices(app) and "Hand 2 saved" not in notices(app)
+        assert "Hand 2 saved" not in last_line(screen)
         assert screen.session.digest == other.open(sid).digest  # the table shows the new state
         assert screen.session.hands_played == 1 and screen.entry.keys == []
     assert kinds(other, sid) == ["created", "hand", "amend"]
@@ -273,9 +295,10 @@ async def test_an_amendment_is_saved_only_if_the_session_is_unchanged(tmp_path, 
             other.record(sid, hand("Anna"))
             await pilot.press("enter")
             await pilot.pause()
+        assert "nothing was written" in await closed_typed_hand(pilot, app)
         assert app.screen is screen
         assert screen.amending is None
-        assert "nothing was written" in notices(app) and "Hand 1 amended" not in notices(app)
+        assert "Hand 1 amended" not in notices(app)
         assert screen.session.hands_played == 3
     assert kinds(other, sid) == ["created", "hand", "hand", "hand"]
     assert last_winners(other, sid) == ["Cleo", "Dora", "Anna"]
@@ -314,7 +337,7 @@ async def test_two_tables_on_one_home_undo_at_one_after_a_hand_at_the_other(tmp_
         await other.pause()
         await other.press("enter")
         await other.pause()
-        assert "Hand 2 saved." in notices(there)
+        assert last_line(there.screen).startswith("Hand 2 saved (")
         await pilot.press("enter")
         await pilot.pause()
         assert "Hand 1 not withdrawn" in notices(here) and "withdrawn (kept" not in notices(here)
@@ -338,7 +361,7 @@ async def test_a_save_after_the_file_was_moved_keeps_the_hand_and_says_why(tmp_p
         moved.rename(path)  # the file is back: the same Enter saves it now
         await pilot.press("enter", "enter")
         await pilot.pause()
-        assert "Hand 2 saved" in notices(app)
+        assert last_line(screen).startswith("Hand 2 saved (")
     assert last_winners(other, sid) == ["Cleo", "Dora"]
 
 
@@ -371,5 +394,5 @@ async def test_a_write_waits_for_a_held_lock_beside_a_live_table(tmp_path):
             lock.release()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert any("Hand 2 saved" in m for m in said) and not screen.writing
+        assert last_line(screen).startswith("Hand 2 saved (") and not screen.writing
     assert last_winners(other, sid) == ["Cleo", "Dora"]

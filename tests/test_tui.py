@@ -6,6 +6,7 @@ from textual.widgets import DataTable, Static
 
 from scorekeeper.export import standings_document
 from scorekeeper.script import replay_file
+from scorekeeper.tui.screens.dialogs import TypedHandDialog
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.table import TableScreen
@@ -236,8 +237,12 @@ async def test_a_hand_recorded_elsewhere_appears(tmp_path):
         await pilot.pause()
         assert screen.session.hands_played == 1 and screen.entry.keys == []
         assert screen.state.scores["Ben"] == 1
-        # What was typed is said with the notice that clears it, to type it again.
-        assert "please enter it again. It was: Tricks: 1 Anna, 2 Ben." in app.said[-1]
+        # What was typed is shown with the words that clear it, to type it again, in a
+        # dialog that stays until Escape (a notice went after 15 s, cut at 80x24).
+        dialog = app.screen
+        assert isinstance(dialog, TypedHandDialog)
+        said = " ".join(str(line) for line in dialog.detail)
+        assert "please enter it again." in said and "Tricks: 1 Anna, 2 Ben" in said
 
 
 async def test_a_hand_entered_card_by_card_settles_like_its_winners(tmp_path):

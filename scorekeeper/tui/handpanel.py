@@ -34,6 +34,7 @@ class HandPanel(RowsWidget):
         self.drafted: list[str] = []
         self.steps: list[str] = []
         self.folds = (False, True)  # (foldable, compact): see ``show``
+        self.keep_first = False  # the first line typed stays in sight: see ``show``
         self.drawn_rows: list[Text] = []  # as drawn: each row wrapped already
         self.drawn: list[tuple[str, str]] = []  # each row's text and style
         self.wrapped: dict[tuple[str, int], list[Text]] = {}  # (line, width): its rows
@@ -45,12 +46,14 @@ class HandPanel(RowsWidget):
         self.draw()  # folded again to the room there is now (a notice took rows, say)
 
     def show(self, prompt: str, drafted: list[str], steps: list[str], *,
-             foldable: bool = False, compact: bool = True) -> None:
+             foldable: bool = False, compact: bool = True, keep_first: bool = False) -> None:
         """Show ``prompt`` (first, on its band), the lines typed so far (the last ones, when
-        they do not all fit) and the guide's ``steps``; ``foldable``: the first step may
-        fold away when short of room; ``compact``: the steps may run on as one paragraph."""
+        they do not all fit; ``keep_first``: and the first, the turned card that decides
+        every trick) and the guide's ``steps``; ``foldable``: the first step may fold away
+        when short of room; ``compact``: the steps may run on as one paragraph."""
         self.prompt, self.drafted, self.steps = prompt, drafted, steps
         self.folds = (foldable, compact)
+        self.keep_first = keep_first
         self.draw()
 
     def draw(self) -> None:
@@ -82,12 +85,15 @@ class HandPanel(RowsWidget):
         wrapped = [self.wrap(line, width) for line in lines]
         if sum(map(len, wrapped)) <= room:
             return [row for rows in wrapped for row in rows]
+        head: list[Text] = []
+        if self.keep_first and len(wrapped) > 2 and len(wrapped[0]) + len(wrapped[-1]) < room:
+            head, wrapped = wrapped[0], wrapped[1:]
         kept: list[Text] = []
         for rows in reversed(wrapped):
-            if kept and len(kept) + len(rows) > room - 1:
+            if kept and len(head) + len(kept) + len(rows) > room - 1:
                 break
             kept[:0] = rows
-        return [Text("⋮", style="dim"), *kept]
+        return [*head, Text("⋮", style="dim"), *kept]
 
     def room(self) -> int:
         """The rows of the box the panel is in (the screen's, before its first layout)."""

@@ -25,6 +25,7 @@ from ...errors import ScorekeeperError, StoreError
 from ...i18n import N_, _, current_language, ngettext, pgettext, speaking
 from ...presentation import pot_label
 from ..keybar import KeyBar
+from ..keynames import key_name
 from ..widgets import ScorekeeperAppBase, SpokenModal, SpokenScreen, TypedInput
 
 if TYPE_CHECKING:
@@ -53,18 +54,21 @@ def lines_text(lines: Sequence[str | Text]) -> Text:
 
 class ConfirmDialog(SpokenModal[bool]):
     """A yes/no question: Enter or y confirms, Escape or n goes back. With ``notice`` it only
-    tells something: Enter or Escape closes it (and the key bar says Close, not Yes and No)."""
+    tells something: Enter or Escape closes it (and the key bar says Close, not Yes and No).
+    ``scrolls``: the detail may be long (a hand typed card by card, with long names); it
+    scrolls, and the keys say so when it does."""
 
     BINDINGS = [Binding("enter,y", "confirm", N_("Yes"), id="confirm-yes"),
                 Binding("escape,n", "cancel", N_("No"), id="confirm-no"),
                 Binding("enter,escape", "close", N_("Close"), id="notice-close")]
 
-    def __init__(self, question: str, detail: list[str] | None = None,
-                 notice: bool = False) -> None:
+    def __init__(self, question: str, detail: Sequence[str | Text] | None = None,
+                 notice: bool = False, scrolls: bool = False) -> None:
         super().__init__()
         self.question = question
-        self.detail = detail or []
+        self.detail = list(detail or [])
         self.notice = notice
+        self.scrolls = scrolls
         self.keys = _("Enter / Escape: close") if notice else _("Enter / y: yes    Escape / n: no")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -78,10 +82,25 @@ class ConfirmDialog(SpokenModal[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.question, style="bold"))
-            if self.detail:
+            if self.detail and self.scrolls:
+                with VerticalScroll(classes="dialog-body", id="confirm-body"):
+                    yield Static(lines_text(self.detail))
+            elif self.detail:
                 yield Static(lines_text(self.detail))
-            yield Static(Text(self.keys), classes="dialog-keys")
+            yield Static(Text(self.keys), classes="dialog-keys", id="confirm-keys")
         yield KeyBar()
+
+    def on_resize(self) -> None:
+        if self.scrolls and self.detail:
+            self.call_after_refresh(self.say_scrolling)
+
+    def say_scrolling(self) -> None:
+        """The keys say the detail scrolls, when it does (↑ ↓, as the preview's)."""
+        body = self.query_one("#confirm-body", VerticalScroll)
+        keys = Text(self.keys)
+        if body.max_scroll_y > 0:
+            keys += Text(_("    ↑ ↓: scroll"))
+        self.query_one("#confirm-keys", Static).update(keys)
 
     def on_key(self, event: events.Key) -> None:
         """The language's own letter for yes (German j, Portuguese and Spanish s) answers yes
@@ -101,6 +120,18 @@ class ConfirmDialog(SpokenModal[bool]):
 
     def action_close(self) -> None:
         self.dismiss(True)
+
+
+class TypedHandDialog(ConfirmDialog, inherit_bindings=False):
+    """Why the hand being typed was cleared (another terminal changed the session), and the
+    hand as it was typed, whole, to type it again: it stays until Escape closes it. Not Enter:
+    an Enter meant for the question it replaced (save this hand?) would close it unread."""
+
+    BINDINGS = [Binding("escape", "close", N_("Close"), id="typed-close")]
+
+    def __init__(self, question: str, detail: Sequence[str | Text]) -> None:
+        super().__init__(question, detail, notice=True, scrolls=True)
+        self.keys = _("{escape}: close").format(escape=key_name("escape"))
 
 
 class PreviewDialog(SpokenModal[bool]):

@@ -52,6 +52,7 @@ from .dialogs import (
     PickHandDialog,
     PreviewDialog,
     RulesScreen,
+    TypedHandDialog,
 )
 
 # The fields of a hand's record that an amendment replaces: every one, from the hand as
@@ -321,10 +322,9 @@ class TableScreen(NoticeScreen[None]):
         """Why the hand being typed was cleared, and the hand as it was typed, every line of
         it, in a dialog that stays until it is closed (a notice went after 15 s, cut after
         trick 3 at 80x24 with six long names): the person types it again from it."""
-        self.app.push_screen(ConfirmDialog(
+        self.app.push_screen(TypedHandDialog(
             _("The hand you were typing was not saved"),
-            [*said, "", Text(_("What you had typed (enter it again):"), style="bold"), *typed],
-            notice=True, scrolls=True))
+            [*said, "", Text(_("What you had typed (enter it again):"), style="bold"), *typed]))
 
     def moved_on(self, what: str, error: SessionChanged) -> None:
         """A change refused because the session moved on since the screen showed it: say so,
@@ -660,9 +660,10 @@ class TableScreen(NoticeScreen[None]):
         cards = not self.entry.by_cards
         if self.amending is None:  # the way this hand is typed (the next one: by winners)
             self.by_cards = cards
+        # No notice (it took the guide's last rows at the start of a hand): the entry says it,
+        # at once, where the eye is (the line "Card by card (ctrl+o: winners only)", or the
+        # question of a trick: a card, or who won it).
         self.entry = self.entry.switched(cards)
-        self.notify(_("Entering every card of each trick, in play order.") if cards else
-                    _("Entering the winner of each trick."), markup=False)
         self.show()
 
     def action_referee(self) -> None:
