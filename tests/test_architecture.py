@@ -92,7 +92,8 @@ LAYERS = [
     {"errors", "i18n", "amounts", "cards", "cells", "paths", "jsontext", "summary", "collector"},
     {"rules"},
     {"referee", "ledger", "settleup"},
-    {"documents", "presentation", "showfit", "export", "script", "rulecards", "chart", "season"},
+    {"documents", "presentation", "showfit", "export", "script", "rulecards", "chart", "season",
+     "eveningfigures"},
     {"store", "settings"},
     {"cli", "tui", "__main__"},
 ]
@@ -227,7 +228,8 @@ def test_the_class_check_finds_one(tmp_path):
 STORE_MODULES = {"__init__", "home", "session", "storage", "files", "listing", "atomic",
                  "locking", "evenings", "imports", "roster", "outputs",
                  "sync", "gitrepo", "syncmerge", "conflicts",  # sync: the home through git
-                 "serving"}  # where serve answers, for the table's QR code
+                 "serving",  # where serve answers, for the table's QR code
+                 "trailer", "sessionline"}  # a session's line, sealed into its file
 
 
 def test_the_store_is_small_modules_each_with_one_job():

@@ -68,7 +68,9 @@ def test_every_single_field_change_is_named_and_refused(tmp_path, continued):
         assert session.rows[1]["type"] == "opening" and session.rows[1]["pot"] != "0"
     original = session.path.read_bytes()
     data = json.loads(original)
-    paths = leaves(data)
+    # (The line and figures sealed at the end of the file for the listing are not the
+    # session: a change there is only not believed, tests/test_listing_sealed.py.)
+    paths = [path for path in leaves(data) if path[0] != "listing"]
     assert len(paths) > 200
     missed = []
     for path in paths:

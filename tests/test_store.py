@@ -410,7 +410,7 @@ def test_the_listing_line_comes_from_the_hands_and_an_older_files_summary_goes_o
     store.record(session.id, HandRecord(tricks=("Anna",) * 7 + ("Ben",)))
     store.record(session.id, HandRecord(tricks=("Cleo",) * 8))
     data = json.loads(session.path.read_text(encoding="utf-8"))
-    assert set(data) == {"session", "events", "hands"}
+    assert set(data) == {"session", "events", "hands", "listing"}  # (listing: trailer.py)
     [line] = Store(tmp_path).list_sessions()
     assert line.summary.to_json() == {
         "id": session.id, "game": "letzter", "players": ["Anna", "Ben", "Cleo"],

@@ -64,16 +64,23 @@ def watched(monkeypatch, tmp_path):
 def count_storage(monkeypatch, storage_class, seen) -> None:
     """Count every read and write of ``storage_class`` in ``seen``, by the file's name."""
     real_read, real_write = storage_class.read, storage_class.write
+    real_sealed = getattr(storage_class, "sealed_listing", None)
 
     def counted_read(self):
         seen["read", self.path.name] += 1
         return real_read(self)
+
+    def counted_sealed(self):  # the listing reads a file's sealed line (store/trailer.py)
+        seen["read", self.path.name] += 1
+        return real_sealed(self)
 
     def counted_write(self, data):
         seen["write", self.path.name] += 1
         return real_write(self, data)
 
     monkeypatch.setattr(storage_class, "read", counted_read)
+    if real_sealed is not None:
+        monkeypatch.setattr(storage_class, "sealed_listing", counted_sealed)
     monkeypatch.setattr(storage_class, "write", counted_write)
 
 
@@ -122,6 +129,10 @@ def test_the_store_reads_through_the_tinydb_it_is_given(tmp_path, monkeypatch):
         def write(self, data):
             calls.append(("write", self.path.name))
             return super().write(data)
+
+        def sealed_listing(self):  # the listing's read: its line sealed in the file
+            calls.append(("read", self.path.name))
+            return super().sealed_listing()
 
     monkeypatch.setattr(storage_module, "SessionStorage", Counting)
     name = f"{session}.json"

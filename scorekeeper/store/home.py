@@ -36,7 +36,7 @@ from .session import (
     table_rows,
     valid_id,
 )
-from .storage import commit, file_key, open_session_db, session_data
+from .storage import commit, file_key, open_session_db, session_data, session_storage
 
 # The rules core (pydantic models, the games) is imported where a session is read or written,
 # not with this module: opening the app and listing sessions from the index never need it.
@@ -362,6 +362,9 @@ class Store(Evenings, FromElsewhere):
             transaction = _Transaction(self, session, db)
             yield transaction
             transaction.finish()
+            from .sessionline import sealed_in_file  # the session's line and figures, sealed
+
+            session_storage(db).listing = sealed_in_file(session)  # into its file (trailer.py)
             try:
                 written = commit(db)
             except OSError as error:

@@ -23,6 +23,11 @@ from ..summary import SessionSummary
 from .conflicts import Conflict, marked_conflicts
 from .locking import FileLock, LockRefused, LockTimeout
 from .session import HASH_LENGTH, session_from_db, valid_id
+from .sessionline import (  # (money_current: said here before)
+    INDEX_VERSION,
+    money_current,  # noqa: F401
+    session_entry,
+)
 from .storage import (
     HomeLayout,
     NamedDB,
@@ -33,10 +38,8 @@ from .storage import (
     session_storage,
 )
 
-INDEX_NAME = "index.json"
-INDEX_VERSION = 4  # 2: each line also holds the name, archived and the session it continues;
-# 3: each line is tied to its file (key, head, seal: see "what ties an entry"); 4: the
-# figures keep the game's facts a season shows (``season.Game``: FIGURES_VERSION 3)
+INDEX_NAME = "index.json"  # its version: trailer.INDEX_VERSION
+
 
 
 @dataclass(frozen=True)
@@ -211,54 +214,54 @@ def summarise(path: Path, label: str, figures: bool = False) -> dict[str, Any]:
     was last written) and its last stored hand (nothing is settled), or its problem; and
     where its newest event's hash stands in the file (``head``). With ``figures``, also its
     figures for a season (from its stored hands, checked against their seals: nothing is
-    settled either), or why there are none."""
-    from .. import documents
-
+    settled either), or why there are none. Both come from the entry sealed into the file
+    when it was written, while its seal holds (``trailer``); else from the file read and
+    checked whole."""
+    db = open_session_db(path, label, keep_bytes=True)
     try:
-        db = open_session_db(path, label, keep_bytes=True)
-        s = session_from_db(db, path, label)
+        entry = _sealed(session_storage(db), figures)
+        if entry is not None:
+            return entry
+        s = session_from_db(db, path, label)  # (the bytes the seal was looked for in)
         s.check()
-        updated = s.rows[-1].get("at", s.created) if s.rows else s.created
-        entry: dict[str, Any] = {"summary": documents.summary_document(
-            s.id, s.created, str(updated), s.state(), s.config, s.digest, s.rows)}
+        entry = session_entry(s, figures)
     except ScorekeeperError as error:
         return {"summary": None, "problem": one_line(str(error))}
-    entry["head"] = _head(session_storage(db).raw or b"", s.rows)
-    if figures:
-        from ..season import evening_figures
-
-        try:
-            entry["figures"] = evening_figures(s.config, s.state(), s.outcomes(),
-                                               s.newest_money(), money_current(s.rows))
-        except ScorekeeperError as error:
-            entry |= {"figures": None, "figures_problem": one_line(str(error))}
+    newest = s.rows[-1].get("hash") if s.rows else None
+    entry["head"] = _head(session_storage(db).raw or b"", newest)
     return entry
 
 
-def _head(raw: bytes, rows: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """Where the newest event's hash stands in a file's bytes, and the hash (``None``: not
-    found, so the entry is never believed and the file is read each time)."""
-    digest = rows[-1].get("hash") if rows else None
+def _sealed(storage: SessionStorage, figures: bool) -> dict[str, Any] | None:
+    """A file's entry in the index from the entry sealed into it, when its seal holds for the
+    file's bytes and it is of this version (with figures of this version, if asked for);
+    else ``None``."""
+    sealed = storage.sealed_listing()
+    if sealed is None or sealed.get("index") != INDEX_VERSION \
+            or not isinstance(sealed.get("summary"), dict):
+        return None
+    entry: dict[str, Any] = {"summary": sealed["summary"],
+                             "head": _head(storage.raw or b"", sealed.get("newest"))}
+    if figures:
+        from ..eveningfigures import FIGURES_VERSION
+
+        kept = sealed.get("figures")
+        if kept is None and isinstance(sealed.get("figures_problem"), str):
+            entry |= {"figures": None, "figures_problem": sealed["figures_problem"]}
+        elif isinstance(kept, dict) and kept.get("version") == FIGURES_VERSION:
+            entry["figures"] = kept
+        else:
+            return None
+    return entry
+
+
+def _head(raw: bytes, digest: Any) -> dict[str, Any] | None:
+    """Where the newest event's hash ``digest`` stands in a file's bytes, and the hash
+    (``None``: not found, so the entry is never believed and the file is read each time)."""
     if not isinstance(digest, str) or not digest.isascii():
         return None
     found = raw.rfind(b'"hash":"' + digest.encode("ascii") + b'"')
     return None if found < 0 else {"at": found + len(b'"hash":"'), "hash": digest}
-
-
-HAND_CHANGES = ("hand", "amend", "withdraw")
-"""The events of a session file that change its hands in force."""
-
-
-def money_current(rows: list[dict[str, Any]]) -> bool:
-    """Whether no hand was recorded, amended or withdrawn after the newest settle-up made at
-    a value (as ``settleup.agreed_in`` says of the last settle-up; ``True`` without one)."""
-    for row in reversed(rows):
-        kind = row.get("type")
-        if kind in HAND_CHANGES:
-            return False
-        if kind == "settle" and row.get("value") is not None:
-            return True
-    return True
 
 
 def _listing(file: str, entry: dict[str, Any]) -> Listing:

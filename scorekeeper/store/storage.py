@@ -31,6 +31,7 @@ from .. import jsontext
 from ..errors import StoreError
 from .atomic import atomic_write
 from .files import json_of, read_file_bytes
+from .trailer import LISTING, sealed_entry, sealed_listing
 
 # ---- the speed trick ----------------------------------------------------------------------------
 #
@@ -107,7 +108,12 @@ class SessionStorage(Storage):
         self.path, self.label = path, label
         self.new, self.keep_bytes = new, keep_bytes
         self.raw: bytes | None = None
+        self.preread: bytes | None = None  # read for the sealed listing, taken by ``read``
         self.written: os.stat_result | None = None  # the status of the file written last
+        # The session's line and figures to seal into the file at its next write (set by the
+        # writer from the session it has checked; one read from the file is never written
+        # back: see trailer.py).
+        self.listing: dict[str, Any] | None = None
         # Per spliced table as last written: its text (pieces of UTF-8), its ids and documents
         # in order, and each document's text by id (with the document it is the text of).
         self.texts: dict[str, _TableText] = {}
@@ -115,7 +121,7 @@ class SessionStorage(Storage):
     def read(self) -> dict[str, Any]:
         if self.new:
             return {"session": {}, "events": {}, "hands": {}}
-        raw = read_file_bytes(self.path, self.label)
+        raw, self.preread = self.preread or read_file_bytes(self.path, self.label), None
         data = json_of(raw, self.label)
         if self.keep_bytes:
             self.raw = raw
@@ -124,6 +130,7 @@ class SessionStorage(Storage):
     def write(self, data: dict[str, Any]) -> None:
         self.written = atomic_write(self.path, self.serialise(data))
         self.new = False
+        self.listing = None
 
     def close(self) -> None:
         pass
@@ -133,6 +140,13 @@ class SessionStorage(Storage):
         from elsewhere keeps its bytes: its digest stays the one written down)."""
         self.written = atomic_write(self.path, [raw])
         return self.written
+
+    def sealed_listing(self) -> dict[str, Any] | None:
+        """The session's line and figures sealed at the end of the file (trailer.py), while
+        their seal holds for its bytes; else ``None``. The bytes read are kept (``raw``) and
+        are what ``read`` reads next."""
+        self.raw = self.preread = read_file_bytes(self.path, self.label)
+        return sealed_entry(self.raw)
 
     def file_bytes(self) -> bytes:
         """The file's bytes as they are (read safely), for a copy that keeps them."""
@@ -160,6 +174,8 @@ class SessionStorage(Storage):
         history's text is large: joining it would copy it for nothing)."""
         pieces = [b"{"]
         for name, table in data.items():
+            if name == LISTING:  # the one read from the file is dropped: it is sealed anew
+                continue
             if len(pieces) > 1:
                 pieces.append(b",")
             if name in self.SPLICED and isinstance(table, dict):
@@ -168,6 +184,8 @@ class SessionStorage(Storage):
                 pieces.append(b"}")
             else:
                 pieces.append(jsontext.compact(name) + b":" + jsontext.compact(table))
+        if self.listing is not None and len(pieces) > 1:
+            pieces.append(sealed_listing(pieces, self.listing))
         pieces.append(b"}")
         return pieces
 
