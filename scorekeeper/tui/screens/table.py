@@ -427,11 +427,11 @@ class TableScreen(NoticeScreen[None]):
         if self.amending is not None:  # how to go on, and how to cancel, the while
             steps = [self.amend_words(), *steps]
         prompt = entry.prompt(self.text_width(hand))
-        if asking is None:
-            self.fit_seats(hand, prompt, steps)
         drafted = draft_lines(entry.draft)
         if entry.draft.by_cards and not entry.draft.cards:
             drafted.append(_("Card by card (ctrl+o: winners only)"))
+        if asking is None:
+            self.fit_seats(hand, prompt, steps, drafted)
         # The turned card (and trump) stays in sight as the tricks are typed card by card: it
         # decides each trick (at trick 4 it went behind the "⋮").
         hand.show(prompt, drafted, steps, foldable=asking is None and self.amending is None,
@@ -500,7 +500,8 @@ class TableScreen(NoticeScreen[None]):
             last.update(Text(line))
         return self.last_drawn[2]
 
-    def fit_seats(self, hand: HandPanel, prompt: str, steps: list[str]) -> None:
+    def fit_seats(self, hand: HandPanel, prompt: str, steps: list[str],
+                  drafted: list[str]) -> None:
         """Before a hand's first key: the seats give the guide room (the score in one row,
         ``seats-compact``) when the question and the guide would not fit under seats with
         large figures (six long names at 80x24); where even that is short, the last hand's
@@ -516,9 +517,10 @@ class TableScreen(NoticeScreen[None]):
         self.last_short = False
         last_rows = self.show_last()
         # The rows under the large seats: the screen's, less the heading, the pot's line, the
-        # last hand and the key bar.
+        # last hand, the key bar and the lines over the guide ("Card by card (…)").
         pot = self.query_one("#pot", Static)
-        room = self.size.height - height - last_rows - 2 - pot.outer_size.height
+        room = (self.size.height - height - last_rows - 2 - pot.outer_size.height
+                - hand.rows_of(drafted, self.text_width(hand)))
         large = hand.fits(prompt, steps, room)
         self.set_class(not large, "seats-compact")
         if not large and last_rows > 1 and not hand.fits(prompt, steps, room + saves):
