@@ -84,10 +84,11 @@ def fitted_hands(players: tuple[str, ...], headers: list[str], rows: list[list[s
     widest = max(cell_width(item) for row in by_name for item in row)
     if room >= widest:
         return lines
+    said = _("seats:")
     seats = fold_items([f"{n} {p}" for n, p in enumerate(players, start=1)],
-                       width - cell_width(_("seats:")) - 1)
-    named = [f"{_('seats:')} {seats[0]}"] + [" " * (cell_width(_("seats:")) + 1) + line
-                                              for line in seats[1:]]
+                       width - cell_width(said) - 1)
+    named = [f"{said} {seats[0]}"] + [" " * (cell_width(said) + 1) + line
+                                      for line in seats[1:]]
     lines, room = _folded_table(headers, rows, items(by_seat=True), width)
     if room < MIN_CHANGES:
         dealer = [[row[0], str(players.index(row[1]) + 1), *row[2:]] for row in rows]

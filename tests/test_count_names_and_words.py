@@ -151,7 +151,7 @@ def test_english_help_keeps_its_words(run):
 
 @pytest.mark.parametrize("language, words", [
     ("en", "error: Missing argument 'GAME'. Choose from: "),
-    ("de", "error: Fehlendes Argument 'GAME'. Zur Wahl: "),
+    ("de", "error: Fehlendes Argument 'SPIELART'. Zur Wahl: "),
 ])
 def test_click_s_list_of_choices_is_one_readable_line(run, language, words):
     """click lists the choices a line each (``Choose from:\\n\\tkratzen,\\n\\t…``): the one

@@ -14,6 +14,7 @@ import pytest
 from textual.widgets import Static
 
 from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.store.outputs import shared_file_name
 from scorekeeper.tui.keybar import KeyBar
 
 from .tui_helpers import fixed_store, hand_keys, make_app, open_screen, shown_rows
@@ -265,7 +266,8 @@ async def test_the_settle_ups_words_leave_with_it_and_the_files_shared_are_named
         shown = "\n".join(shown_rows(app))
         flat = " ".join(shown.split())
         for suffix in ("txt", "md", "html"):
-            assert f"{session.id}-night.{suffix}" in flat, shown
+            assert shared_file_name(session.id, store.open(session.id).created, suffix) in flat, \
+                shown
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "TableScreen"

@@ -636,19 +636,19 @@ def test_click_s_own_words_speak_the_language(run, monkeypatch):
     """Usage errors and the help's headings, which click words itself, in the language of
     --lang (or the locale); the exit status stays 2 for a usage error, 0 for the help."""
     missing = run("--lang", "de", "show")
-    assert (missing.code, missing.err) == (2, "error: Fehlendes Argument 'SESSION'.\n")
+    assert (missing.code, missing.err) == (2, "error: Fehlendes Argument 'PARTIE'.\n")
     unknown = run("--lang", "es", "show", "--bogus")
     assert (unknown.code, unknown.err) == (2, "error: No existe la opción '--bogus'.\n")
     extra = run("--lang", "pt", "show", "a", "b")
     assert (extra.code, extra.err) == (2, "error: Argumento a mais inesperado (b)\n")
     bad = run("--lang", "de", "rules", "nope")
-    assert bad.code == 2 and bad.err.startswith("error: Ungültiger Wert für 'GAME': "), bad.err
+    assert bad.code == 2 and bad.err.startswith("error: Ungültiger Wert für 'SPIELART': "), bad.err
     english = run("show", "--help")  # click keeps each command's help option once made
     assert "Usage: scorekeeper show [OPTIONS] SESSION" in english.out
     assert "Show this message and exit." in english.out
     helped = run("--lang", "de", "show", "--help")
     assert helped.code == 0
-    assert helped.out.startswith("Aufruf: scorekeeper show [OPTIONEN] SESSION\n")
+    assert helped.out.startswith("Aufruf: scorekeeper show [OPTIONEN] PARTIE\n")
     assert "\nOptionen:\n" in helped.out and "Diese Hilfe zeigen und beenden." in helped.out
     assert "Usage" not in helped.out and "Show this" not in helped.out
     top = run("--lang", "pt", "--help").out
@@ -694,4 +694,4 @@ def test_a_command_given_json_is_refused_in_english_whatever_the_language(run, m
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     assert run("show", "--json").err == "error: Missing argument 'SESSION'.\n"
-    assert run("show").err == "error: Fehlendes Argument 'SESSION'.\n"
+    assert run("show").err == "error: Fehlendes Argument 'PARTIE'.\n"

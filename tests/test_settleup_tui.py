@@ -13,6 +13,7 @@ from scorekeeper.ledger import SettledUp
 from scorekeeper.rules import make_config
 from scorekeeper.script import replay_file
 from scorekeeper.store import Store
+from scorekeeper.store.outputs import shared_file_name
 from scorekeeper.tui.screens.dialogs import ConfirmDialog
 from scorekeeper.tui.screens.settle import SettleUpScreen
 from scorekeeper.tui.screens.table import TableScreen
@@ -123,9 +124,11 @@ async def test_the_night_is_copied_and_written(tmp_path):
         text = night_text(Store(tmp_path).open(session).export_source())
         assert app.clipboard == text
         assert "Ben pays Dora 0.10 EUR\n  Cleo pays 0.20 EUR into the pot" in text
+        created = Store(tmp_path).open(session).created
         for suffix in ("txt", "md", "html"):
-            assert (tmp_path / "exports" / f"{session}-night.{suffix}").is_file()
-        assert (tmp_path / "exports" / f"{session}-night.txt").read_text("utf-8") == text
+            assert (tmp_path / "exports" / shared_file_name(session, created, suffix)).is_file()
+        assert (tmp_path / "exports" / shared_file_name(session, created, "txt")).read_text(
+            "utf-8") == text
 
 
 async def test_names_are_shown_literally(tmp_path):

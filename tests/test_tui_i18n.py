@@ -255,9 +255,9 @@ def test_the_rank_keys_a_french_pack_s_hint_names_are_read_in_that_language(lang
 
 
 @pytest.mark.parametrize("language, yes, words", [
-    ("de", "j", "Enter / j: ja    Escape / n: nein"),
-    ("pt", "s", "Enter / s: sim    Escape / n: não"),
-    ("es", "s", "Enter / s: sí    Escape / n: no"),
+    ("de", "j", "Enter / j: ja    Esc / n: nein"),
+    ("pt", "s", "Enter / s: sim    Esc / n: não"),
+    ("es", "s", "Enter / s: sí    Esc / n: no"),
     ("en", "y", "Enter / y: yes    Escape / n: no")])
 async def test_a_question_is_answered_yes_with_the_language_s_own_letter(tmp_path, language,
                                                                         yes, words):

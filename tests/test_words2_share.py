@@ -51,8 +51,6 @@ def test_the_shared_files_are_written_whole_to_the_exports_folder(tmp_path, cloc
     assert not [p for p in (tmp_path / "exports").iterdir() if "night" in p.name]
 
 
-@pytest.mark.xfail(strict=True, reason="until tui/screens/settle.py writes through write_shared "
-                   "(/work/notes/h-words2-settle-share.patch removes this mark)")
 async def test_the_table_shares_the_night_under_the_neutral_names(tmp_path):
     session = saved(tmp_path, "letzter-stich")
     created = Store(tmp_path).open(session).created

@@ -18,7 +18,7 @@ from textual.notifications import SeverityLevel
 from textual.widgets import Input, Label, Static
 
 from ...amounts import format_decimal
-from ...errors import ScorekeeperError, StoreError
+from ...errors import ScorekeeperError
 from ...i18n import N_, _, current_language, speaking
 from ...presentation import payment_line, settle_terms_words, settle_up_lines
 from ...settleup import SettleUp, last_terms, read_currency, read_value, settle_up
@@ -344,28 +344,20 @@ class SettleUpScreen(NoticeScreen[None]):
         """The night as text on the clipboard, and as text, Markdown and HTML files in the
         home's exports folder (the session as stored: its last agreed settle-up)."""
         from ...export import NIGHT_FORMATS
-        from ...store import atomic_write
+        from ...store.outputs import write_shared
 
         store = self.app.store
         session_id = self.table.session.id
         folder = store.home / "exports"
 
         def share() -> tuple[str, list[str]]:  # a store call: run in a worker
-            written = []
             opened = store.open(session_id)
             source = opened.export_source()
             with speaking(opened.language or current_language()):  # the session's, if it has one
                 texts = {fmt: (suffix, write(source)) for fmt, (suffix, write)
                          in NIGHT_FORMATS.items()}
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                for suffix, text in texts.values():
-                    target = folder / f"{session_id}-night.{suffix}"
-                    atomic_write(target, text)
-                    written.append(target.name)
-            except OSError as error:
-                raise StoreError(_("{file}: cannot be written ({reason})").format(
-                    file=folder, reason=error.strerror or error)) from None
+            # named by the session and its day, no word in it (issue 26)
+            written = write_shared(store.home, session_id, opened.created, texts.values())
             return texts["text"][1], written
 
         def shared(result: tuple[str, list[str]]) -> None:
