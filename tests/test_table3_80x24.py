@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.cards import parse_cards
-from scorekeeper.i18n import speaking
+from scorekeeper.i18n import _, speaking
 from scorekeeper.presentation import last_hand_line
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui.screens.dialogs import PreviewDialog
@@ -28,7 +28,7 @@ from .tui_helpers import fixed_store, hand_keys, on_screen, settled, table_at_80
 NAMES = ("Eleonore Weißenbach-Lutz", "Bartholomäus Grünwald-Ek", "Friederike Schönberg-Alt",
          "Maximilian Oberhuber-Kal", "Konstantin Überreiter-Da", "Annemarie Zöllner-Brandt")
 ELEONORE, BARTHOLOMAEUS, FRIEDERIKE, MAXIMILIAN, KONSTANTIN, ANNEMARIE = NAMES
-CONFIG = make_config("kratzen", list(NAMES), ELEONORE, {"deck": "german"})
+CONFIG = make_config("kratzen", list(NAMES), ELEONORE, {"deck": "german", "rotations": 2})
 HANDS = [HandRecord(indicator=parse_cards("KC"),
                     tricks=(ELEONORE, ELEONORE, BARTHOLOMAEUS, FRIEDERIKE)),
          HandRecord(indicator=parse_cards("AH"), entered=(FRIEDERIKE, MAXIMILIAN, KONSTANTIN),
@@ -196,3 +196,31 @@ async def test_a_warning_about_a_key_goes_with_the_next_key_and_under_a_dialog(t
         await settled(pilot)
         assert isinstance(app.screen, PreviewDialog)
         assert screen.notices.words() == []
+
+
+# ---- card by card chosen before the first key: the guide stays whole ---------------------------
+
+# Hands 5 and 6 after hand 4: Konstantin deals, 9♥ turned, Annemarie and Eleonore play
+# (Konstantin, Annemarie, Eleonore, Konstantin take the tricks); Annemarie deals a Muss (the
+# pot is empty), 9♥ turned. Hand 7: Eleonore deals into a pot of 28, five are asked.
+HANDS_5_6 = [HandRecord(indicator=parse_cards("9H"), entered=(ANNEMARIE, ELEONORE),
+                        tricks=(KONSTANTIN, ANNEMARIE, ELEONORE, KONSTANTIN)),
+             HandRecord(indicator=parse_cards("9H"),
+                        tricks=(ANNEMARIE, ELEONORE, ANNEMARIE, KONSTANTIN))]
+
+
+async def test_card_by_card_chosen_before_the_first_key_leaves_the_guide_whole(tmp_path):
+    """Before, the line "Karte für Karte (Strg+o: nur die Stichgewinner)" took the guide's
+    last row (trial 28 de 84: "… spielt zum ersten Stich aus" below the edge). Where the
+    guide has no row for it, the heading says "card by card" instead."""
+    sid = fixed_store(tmp_path).create(CONFIG, [*HANDS, HAND_3, HAND_4, *HANDS_5_6]).id
+    async with table_at_80x24(tmp_path, sid, "de") as (app, pilot, screen):
+        assert screen.state.dealer == ELEONORE and screen.state.pot == 28
+        await pilot.press("ctrl+o")
+        await settled(pilot)
+        assert screen.entry.by_cards
+        shown = on_screen(app)
+        assert the_lead(screen, "de") in shown
+        assert screen.query_one("#guide-box").max_scroll_y == 0
+        with speaking("de"):
+            assert _("card by card") in str(screen.query_one("#table-top").render())

@@ -146,6 +146,8 @@ class TableScreen(NoticeScreen[None]):
         # The last hand's line in one row this hand (without who dealt), so that the guide
         # keeps every step in sight (six long names at 80x24; decided with ``fit_seats``).
         self.last_short = False
+        # "Card by card" said by the heading, not by a line over the guide (no row for it).
+        self.mode_on_top = False
         # The warnings about a key said now: they go with the next key, or as a dialog opens.
         self.key_warnings: set[str] = set()
 
@@ -361,13 +363,14 @@ class TableScreen(NoticeScreen[None]):
             return _("The session is over: no more hands can be entered.")
         return None
 
-    def show(self) -> None:
-        session, entry = self.session, self.entry
-        config, state = session.config, self.state
-        ruleset = session.ruleset
+    def show_top(self) -> None:
+        """The heading: the game, the session, the hand (amended, over, or going on in the
+        next evening; "card by card" where the guide has no row for the line that says so)
+        and the digest, whole (the game's name gives way first)."""
+        session, state, ruleset = self.session, self.state, self.session.ruleset
         finished = self.amending is None and state.finished
         closed = self.closed()
-        planned = ruleset.planned_hands(config)
+        planned = ruleset.planned_hands(session.config)
         top = Text.assemble((ruleset.title, "bold"),
                             "  " + pgettext("heading", "session {id}").format(id=session.id)
                             + "  ")
@@ -385,12 +388,21 @@ class TableScreen(NoticeScreen[None]):
         else:
             top.append((_("hand {number} of {planned}") if planned else _("hand {number}"))
                        .format(number=state.hands_played + 1, planned=planned))
+            if self.mode_on_top and self.entry is not None and self.entry.by_cards:
+                top.append(", " + _("card by card"), style="bold")
         top.append("  " + _("digest {digest}").format(digest=session.digest))
         header = self.query_one("#table-top", Static)
         if top.cell_len > self.text_width(header):  # the digest whole, before the game's name
             top = top[len(ruleset.title) + 2:]
         header.update(top)
 
+    def show(self) -> None:
+        session, entry = self.session, self.entry
+        config, state = session.config, self.state
+        ruleset = session.ruleset
+        finished = self.amending is None and state.finished
+        closed = self.closed()
+        self.show_top()
         draft = entry.draft if entry is not None and closed is None else None
         leader = draft.leader() if draft is not None and not draft.complete else None
         # One style for every seat's score: large only where every seat's fits large.
@@ -428,10 +440,15 @@ class TableScreen(NoticeScreen[None]):
             steps = [self.amend_words(), *steps]
         prompt = entry.prompt(self.text_width(hand))
         drafted = draft_lines(entry.draft)
-        if entry.draft.by_cards and not entry.draft.cards:
+        card_mode = entry.draft.by_cards and not entry.draft.cards
+        if card_mode:
             drafted.append(_("Card by card (ctrl+o: winners only)"))
-        if asking is None:
-            self.fit_seats(hand, prompt, steps, drafted)
+        if asking is None:  # where even that line would cut the guide, the heading says it
+            fits = self.fit_seats(hand, prompt, steps, drafted)
+            self.mode_on_top = card_mode and not fits
+            self.show_top()
+        if card_mode and self.mode_on_top:
+            drafted.pop()
         # The turned card (and trump) stays in sight as the tricks are typed card by card: it
         # decides each trick (at trick 4 it went behind the "⋮").
         hand.show(prompt, drafted, steps, foldable=asking is None and self.amending is None,
@@ -501,16 +518,16 @@ class TableScreen(NoticeScreen[None]):
         return self.last_drawn[2]
 
     def fit_seats(self, hand: HandPanel, prompt: str, steps: list[str],
-                  drafted: list[str]) -> None:
+                  drafted: list[str]) -> bool:
         """Before a hand's first key: the seats give the guide room (the score in one row,
         ``seats-compact``) when the question and the guide would not fit under seats with
         large figures (six long names at 80x24); where even that is short, the last hand's
         line takes one row (``last_short``: by seat, without who dealt). Decided once a hand,
-        so no key moves the seats."""
+        so no key moves the seats. Whether the guide fits then."""
         seats = self.query_one("#seats")
         height = seats.outer_size.height
         if not height:
-            return  # before the first layout (the screen shows it again after)
+            return True  # before the first layout (the screen shows it again after)
         saves = COMPACT_SAVES * (2 if self.has_class("seats-two-rows") else 1)
         if self.has_class("seats-compact"):
             height += saves
@@ -523,9 +540,12 @@ class TableScreen(NoticeScreen[None]):
                 - hand.rows_of(drafted, self.text_width(hand)))
         large = hand.fits(prompt, steps, room)
         self.set_class(not large, "seats-compact")
-        if not large and last_rows > 1 and not hand.fits(prompt, steps, room + saves):
+        if large or hand.fits(prompt, steps, room + saves):
+            return True
+        if last_rows > 1:
             self.last_short = True
-            self.show_last()
+            return hand.fits(prompt, steps, room + saves + last_rows - self.show_last())
+        return False
 
     def show_closed(self, finished: bool) -> None:
         """Over, or going on in the next evening: the standings, and why no hand is typed."""
