@@ -204,7 +204,7 @@ def test_then_amends_the_later_hand_in_the_same_step(run, tmp_path):
     # Hand 3: Anna -6, Ben -1, Cleo -12, Dora -1; the pot 5 + 10 + 5 = 20.
     assert "hands 2 and 3 amended in session" in result.out
     assert "hand 2 (amended): Anna -21 -> 0; pot after 21 -> 0" in result.out
-    assert ("hand 3 (amended): normal -> muss; Anna 0 -> -6, Ben +5½ -> -1, Cleo -39½ -> -12, "
+    assert ("hand 3 (amended): normal -> Muss; Anna 0 -> -6, Ben +5½ -> -1, Cleo -39½ -> -12, "
             "Dora +11 -> -1; pot after 44 -> 20") in result.out
     assert standings(run, session_id) == {"Anna": "-18", "Ben": "7.5", "Cleo": "-7.75",
                                           "Dora": "-1.75", "pot": "20"}

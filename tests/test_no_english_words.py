@@ -187,7 +187,7 @@ def test_html_ledger_by_hand_in_local_minutes_json_keeps_the_stamp(home, in_sao_
     # and the pot after it once a hand, beside its transfers.
     assert ledger.count(local) == len(document["hands"]) == 3
     assert ledger.count("<tr>") == 1 + sum(len(h["transfers"]) for h in document["hands"])
-    assert len(re.findall(r"rowspan=5>Anna</td><td rowspan=5>muss</td>", ledger)) == 1  # hand 1
+    assert len(re.findall(r"rowspan=5>Anna</td><td rowspan=5>Muss</td>", ledger)) == 1  # hand 1
 
 
 def test_the_html_chart_key_gives_whole_names(tmp_path):

@@ -114,7 +114,7 @@ async def test_seat_words_and_the_last_hand_are_whole_at_80x24(tmp_path):
         shown = on_screen(app)
         # Hand 1 by hand (docs/rules.md, Kratzen): P = 7; Alexandra (dealer, 2 + 2P = 16),
         # 1 each from Bartholomew, Cleopatra and Dorothea, Evangeline and Friedrich 1 + P = 8.
-        assert ("Last hand (1, Alexandra Maximiliane Ko dealt, muss), by seat: "
+        assert ("Last hand (1, Alexandra Maximiliane Ko dealt, Muss), by seat: "
                 "1 -16, 2 -1, 3 -1, 4 -1, 5 -8, 6 -8") in shown
 
 

@@ -168,7 +168,7 @@ class Kratzen(Ruleset):
     options_model = KratzenOptions
     score_name = N_("balance")
     hand_kinds = get_args(KratzenHand)
-    kind_names = {"muss": N_("muss"), "forced-muss": N_("forced-muss"), "normal": N_("normal"),
+    kind_names = {"muss": N_("Muss"), "forced-muss": N_("forced Muss"), "normal": N_("normal"),
                   "walkover": N_("walkover")}
     tricks_per_hand = TRICKS
     trumps = True
