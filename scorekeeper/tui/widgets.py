@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.cells import cell_len
@@ -13,7 +13,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App
-from textual.binding import ActiveBinding
+from textual.binding import ActiveBinding, Binding
 from textual.geometry import Region
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Input, Static
 
 from ..amounts import format_amount
 from ..chart import chart_rows
-from ..i18n import N_, _
+from ..i18n import N_, _, current_language
 from .bigfigures import big_rows, big_width
 from .rowpaint import RowsWidget
 
@@ -156,14 +156,19 @@ def spoken_bindings(bindings: dict[str, ActiveBinding]) -> dict[str, ActiveBindi
     """The keys of a screen with their descriptions (and tooltips) in the language in use: a
     binding's description is written in English (marked ``N_``) when its class is made, and
     said in the language of the moment whenever a footer, the help or the palette shows it."""
-    spoken = {}
-    for key, active in bindings.items():
-        binding = active.binding
-        said = replace(binding, description=_(binding.description) if binding.description
-                       else "", tooltip=_(binding.tooltip) if binding.tooltip else "")
-        spoken[key] = ActiveBinding(active.node, said, active.enabled,
-                                    _(active.tooltip) if active.tooltip else "")
-    return spoken
+    language = current_language()
+    return {key: ActiveBinding(active.node, _said(active.binding, language), active.enabled,
+                               _(active.tooltip) if active.tooltip else "")
+            for key, active in bindings.items()}
+
+
+@lru_cache(maxsize=1024)
+def _said(binding: Binding, language: str) -> Binding:
+    """``binding`` with its words in ``language`` (the one in use: it names the cache's
+    entry). Kept, since Textual asks a screen for its keys at every key typed; a screen's
+    bindings are made once, with its class."""
+    return replace(binding, description=_(binding.description) if binding.description
+                   else "", tooltip=_(binding.tooltip) if binding.tooltip else "")
 
 
 class SpokenScreen(Screen[ResultT]):
