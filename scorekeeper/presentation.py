@@ -611,23 +611,27 @@ def count_line(check: CountCheck, config: SessionConfig | None = None) -> str:
 
 
 def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None, *,
-                   saved: bool = False, short: bool = False) -> str:
+                   saved: bool = False, short: bool = False, kind: bool = True) -> str:
     """The last hand in one line: who dealt, what kind of hand, every player's change (``±0``
     for a player whose balance stayed: one who dropped, or a forced Muss's players); with
     ``seats`` (the players in seating order), the changes go by seat number, which is shorter
     with long names (``by seat: 1 -16, 2 +4¼, 3 ±0``). ``saved``: the hand was saved just now,
     at this table (said here rather than in a notice over the guide). ``short`` (with
-    ``seats``): without who dealt (the seat after them deals now), to take one row."""
+    ``seats``): without who dealt (the seat after them deals now), to take one row; and
+    without ``kind`` of hand, where even that is too long (changes of five digits)."""
     changes = [(p, format_amount(d, signed=True) if d else "±0")
                for p, d in hand.deltas.items()]
-    kind = RULESETS[hand.game].kind_words(hand.kind)
+    kind_words = RULESETS[hand.game].kind_words(hand.kind)
     if not any(hand.deltas.values()):  # (short whichever way: said by name)
         words, seats = _("no change"), None
     elif seats is not None:
         words = ", ".join(f"{seats.index(p) + 1} {d}" for p, d in changes)
     else:
         words = ", ".join(f"{p} {d}" for p, d in changes)
-    if seats is not None and short:
+    if seats is not None and short and not kind:
+        line = (_("Hand {number} saved, by seat: {changes}") if saved else
+                _("Last hand {number}, by seat: {changes}"))
+    elif seats is not None and short:
         line = (_("Hand {number} saved ({kind}), by seat: {changes}") if saved else
                 _("Last hand {number} ({kind}), by seat: {changes}"))
     elif seats is not None:
@@ -636,7 +640,7 @@ def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None, *,
     else:
         line = (_("Hand {number} saved ({dealer} dealt, {kind}): {changes}") if saved else
                 _("Last hand ({number}, {dealer} dealt, {kind}): {changes}"))
-    return line.format(number=hand.number, dealer=hand.dealer, kind=kind, changes=words)
+    return line.format(number=hand.number, dealer=hand.dealer, kind=kind_words, changes=words)
 
 
 def payments_text(session: SessionView, settlement: Settlement, state: TableState) -> str:

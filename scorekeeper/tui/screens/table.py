@@ -509,7 +509,9 @@ class TableScreen(NoticeScreen[None]):
             hand = self.session.hand(state.hands_played)
             forms = [last_hand_line(hand, saved=saved),
                      last_hand_line(hand, config.players, saved=saved),
-                     last_hand_line(hand, config.players, saved=saved, short=True)]
+                     last_hand_line(hand, config.players, saved=saved, short=True),
+                     last_hand_line(hand, config.players, saved=saved, short=True,
+                                    kind=False)]
             rows = 1 if self.last_short else 2
             line = next((form for form in forms if self.wrapped_lines(form, width) <= rows),
                         forms[-1])
