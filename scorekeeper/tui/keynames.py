@@ -14,7 +14,7 @@ _NAMES = {
     "enter": NP_("key", "Enter"),
     "backspace": NP_("key", "Backspace"),
     "escape": NP_("key", "Escape"),
-    "delete": NP_("key", "Delete"),
+    "delete": NP_("key", "Del"),  # as keyboards label it
     "up": NP_("key", "Up"),
     "down": NP_("key", "Down"),
     "left": NP_("key", "Left"),

@@ -35,6 +35,7 @@ from ..homelist import (
     row_cells,
 )
 from ..keybar import KeyBar
+from ..keynames import key_name
 from ..widgets import NoticeScreen, ScorekeeperAppBase, SpokenModal, TypedInput
 
 if TYPE_CHECKING:
@@ -263,15 +264,15 @@ class HomeScreen(NoticeScreen[None]):
                      ("r", _("rename")),
                      ("h", _("unarchive")) if archived else ("h", _("archive"))]
         if archived:
-            keys.append(("del", _("delete")))
+            keys.append((key_name("delete"), _("delete")))
         if self.hidden or self.show_archived:
             keys.append(("s", ngettext("show {count} archived", "show {count} archived",
                                        self.hidden).format(count=self.hidden)
                          if not self.show_archived else _("hide the archived")))
         if line is not None and line.conflict is not None:
             keys.append(("y", _("differs on two laptops: keep which")))
-        if line is not None:
-            keys.append(("enter", _("open")))
+        if line is not None and line.summary is not None:  # (a damaged file: its line says why)
+            keys.append((key_name("enter"), _("open")))
         room = (self.size.width or self.app.size.width) - 2  # the line's padding
         hint = Text(no_wrap=True, overflow="ellipsis")
         used = 0
