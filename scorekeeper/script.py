@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import tomllib
 from collections.abc import Callable
@@ -53,8 +54,7 @@ def read_document(path: Path, label: str) -> dict[str, Any]:
         else:
             document = json.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ScriptError(_("{file}: not valid TOML: {problem}").format(
-            file=label, problem=error)) from None
+        raise ScriptError(toml_problem(label, str(error))) from None
     except json.JSONDecodeError as error:
         raise ScriptError(_("{file}: not valid JSON: {problem} (line {line}, column {column})")
                           .format(file=label, problem=json_problem(error.msg), line=error.lineno,
@@ -199,3 +199,13 @@ def settle_script(script: SessionScript, label: str) -> Ledger:
 def replay_file(path: str | Path) -> Ledger:
     """Load and settle a script file in one step."""
     return settle_script(load_script(path), str(path))
+
+
+def toml_problem(label: str, parser_message: str) -> str:
+    """Where the TOML parser stopped, in the language in use (its own words are English and
+    say no more than where: ``Invalid value (at line 3, column 7)``)."""
+    where = re.search(r"\(at line (\d+), column (\d+)\)", parser_message)
+    if where is None:  # ("at end of document")
+        return _("{file}: not valid TOML (at its end)").format(file=label)
+    return _("{file}: not valid TOML (line {line}, column {column})").format(
+        file=label, line=where[1], column=where[2])
