@@ -3,6 +3,7 @@ as one widget."""
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 from textual.widget import Widget
@@ -38,6 +39,7 @@ class HandPanel(RowsWidget):
         self.drawn_rows: list[Text] = []  # as drawn: each row wrapped already
         self.drawn: list[tuple[str, str]] = []  # each row's text and style
         self.wrapped: dict[tuple[str, int], list[Text]] = {}  # (line, width): its rows
+        self.band_style: tuple[str, Style] | None = None  # (the theme, the band's style)
 
     def rows(self) -> list[Text]:
         return self.drawn_rows
@@ -58,7 +60,7 @@ class HandPanel(RowsWidget):
 
     def draw(self) -> None:
         width = self.content_size.width or max(20, self.app.size.width - 2)
-        band = self.get_component_rich_style("handpanel--prompt")
+        band = self.band()
         rows = [Text(row.plain.ljust(width), style=band) for row in self.wrap(self.prompt, width)]
         rows += self.last_lines(self.drafted, self.room() - len(rows) - 1, width)
         foldable, compact = self.folds
@@ -70,6 +72,15 @@ class HandPanel(RowsWidget):
             rows += self.wrap(line, width)
         # As tall as the box, so that its height changes only with the box's.
         self.repaint(rows + [Text()] * (self.room() - len(rows)))
+
+    def band(self) -> Style:
+        """The question's band's style, worked out again only when the theme changes (Textual
+        works a component's style out from the stylesheet each time it is asked, and the
+        panel is drawn at every key)."""
+        theme = self.app.theme
+        if self.band_style is None or self.band_style[0] != theme:
+            self.band_style = (theme, self.get_component_rich_style("handpanel--prompt"))
+        return self.band_style[1]
 
     def fits(self, prompt: str, steps: list[str], room: int) -> bool:
         """Whether ``prompt`` and the guide's ``steps``, folded as far as ``show`` folds
