@@ -224,3 +224,28 @@ async def test_card_by_card_chosen_before_the_first_key_leaves_the_guide_whole(t
         assert screen.query_one("#guide-box").max_scroll_y == 0
         with speaking("de"):
             assert _("card by card") in str(screen.query_one("#table-top").render())
+
+
+# ---- a hand withdrawn: said by the last hand's line for a while -------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_hand_withdrawn_is_said_by_the_last_hand_line_and_the_guide_stays_whole(
+        tmp_path, language):
+    """Before, "Spiel 6 zurückgenommen (bleibt in der Geschichte)." was a notice that took the
+    guide's last row for its seconds (trial 28 de 117). Now the last hand's line says it (with
+    the hand before, where they fit together), and every step of the hand is in sight."""
+    sid = fixed_store(tmp_path).create(CONFIG, [*HANDS, HAND_3, HAND_4, *HANDS_5_6]).id
+    async with table_at_80x24(tmp_path, sid, language) as (app, pilot, screen):
+        await pilot.press("ctrl+z")
+        await settled(pilot)
+        await pilot.press("enter")
+        await settled(pilot)
+        assert app.screen is screen and screen.state.hands_played == 5
+        assert screen.notices.words() == []
+        with speaking(language):
+            said = _("Hand {number} withdrawn (kept in the history).").format(number=6)
+        assert str(screen.query_one("#last").render()).startswith(said)
+        shown = on_screen(app)
+        assert words(said) in shown
+        assert the_lead(screen, language) in shown
+        assert screen.query_one("#guide-box").max_scroll_y == 0

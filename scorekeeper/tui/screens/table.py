@@ -143,6 +143,9 @@ class TableScreen(NoticeScreen[None]):
         # The session's digest right after this table saved a hand: while it is still the
         # digest, the last hand's line says the hand was saved (no notice over the guide).
         self.saved_at: str | None = None
+        # What the table just did to the hands (withdrew one, amended some), said at the head
+        # of the last hand's line for a few seconds while the session is at that digest.
+        self.said_last: tuple[str, str] | None = None
         # The last hand's line in one row this hand (without who dealt), so that the guide
         # keeps every step in sight (six long names at 80x24; decided with ``fit_seats``).
         self.last_short = False
@@ -504,7 +507,9 @@ class TableScreen(NoticeScreen[None]):
             return 0
         width = self.text_width(last)
         saved = self.saved_at == self.session.digest
-        drawn = (state.hands_played, width, self.session.digest, saved, self.last_short)
+        said = (self.said_last[1] if self.said_last and self.said_last[0] == self.session.digest
+                else "")
+        drawn = (state.hands_played, width, self.session.digest, saved, self.last_short, said)
         if self.last_drawn[0] != drawn:
             hand = self.session.hand(state.hands_played)
             forms = [last_hand_line(hand, saved=saved),
@@ -512,12 +517,31 @@ class TableScreen(NoticeScreen[None]):
                      last_hand_line(hand, config.players, saved=saved, short=True),
                      last_hand_line(hand, config.players, saved=saved, short=True,
                                     kind=False)]
+            if said:  # before the line, or alone where they do not fit together (for a while)
+                forms = [*(f"{said} {form}" for form in forms), said]
             rows = 1 if self.last_short else 2
             line = next((form for form in forms if self.wrapped_lines(form, width) <= rows),
                         forms[-1])
             self.last_drawn = (drawn, line, self.wrapped_lines(line, width))
             last.update(Text(line))
         return self.last_drawn[2]
+
+    def tell_last(self, words: str) -> None:
+        """Say what the table just did to the hands in the last hand's line, for a while: a
+        notice took the guide's last rows at the start of a hand (trial 28: "Spiel 6
+        zurückgenommen"). With no hand left to show, a notice says it."""
+        if not self.state.hands_played or self.amending is not None:
+            self.notify(words, markup=False)
+            return
+        self.said_last = (self.session.digest, words)
+        self.show()  # (before the first key, the seats and the line fit the guide again)
+
+        def forget(said: tuple[str, str] | None = self.said_last) -> None:
+            if self.said_last is said:
+                self.said_last = None
+                self.show()
+
+        self.set_timer(10, forget)
 
     def fit_seats(self, hand: HandPanel, prompt: str, steps: list[str],
                   drafted: list[str]) -> bool:
@@ -705,7 +729,7 @@ class TableScreen(NoticeScreen[None]):
     def cancel_amend(self) -> None:
         self.amending = None
         self.start_entry()
-        self.notify(_("Amending cancelled."), markup=False)
+        self.tell_last(_("Amending cancelled."))
 
     def action_preview(self) -> None:
         if self.entry is None:  # (a session that takes no more hands has no Enter: check_action)
@@ -851,8 +875,8 @@ class TableScreen(NoticeScreen[None]):
             self.session = result.session
             self.mtime = self._mtime()
             self.start_entry()
-            self.notify(_("{hands} amended; later hands settled again.").format(
-                hands=hands.capitalize()), markup=False)
+            self.tell_last(_("{hands} amended; later hands settled again.").format(
+                hands=hands.capitalize()))
 
         self.ask(PreviewDialog(_("Amend {hands}").format(hands=hands), lines, figures=figures,
                                amends=True), confirmed)
@@ -877,8 +901,8 @@ class TableScreen(NoticeScreen[None]):
             self.mtime = self._mtime()
             self.amending = None
             self.start_entry()
-            self.notify(_("Hand {number} withdrawn (kept in the history).").format(
-                number=withdrawn.number), markup=False)
+            self.tell_last(_("Hand {number} withdrawn (kept in the history).").format(
+                number=withdrawn.number))
 
         detail = [_("It stays in the history, marked withdrawn.")]
         if self.typing():
