@@ -3,18 +3,20 @@ table app) without the rules core."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from .amounts import stored_amount, to_decimal_string
 from .errors import ScorekeeperError
 
 
-@dataclass(frozen=True, slots=True)
-class SessionSummary:
+class SessionSummary(NamedTuple):
     """A session's line in the listing (worked out from its last stored hand: a listing never
     settles)."""
+
+    # A NamedTuple, not a frozen dataclass: made in a third of the time, and a season from the
+    # listing's index makes one an evening (the row "season, 1,000 evenings of 50 hands, from
+    # its index" of tests/benchmarks/test_many_evenings.py).
 
     id: str
     game: str
@@ -47,16 +49,13 @@ class SessionSummary:
     def from_json(cls, data: Any) -> SessionSummary:
         """A summary as the listing's index keeps it (a ``ScorekeeperError`` when it is not)."""
         try:
-            return cls(id=str(data["id"]), game=str(data["game"]),
-                       players=tuple(str(p) for p in data["players"]),
-                       started=str(data["started"]), updated=str(data["updated"]),
-                       hands=int(data["hands"]), finished=bool(data["finished"]),
-                       leaders=tuple(str(p) for p in data["leaders"]),
-                       scores={str(p): _amount(v) for p, v in data["scores"].items()},
-                       pot=None if data["pot"] is None else _amount(data["pot"]),
-                       digest=str(data["digest"]), name=_text_or_none(data.get("name")),
-                       archived=data.get("archived") is True,
-                       continues=_text_or_none(data.get("continues")))
+            return cls(str(data["id"]), str(data["game"]), tuple(map(str, data["players"])),
+                       str(data["started"]), str(data["updated"]), int(data["hands"]),
+                       bool(data["finished"]), tuple(map(str, data["leaders"])),
+                       {str(p): _amount(v) for p, v in data["scores"].items()},
+                       None if data["pot"] is None else _amount(data["pot"]),
+                       str(data["digest"]), _text_or_none(data.get("name")),
+                       data.get("archived") is True, _text_or_none(data.get("continues")))
         except (KeyError, TypeError, ValueError):
             raise ScorekeeperError("the listing's summary cannot be read") from None
 

@@ -32,6 +32,7 @@ from .storage import (
     HomeLayout,
     NamedDB,
     SessionStorage,
+    file_holds,
     flush,
     open_home_db,
     open_session_db,
@@ -92,6 +93,7 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
     fresh: dict[str, Any] = {}
     listings: list[Listing] = []
     changed = False
+    within = os.path.join(os.fspath(folder), "")  # (a path as text: a Path a file is slower)
     for raw in folder_names(folder):
         name = text_name(raw)
         if name is None:
@@ -100,7 +102,7 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
                 "{file}: damaged: the file name is not valid UTF-8; it is left as it "
                 "is").format(file=f"sessions/{shown}")))
             continue
-        path = folder / name
+        path = within + name
         try:
             st = os.stat(path)
         except OSError:
@@ -109,13 +111,13 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
         if entry is None:
             changed = True
             with untranslated():
-                entry = _entry(name, path, st, figures)
+                entry = _entry(name, folder / name, st, figures)
         fresh[name] = entry
         if ("problem" in entry or entry.get("figures_problem") is not None) \
                 and current_language() != DEFAULT_LANGUAGE:
             # The index keeps a problem in English (it is data, the same in every language);
             # a damaged file (rare) is read again to say its problem in the language in use.
-            entry = summarise(path, f"sessions/{name}", figures)
+            entry = summarise(folder / name, f"sessions/{name}", figures)
         listings.append(_listing(name, entry))
     if changed or set(fresh) != set(entries):
         _index_write(index, home, fresh)
@@ -158,7 +160,7 @@ def _seal(name: str, entry: dict[str, Any]) -> str:
     return hashlib.sha256(ENTRY_SEAL + jsontext.compact([name, held])).hexdigest()
 
 
-def _believed(name: str, path: Path, st: os.stat_result, entry: Any,
+def _believed(name: str, path: str, st: os.stat_result, entry: Any,
               figures: bool) -> dict[str, Any] | None:
     """An entry of the index if it may be shown for the file ``path`` (status ``st``): it is
     sealed, for the file as it is now, with its head in place, and holds figures if asked
@@ -174,15 +176,14 @@ def _believed(name: str, path: Path, st: os.stat_result, entry: Any,
     return entry if _head_in_place(path, st, entry.get("head")) else None
 
 
-def _head_in_place(path: Path, st: os.stat_result, head: Any) -> bool:
+def _head_in_place(path: str, st: os.stat_result, head: Any) -> bool:
     """Whether the file holds its newest event's hash where the entry says (64 bytes read)."""
     if not isinstance(head, dict):
         return False
     at, digest = head.get("at"), head.get("hash")
     if type(at) is not int or at < 0 or type(digest) is not str or len(digest) != HASH_LENGTH:
         return False
-    label = f"sessions/{path.name}"
-    return SessionStorage(path, label).holds(at, digest.encode("ascii", "replace"))
+    return file_holds(path, at, digest.encode("ascii", "replace"))
 
 
 def _entry(name: str, path: Path, st: os.stat_result, figures: bool) -> dict[str, Any]:
@@ -204,7 +205,7 @@ def _went_on(listings: list[Listing]) -> list[Listing]:
     """The lines, each session continued by another (the next evening) saying which."""
     by = {line.summary.continues: line.summary.id for line in listings
           if line.summary is not None and line.summary.continues}
-    return [replace(line, summary=replace(line.summary, continued_by=by[line.summary.id]))
+    return [replace(line, summary=line.summary._replace(continued_by=by[line.summary.id]))
             if line.summary is not None and line.summary.id in by else line
             for line in listings]
 

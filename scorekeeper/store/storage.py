@@ -20,6 +20,7 @@ import operator
 import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any, NamedTuple, cast
 
 from tinydb import TinyDB
@@ -93,6 +94,22 @@ class SessionCache(CachingMiddleware):
         super().flush()  # type: ignore[no-untyped-call]
 
 
+def file_holds(path: str | Path, at: int, wanted: bytes) -> bool:
+    """Whether the file at ``path`` holds ``wanted`` at offset ``at`` (read there alone, never
+    the whole file; never a special file: opened without waiting, and checked)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        return S_ISREG(os.fstat(fd).st_mode) and os.pread(fd, len(wanted), at) == wanted
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
 class SessionStorage(Storage):
     """TinyDB's storage for one session file (``label`` names it in messages): ``read`` reads
     the file, safely (``files.read_file_bytes``, ``files.json_of``); ``write`` replaces it
@@ -153,21 +170,8 @@ class SessionStorage(Storage):
         return read_file_bytes(self.path, self.label)
 
     def holds(self, at: int, wanted: bytes) -> bool:
-        """Whether the file holds ``wanted`` at offset ``at`` (read there alone, never the
-        whole file; never a special file: opened without waiting, and checked)."""
-        import stat
-
-        try:
-            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
-                         | getattr(os, "O_CLOEXEC", 0))
-        except OSError:
-            return False
-        try:
-            return stat.S_ISREG(os.fstat(fd).st_mode) and os.pread(fd, len(wanted), at) == wanted
-        except OSError:
-            return False
-        finally:
-            os.close(fd)
+        """Whether the file holds ``wanted`` at offset ``at`` (``file_holds``)."""
+        return file_holds(self.path, at, wanted)
 
     def serialise(self, data: dict[str, Any]) -> list[bytes]:
         """The whole file, compact JSON as ``orjson.dumps`` writes it, in pieces of UTF-8 (the
