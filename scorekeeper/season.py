@@ -32,6 +32,7 @@ from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from itertools import chain
 from operator import attrgetter, itemgetter, methodcaller
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from . import jsontext
@@ -52,6 +53,22 @@ from .summary import SessionSummary
 
 if TYPE_CHECKING:
     from .export import ExportSource
+
+    class Listed(Protocol):
+        """A line of the sessions listing as a season reads it (the store's ``Listing``; named
+        for the type checker alone: a Protocol takes a while to make at import)."""
+
+        @property
+        def file(self) -> str: ...
+        @property
+        def summary(self) -> SessionSummary | None: ...
+        @property
+        def problem(self) -> str | None: ...
+        @property
+        def figures(self) -> dict[str, Any] | None: ...
+        @property
+        def figures_problem(self) -> str | None: ...
+
 
 # A season from the listing's index imports neither the rules (pydantic's models) nor the
 # ledger, the documents or the exports: what it shows of a game (``Game``) is kept with each
@@ -111,13 +128,12 @@ def look_alike(a: str, b: str) -> bool:
     return min(len(bare_a), len(bare_b)) >= 3 and _one_edit(bare_a, bare_b)
 
 
-@dataclass(frozen=True)
-class Roster:
+class Roster(NamedTuple):  # (as Seat)
     """What the table has said about names (``<home>/players.json``): ``same`` takes a player
     (by key) as another (a key that is never itself taken as another); ``apart`` holds pairs of
     look-alike keys that are two people."""
 
-    same: Mapping[str, str] = field(default_factory=dict)
+    same: Mapping[str, str] = MappingProxyType({})
     apart: frozenset[tuple[str, str]] = frozenset()
 
     def player(self, key: str) -> str:
@@ -296,21 +312,6 @@ def evening_from_json(session: str, started: str, data: Any, continued: bool = F
                        tuple(seats), currency, continued, stale, facts)
     except (KeyError, TypeError, ValueError, AttributeError):
         raise ScorekeeperError(_("its figures in the listing's index cannot be read")) from None
-
-
-class Listed(Protocol):
-    """A line of the sessions listing as a season reads it (the store's ``Listing``)."""
-
-    @property
-    def file(self) -> str: ...
-    @property
-    def summary(self) -> SessionSummary | None: ...
-    @property
-    def problem(self) -> str | None: ...
-    @property
-    def figures(self) -> dict[str, Any] | None: ...
-    @property
-    def figures_problem(self) -> str | None: ...
 
 
 def evenings_listed(listing: Iterable[Listed]) -> tuple[list[Evening], list[tuple[str, str]]]:
