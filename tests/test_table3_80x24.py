@@ -249,3 +249,20 @@ async def test_a_hand_withdrawn_is_said_by_the_last_hand_line_and_the_guide_stay
         assert words(said) in shown
         assert the_lead(screen, language) in shown
         assert screen.query_one("#guide-box").max_scroll_y == 0
+
+
+async def test_a_hand_saved_by_another_terminal_is_said_by_the_last_hand_line(tmp_path):
+    """Before, "Die Partie wurde in einem anderen Terminal geändert …" was a notice over the
+    guide's last rows for 5 s at the start of the next hand. Now the last hand's line says it
+    (with the hand the other terminal saved, where they fit together)."""
+    sid = evening(tmp_path, 2)
+    async with table_at_80x24(tmp_path, sid, "de") as (app, pilot, screen):
+        fixed_store(tmp_path).record(sid, HAND_3)
+        screen.check_for_changes()  # what the table's watch does every second
+        await settled(pilot)
+        assert screen.state.hands_played == 3 and screen.notices.words() == []
+        with speaking("de"):
+            said = _("The session was changed from another terminal; the table is up to date.")
+        assert str(screen.query_one("#last").render()).startswith(said)
+        assert the_lead(screen, "de") in on_screen(app)
+        assert screen.query_one("#guide-box").max_scroll_y == 0

@@ -302,8 +302,11 @@ async def test_a_hand_being_typed_when_another_terminal_starts_the_next_evening(
         screen.check_for_changes()
         await app.workers.wait_for_complete()
         await pilot.pause()
+        dialog = app.screen  # the hand as typed, shown whole until Escape
         assert (f"the evening goes on in session {second} now. The hand you were typing was "
-                "not saved: enter it there.") in app.said[-1]
+                "not saved: enter it there.") in " ".join(map(str, dialog.detail))
+        await pilot.press("escape")
+        await pilot.pause()
         assert f"The evening goes on in session {second}" in screen.entry_text()
         await pilot.press("9")
         assert screen.entry.keys == []

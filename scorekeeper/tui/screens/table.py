@@ -306,8 +306,10 @@ class TableScreen(NoticeScreen[None]):
                          "date.")
             if typed:
                 self.show_cleared([*unanswered, said], typed)
-            else:
-                self.notify(said, markup=False, timeout=15 if typing else 5)
+            elif typing:
+                self.notify(said, markup=False, timeout=15)
+            else:  # (in the last hand's line: a notice took the guide's last row meanwhile)
+                self.tell_last(said)
 
         self.reload(changed)
 
