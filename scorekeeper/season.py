@@ -42,7 +42,6 @@ from .amounts import (
     exact,
     format_amount,
     money_text,
-    stored_amount,
     to_decimal_string,
 )
 from .cells import text_table
@@ -50,6 +49,7 @@ from .errors import ScorekeeperError
 from .eveningfigures import FIGURES_VERSION, Game, evening_figures, registry_game
 from .i18n import N_, _, current_language, ngettext
 from .summary import SessionSummary
+from .summary import kept_amount as _amount
 
 if TYPE_CHECKING:
     from .export import ExportSource
@@ -256,13 +256,6 @@ _NAME, _NET, _WON, _COUNTS, _MONEY = (attrgetter(a) for a in ("name", "net", "wo
                                                               "money"))
 _WHOLE, _TEXT = {int}, {str}  # the types a seat's counts may hold, and their keys
 _DECIMAL, _VALUES = {Decimal}, methodcaller("values")
-
-
-def _amount(text: Any) -> Decimal:
-    found = stored_amount(text) if type(text) is str else None
-    if found is None:
-        raise ValueError(f"{text!r} is not an amount")
-    return found
 
 
 def evening_from_json(session: str, started: str, data: Any, continued: bool = False,

@@ -89,10 +89,13 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
     believed only while it is tied to its file (``_believed``); any other is worked out from
     the file again."""
     index = _index(home)
-    entries: dict[str, Any] = {str(doc.doc_id): doc for doc in index.table("files")}
+    # The entries as TinyDB's storage read them (its table ``files``, by file name), looked at
+    # and never changed here: not a copy of each, as iterating the table would make.
+    entries: dict[str, Any] = dict((index.storage.read() or {}).get("files", {}))
     fresh: dict[str, Any] = {}
     listings: list[Listing] = []
     changed = False
+    translated = current_language() != DEFAULT_LANGUAGE
     within = os.path.join(os.fspath(folder), "")  # (a path as text: a Path a file is slower)
     for raw in folder_names(folder):
         name = text_name(raw)
@@ -113,8 +116,7 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
             with untranslated():
                 entry = _entry(name, folder / name, st, figures)
         fresh[name] = entry
-        if ("problem" in entry or entry.get("figures_problem") is not None) \
-                and current_language() != DEFAULT_LANGUAGE:
+        if translated and ("problem" in entry or entry.get("figures_problem") is not None):
             # The index keeps a problem in English (it is data, the same in every language);
             # a damaged file (rare) is read again to say its problem in the language in use.
             entry = summarise(folder / name, f"sessions/{name}", figures)
@@ -165,7 +167,8 @@ def _believed(name: str, path: str, st: os.stat_result, entry: Any,
     """An entry of the index if it may be shown for the file ``path`` (status ``st``): it is
     sealed, for the file as it is now, with its head in place, and holds figures if asked
     for; else ``None``."""
-    if not isinstance(entry, dict) or entry.get("key") != _file_key(st):
+    if not isinstance(entry, dict) or entry.get("key") != [st.st_ino, st.st_mtime_ns,
+                                                           st.st_size]:  # (``_file_key``)
         return None
     if entry.get("seal") != _seal(name, entry):
         return None
