@@ -107,6 +107,6 @@ def test_counts_that_are_not_whole_numbers_are_refused(counts):
 @pytest.mark.parametrize("net", [1.25, "1,25", "1e3", None, ["1"]])
 def test_a_net_that_is_not_an_amount_is_refused(net):
     data = figures({"played": 2})
-    data["players"][0]["net"] = net  # type: ignore[index]
+    data["players"][0]["net"] = net
     with pytest.raises(ScorekeeperError, match="cannot be read"):
         evening_from_json("00000001", FIRST, data)
