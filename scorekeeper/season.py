@@ -371,17 +371,17 @@ class Tally:
                     if money is not None and currency is not None:
                         tally.money[currency] = tally.money.get(currency, ZERO) + money
         counts = list(map(_COUNTS, seats))
+        first = tuple(counts[0])
+        if len(first) > 1 and set(map(len, counts)) == {len(first)}:
+            try:  # the usual seats: the same counts at each, read a seat at a time
+                tally.counts = dict(zip(first, map(sum, zip(*map(itemgetter(*first), counts),
+                                                             strict=True)), strict=True))
+                return _spelt(tally, evenings, seats)
+            except KeyError:  # as many counts, not the same
+                pass
         for k in dict.fromkeys(chain.from_iterable(counts)):  # (in the order first seen)
-            try:
-                tally.counts[k] = sum(map(itemgetter(k), counts))
-            except KeyError:  # not counted at every seat
-                tally.counts[k] = sum(c.get(k, 0) for c in counts)
-        names = list(map(_NAME, seats))
-        for name, count in Counter(names).items():
-            starts = (map(_STARTED, evenings) if count == len(names) else
-                      (e.started for e, n in zip(evenings, names, strict=True) if n == name))
-            tally.spellings[name] = (count, max(starts))
-        return tally
+            tally.counts[k] = sum(c.get(k, 0) for c in counts)
+        return _spelt(tally, evenings, seats)
 
     def add_exactly(self, evening: Evening, seat: Seat) -> None:
         """``add``, under ``exact()`` already (a season enters it once, not once a seat)."""
@@ -401,6 +401,17 @@ class Tally:
     def average(self) -> Decimal:
         """The net per evening, rounded to the hundredth (half to even)."""
         return average(self.net, self.evenings)
+
+
+def _spelt(tally: Tally, evenings: Sequence[Evening], seats: Sequence[Seat]) -> Tally:
+    """``tally`` with each spelling seated (``Tally.of``): how many evenings, the newest's
+    start."""
+    names = list(map(_NAME, seats))
+    for name, count in Counter(names).items():
+        starts = (map(_STARTED, evenings) if count == len(names) else
+                  (e.started for e, n in zip(evenings, names, strict=True) if n == name))
+        tally.spellings[name] = (count, max(starts))
+    return tally
 
 
 def average(net: Decimal, evenings: int) -> Decimal:

@@ -69,14 +69,20 @@ def test_a_tally_is_the_same_as_one_seat_at_a_time():
 
 def test_the_usual_evenings_one_currency_every_seat_paid():
     evenings = [evening(f"0000000{i}", f"2026-11-0{i}T20:00:00Z", 50, [
-        Seat("Anna", D(net), False, {"played": 50}, D(net) / 10),
-        Seat("Ben", -D(net), False, {"played": 50}, -D(net) / 10)], "EUR")
+        Seat("Anna", D(net), False, {"played": 50, "met": i}, D(net) / 10),
+        Seat("Ben", -D(net), False, {"met": 2 * i, "played": 49}, -D(net) / 10)], "EUR")
         for i, net in enumerate(["12.25", "-3", "0.5"], start=1)]
     table = season(evenings, Roster()).tables[0]
-    assert [(t.name, str(t.net), {c: str(v) for c, v in t.money.items()}, t.counts)
-            for t in table.players] == [
-        ("Anna", "9.75", {"EUR": "0.975"}, {"played": 150}),
-        ("Ben", "-9.75", {"EUR": "-0.975"}, {"played": 150})]
+    assert [(t.name, str(t.net), {c: str(v) for c, v in t.money.items()},
+             list(t.counts.items()), t.spellings) for t in table.players] == [
+        ("Anna", "9.75", {"EUR": "0.975"}, [("played", 150), ("met", 6)],
+         {"Anna": (3, "2026-11-03T20:00:00Z")}),
+        ("Ben", "-9.75", {"EUR": "-0.975"}, [("met", 12), ("played", 147)],
+         {"Ben": (3, "2026-11-03T20:00:00Z")})]
+    one_by_one = type(table.players[1])("ben")
+    for e in evenings:
+        one_by_one.add(e, e.seats[1])
+    assert list(one_by_one.counts.items()) == list(table.players[1].counts.items())
 
 
 def figures(counts: object) -> dict[str, object]:
