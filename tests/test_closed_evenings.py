@@ -85,7 +85,7 @@ async def test_the_table_offers_no_ctrl_z_in_an_evening_that_went_on(tmp_path):
         screen = app.screen
         assert isinstance(screen, TableScreen) and screen.session.id == first
         shown = [description for _, _, description in screen.query_one(KeyBar).keys()[0]]
-        assert "Undo" not in shown and "Amend" in shown
+        assert "Withdraw" not in shown and "Amend" in shown
         await pilot.press("ctrl+z")
         await pilot.pause()
         await pilot.press("enter")  # what confirmed the withdrawal
@@ -101,7 +101,7 @@ async def test_the_table_still_offers_ctrl_z_in_an_evening_that_did_not_go_on(tm
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         shown = [description for _, _, description in app.screen.query_one(KeyBar).keys()[0]]
-        assert "Undo" in shown
+        assert "Withdraw" in shown
 
 
 # ---- a chip count, and what comes next ---------------------------------------------------------

@@ -240,5 +240,5 @@ async def test_the_key_bar_shows_the_tables_keys_again_once_the_file_is_read(tmp
         await closed_typed_hand(pilot, app)  # the hand that was typed, shown until Escape
         assert app.screen is screen and screen.session.hands_played == 2
         bar = shown_rows(app)[-1]  # the key bar as on screen
-        for words in ("Settle", "Back", "Undo", "Amend"):
+        for words in ("Settle", "Take back", "Withdraw", "Amend"):
             assert words in bar, bar

@@ -124,7 +124,7 @@ async def test_archive_hides_a_session_s_shows_it_and_h_takes_it_back(tmp_path):
         assert [(r[0], r[5]) for r in rows(app)] == [(first, "archived"), (other, "running")]
         assert "h archive" in hint(app)  # the cursor stays on the session it was on
         await pilot.press("up")
-        assert "h unarchive" in hint(app) and "del delete" in hint(app)
+        assert "h unarchive" in hint(app) and "Del delete" in hint(app)
         await pilot.press("h")
         await pilot.pause()
         assert not Store(tmp_path).open(first).archived

@@ -59,7 +59,7 @@ async def test_the_table_speaks_german_with_the_german_pack(tmp_path):
         entry = screen.entry_text()
         assert "O♣" in entry and "Trumpf ♣ (Eichel)" in entry
         assert "Q♣" not in entry and "trump" not in entry
-        assert {"Abrechnen", "Zurück", "Korrigieren", "Kassensturz", "Start"} <= \
+        assert {"Abrechnen", "Taste zurück", "Korrigieren", "Kassensturz", "Start"} <= \
             descriptions(screen)
 
 

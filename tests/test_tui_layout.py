@@ -408,8 +408,8 @@ async def test_a_session_over_offers_no_settle_and_no_back(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.screen.state.finished
         bar = shown_rows(app)[-1]
-        assert "Undo" in bar and "Amend" in bar and "Ledger" in bar, bar
-        assert "Settle" not in bar and "Back" not in bar, bar
+        assert "Withdraw" in bar and "Amend" in bar and "Ledger" in bar, bar
+        assert "Settle" not in bar and "Take back" not in bar, bar
         await pilot.press("enter")                       # nothing to settle: nothing opens
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

@@ -19,8 +19,6 @@ def bar_word(binding_id: str) -> str:
     return _(found[0].description)
 
 
-@pytest.mark.xfail(strict=True, reason="until table.py's ctrl+z says N_('Withdraw') "
-                   "(/work/notes/h-words2-table.patch removes this mark)")
 def test_english_ctrl_z_withdraws_in_the_bar_as_in_its_dialog_and_f1():
     word = bar_word("table-undo")
     assert ACTIONS["table-undo"][0].startswith(word)

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
-from ...i18n import N_, _, pgettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...ledger import settle_next
 from ...presentation import (
     amendment_effect_lines,
@@ -108,8 +108,8 @@ class TableScreen(NoticeScreen[None]):
 
     BINDINGS = [
         Binding("enter", "preview", N_("Settle"), id="table-settle"),
-        Binding("backspace", "back", N_("Back"), id="table-back"),
-        Binding("ctrl+z", "undo", N_("Undo"), id="table-undo"),
+        Binding("backspace", "back", N_("Take back"), id="table-back"),  # as F1 says them
+        Binding("ctrl+z", "undo", N_("Withdraw"), id="table-undo"),  # (and its dialog)
         Binding("ctrl+e", "amend", N_("Amend"), id="table-amend"),
         Binding("ctrl+k", "count", N_("Count"), id="table-count"),
         Binding("ctrl+l", "ledger", N_("Ledger"), id="table-ledger"),
@@ -877,7 +877,9 @@ class TableScreen(NoticeScreen[None]):
             self.session = result.session
             self.mtime = self._mtime()
             self.start_entry()
-            self.tell_last(_("{hands} amended; later hands settled again.").format(
+            self.tell_last(ngettext("{hands} amended; later hands settled again.",
+                                    "{hands} amended; later hands settled again.",
+                                    len(amended.numbers)).format(  # (the participle agrees)
                 hands=hands.capitalize()))
 
         self.ask(PreviewDialog(_("Amend {hands}").format(hands=hands), lines, figures=figures,
