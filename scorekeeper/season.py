@@ -296,7 +296,8 @@ def evening_from_json(session: str, started: str, data: Any, continued: bool = F
         if not set(map(type, chain.from_iterable(map(_VALUES, every)))) <= _WHOLE:
             raise ValueError("a seat's counts")
         if not set(map(type, chain.from_iterable(every))) <= _TEXT:
-            seats = [seat._replace(counts={str(k): v for k, v in seat.counts.items()})
+            seats = [Seat(seat.name, seat.net, seat.won,
+                          {str(k): v for k, v in seat.counts.items()}, seat.money)
                      for seat in seats]
         hands = data["hands"]
         if type(hands) is not int or hands < 0:

@@ -37,6 +37,10 @@ class SessionSummary(NamedTuple):
     """The id of the session that continues this one (the evening went on there). Not kept in
     the index: the listing finds it among the other sessions' ``continues``."""
 
+    def went_on_in(self, session: str) -> SessionSummary:
+        """This line, the evening having gone on in ``session`` (``continued_by`` is last)."""
+        return SessionSummary(*self[:-1], continued_by=session)
+
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "players": list(self.players),
                 "started": self.started, "updated": self.updated, "hands": self.hands,

@@ -145,7 +145,7 @@ async def test_the_scoreboard_in_headless_chromium(tmp_path):
         # Another terminal records hand 3 (see test_scoreboard): the page follows.
         fixed_store(home).record(session.id, HandRecord(
             indicator=("KC",), tricks=("Cleo", "Cleo", "Dora", "Emil")))
-        screen = await page.wait_for("Last hand (3, Cleo dealt, muss)", "Hand 4: Dora deals.")
+        screen = await page.wait_for("Last hand (3, Cleo dealt, Muss)", "Hand 4: Dora deals.")
         for figure in ("11¾", "4¼", "-24", "-16", "-2", "28"):
             assert shows_large(screen, figure), (figure, screen)
 

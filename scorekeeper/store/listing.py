@@ -208,7 +208,7 @@ def _went_on(listings: list[Listing]) -> list[Listing]:
     """The lines, each session continued by another (the next evening) saying which."""
     by = {line.summary.continues: line.summary.id for line in listings
           if line.summary is not None and line.summary.continues}
-    return [replace(line, summary=line.summary._replace(continued_by=by[line.summary.id]))
+    return [replace(line, summary=line.summary.went_on_in(by[line.summary.id]))
             if line.summary is not None and line.summary.id in by else line
             for line in listings]
 
