@@ -511,11 +511,11 @@ def header_problem(header: dict[str, Any], rows: list[dict[str, Any]]) -> str | 
         return _("the history does not begin with the session's start")
     for key in _SEALED_HEADER:
         if key in created and header.get(key) != created[key]:
-            return _("the header's {key} is not what the session was started with").format(
+            return _("the header's field '{key}' is not what the session was started with").format(
                 key=key)
     for key in _SEALED_IF_ANY:
         if header.get(key) != created.get(key):
-            return _("the header's {key} is not what the session was started with").format(
+            return _("the header's field '{key}' is not what the session was started with").format(
                 key=key)
     if created.get("settings") is None:
         return _("the session's start has no settings")

@@ -136,7 +136,7 @@ def test_a_language_given_to_a_file_that_had_none_is_refused(tmp_path):
     assert Store(tmp_path).open(session.id).language is None
     data["session"]["1"]["language"] = "de"
     session.path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(StoreError, match="the header's language is not what the session was "
-                                         "started with"):
+    with pytest.raises(StoreError, match="the header's field 'language' is not what the "
+                                         "session was started with"):
         Store(tmp_path).open(session.id)
     assert any("language" in f.message for f in audit_document(data))

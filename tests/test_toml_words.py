@@ -28,3 +28,4 @@ def test_a_toml_script_cut_short_says_so(run, tmp_path):
     script.write_text('game = "letzter"\nplayers = [', encoding="utf-8")
     done = run("--lang", "de", "replay", str(script))
     assert done.code == 2 and done.err.endswith("night.toml: kein gültiges TOML (am Ende)\n")
+

@@ -156,16 +156,18 @@ def seated_counts(counted: list[tuple[str, Decimal]], players: tuple[str, ...],
                   pot_given: bool) -> dict[str, Decimal]:
     """A chip count as typed, by the players it names (``hands.players_meant``): a whole name,
     a seat number or the unique start of a name (``Eleo``, ``2``), as ``record`` reads them.
-    ``pot`` (any case) stays the pot unless a player is called so; a name nobody has is left
+    ``pot`` (any case, or the pot's word in the language in use: German ``Pott``) stays the
+    pot unless a player is called so; a name nobody has is left
     as typed, for the store to say who plays. A start that fits several players, or anybody
     (the pot too) counted twice, is one error line naming them."""
     from .hands import players_meant
 
-    pot_player = any(p.casefold() == "pot" for p in players)
+    pot_words = {"pot", _("pot").casefold()}  # the contract's word, and the language's
+    pot_player = any(p.casefold() in pot_words for p in players)
     seated: dict[str, Decimal] = {}
     for who, amount in counted:
         typed = who.strip()
-        is_pot = not pot_player and typed.casefold() == "pot"
+        is_pot = not pot_player and typed.casefold() in pot_words
         meant = ["pot"] if is_pot else players_meant(typed, players)
         if len(meant) > 1:
             fail(_("count: '{name}' could be {names}: type more of the name, or the seat "

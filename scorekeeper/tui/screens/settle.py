@@ -301,6 +301,10 @@ class SettleUpScreen(NoticeScreen[None]):
         if settled.after_hand == 0:
             self.notify(_("No hand has been played yet: nothing to settle."), markup=False)
             return
+        if self.recorded_already(settled):  # (the store would write nothing: said at once)
+            self.say_of_terms(_("This settle-up was recorded already; digest {digest}.").format(
+                digest=session.digest))
+            return
         based_on, (value, currency) = self.based_on, self.terms
         detail = [_("Made from the session at digest {digest} (after hand {number}), {terms}.")
                   .format(digest=based_on, number=settled.after_hand,
@@ -319,6 +323,14 @@ class SettleUpScreen(NoticeScreen[None]):
                 self.recorded, self.refused)
 
         self.app.push_screen(ConfirmDialog(_("Record this settle-up?"), detail), confirmed)
+
+    def recorded_already(self, settled: SettleUp) -> bool:
+        """Whether the session's last settle-up is this one, no hand changed since (as the
+        store decides it: ``documents.agreed_already``)."""
+        from ...documents import agreed_already, settle_up_event
+
+        session = self.table.session
+        return agreed_already(session.rows, settle_up_event(settled, session.ruleset.accounts))
 
     def recorded(self, agreed: Agreed) -> None:
         self.writing = False
