@@ -23,3 +23,17 @@ def test_count_takes_the_pot_by_the_language_s_word(run, tmp_path, language, wor
                "Dora=-1", f"{word}={pot}")
     assert done.code in (0, 1), done.err
     assert Store(tmp_path / "home").open(session.id).rows[-1]["type"] == "count"
+
+
+def test_a_count_before_any_hand_says_so(run, tmp_path):
+    """No hand played: a count that does not agree says it is before the first hand, not
+    'after hand 0' (trial 29)."""
+    from scorekeeper.rules import make_config
+    from scorekeeper.store import Store
+
+    store = Store(tmp_path / "home")
+    session = store.create(make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna"))
+    done = run("--lang", "pt", "count", session.id, "1=1")
+    assert done.code == 1, done.err
+    assert done.out.splitlines()[-1] == ("a contagem não bate certo com o registo antes da "
+                                         "primeira mão")

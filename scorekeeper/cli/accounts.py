@@ -145,9 +145,10 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
                 name=counted_words(who, result.session.config), counted=format_amount(held),
                 ledger=format_amount(expected),
                 mark=verdict))
+        hands = result.state.hands_played
         say(_("the count agrees with the ledger") if not result.off else
-            _("the count disagrees with the ledger after hand {number}").format(
-                number=result.state.hands_played))
+            _("the count disagrees with the ledger before the first hand") if not hands else
+            _("the count disagrees with the ledger after hand {number}").format(number=hands))
     if result.off:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 

@@ -49,6 +49,7 @@ class KeyBar(Widget):
         super().__init__(id=id)
         self.first = first
         self.spans: list[tuple[int, int, str]] = []  # (start, end, key) of each key on the line
+        self.shown: object = None  # the keys as drawn last (``keys``)
 
     def on_mount(self) -> None:
         # Drawn again when the screen's keys change (the focus moved, a key was enabled or
@@ -59,7 +60,17 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def keys_changed(self, screen: Screen[Any]) -> None:
-        self.refresh()
+        """Drawn again only when what it shows changed: Textual says the keys changed at
+        nearly every key typed at the table, where they seldom do, and a line drawn again at
+        the bottom made Textual paint every widget between it and the question (the row
+        "TUI: key to frame written" of tests/benchmarks/test_whole_commands.py)."""
+        if self.shown is None:  # not drawn yet (the screen may not be ready to say its keys)
+            self.refresh()
+            return
+        shown = self.keys()
+        if shown != self.shown:
+            self.shown = shown
+            self.refresh()
 
     def keys(self) -> tuple[list[tuple[str, str, str]], tuple[str, str, str] | None]:
         """(key to press, key as shown, description) for every key the footer would show, and
@@ -95,7 +106,7 @@ class KeyBar(Widget):
             line.append(f"{description} ", description_style)
             self.spans.append((start, len(line), key))
 
-        keys, palette = self.keys()
+        keys, palette = self.shown = self.keys()
         right = [entry for entry in keys if entry[0] in self.right_keys()]
         right += [palette] if palette is not None else []
         room = self.size.width - sum(cell_len(f" {display} {description} ")
