@@ -77,7 +77,7 @@ def test_the_command_line_withdraws_no_hand_in_an_evening_that_went_on(tmp_path,
 
 async def test_the_table_offers_no_ctrl_z_in_an_evening_that_went_on(tmp_path):
     """Tried: the table offered ctrl+z in the first evening and withdrew hand 3 (pot back to
-    16). Now the key bar has no Undo there, and ctrl+z then Enter withdraws nothing."""
+    16). Now the key bar has no Withdraw there, and ctrl+z then Enter withdraws nothing."""
     first, second = went_on(tmp_path)
     app = make_app(tmp_path, first)
     async with app.run_test(size=(100, 30)) as pilot:

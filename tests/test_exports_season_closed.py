@@ -97,7 +97,7 @@ async def test_the_table_counts_the_chips_of_an_evening_that_went_on(tmp_path):
         screen = app.screen
         assert isinstance(screen, TableScreen) and screen.session.id == first
         shown = [description for _, _, description in screen.query_one(KeyBar).keys()[0]]
-        assert "Count" in shown and "Undo" not in shown
+        assert "Count" in shown and "Withdraw" not in shown
         await pilot.press("ctrl+k")
         await pilot.pause()
         assert isinstance(app.screen, CountDialog)
