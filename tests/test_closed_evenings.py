@@ -50,6 +50,14 @@ def went_on(home: Path) -> tuple[str, str]:
     return first.id, second.id
 
 
+async def table_keys(pilot, session_id: str) -> tuple[TableScreen, list[str]]:
+    """The table the app opened at ``session_id``, and the words of its key bar."""
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen) and screen.session.id == session_id
+    return screen, [description for _, _, description in screen.query_one(KeyBar).keys()[0]]
+
+
 def audits_clean(home: Path, *ids: str) -> None:
     store = Store(home)
     for session_id in ids:
@@ -81,10 +89,7 @@ async def test_the_table_offers_no_ctrl_z_in_an_evening_that_went_on(tmp_path):
     first, second = went_on(tmp_path)
     app = make_app(tmp_path, first)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TableScreen) and screen.session.id == first
-        shown = [description for _, _, description in screen.query_one(KeyBar).keys()[0]]
+        screen, shown = await table_keys(pilot, first)
         assert "Withdraw" not in shown and "Amend" in shown
         await pilot.press("ctrl+z")
         await pilot.pause()
@@ -99,8 +104,7 @@ async def test_the_table_still_offers_ctrl_z_in_an_evening_that_did_not_go_on(tm
     first = kratzen(fixed_store(tmp_path)).id
     app = make_app(tmp_path, first)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        shown = [description for _, _, description in app.screen.query_one(KeyBar).keys()[0]]
+        _screen, shown = await table_keys(pilot, first)
         assert "Withdraw" in shown
 
 

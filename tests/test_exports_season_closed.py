@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorekeeper.store import Store
-from scorekeeper.tui.keybar import KeyBar
-from scorekeeper.tui.screens.dialogs import ConfirmDialog, CountDialog
-from scorekeeper.tui.screens.table import TableScreen
+import pytest
 
-from .test_closed_evenings import audits_clean, kratzen, went_on
+from scorekeeper.store import Store
+from scorekeeper.tui.screens.dialogs import ConfirmDialog, CountDialog
+
+from .test_closed_evenings import audits_clean, kratzen, table_keys, went_on
 from .tui_helpers import fixed_store, make_app
 
 
@@ -27,21 +27,14 @@ def session_file(home: Path, session_id: str) -> Path:
 
 # ---- the exports' status word ------------------------------------------------------------------
 
-def test_the_md_export_of_an_evening_that_went_on_says_it_is_closed_not_running(tmp_path, run):
+@pytest.mark.parametrize("fmt, after", [("md", " Digest: "), ("html", " Pot: 51.</p>")])
+def test_the_export_of_an_evening_that_went_on_says_it_is_closed_not_running(tmp_path, run,
+                                                                              fmt, after):
     first, second = went_on(tmp_path / "home")
-    result = run("export", first, "--format", "md")
+    result = run("export", first, "--format", fmt)
     assert result.code == 0
     assert "running" not in result.out
-    assert (f"Hands played: 3; closed: the evening goes on in session {second}. Digest: "
-            in result.out)
-
-
-def test_the_html_export_of_an_evening_that_went_on_says_it_is_closed_not_running(tmp_path, run):
-    first, second = went_on(tmp_path / "home")
-    result = run("export", first, "--format", "html")
-    assert result.code == 0
-    assert "running" not in result.out
-    assert (f"Hands played: 3; closed: the evening goes on in session {second}. Pot: 51.</p>"
+    assert (f"Hands played: 3; closed: the evening goes on in session {second}.{after}"
             in result.out)
 
 
@@ -93,10 +86,7 @@ async def test_the_table_counts_the_chips_of_an_evening_that_went_on(tmp_path):
     first, second = went_on(tmp_path)
     app = make_app(tmp_path, first)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TableScreen) and screen.session.id == first
-        shown = [description for _, _, description in screen.query_one(KeyBar).keys()[0]]
+        screen, shown = await table_keys(pilot, first)
         assert "Count" in shown and "Withdraw" not in shown
         await pilot.press("ctrl+k")
         await pilot.pause()

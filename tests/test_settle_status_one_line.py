@@ -17,9 +17,9 @@ import pytest
 from scorekeeper.i18n import _, speaking
 from scorekeeper.store import Store
 from scorekeeper.tui.screens.dialogs import ConfirmDialog
-from scorekeeper.tui.screens.settle import SettleUpScreen
 from scorekeeper.tui.widgets import NoticeLine
 
+from .test_amend_settle_80x24 import open_settle_up
 from .test_dialog_keys_80x24 import LONG, SETTLED, evening
 from .tui_helpers import fixed_store, make_app, on_screen, words
 
@@ -28,15 +28,6 @@ def settled_evening(home) -> str:
     session = evening(home, SETTLED)
     fixed_store(home).settle_up(session.id, Decimal("0.10"), "EUR")
     return session.id
-
-
-async def open_settle_up(pilot) -> SettleUpScreen:
-    await pilot.pause()
-    await pilot.press("ctrl+u")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, SettleUpScreen)
-    return screen
 
 
 def lines_saying(screen) -> list:
