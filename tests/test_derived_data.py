@@ -255,7 +255,7 @@ def test_the_file_s_rows_and_its_events_say_the_same_of_the_money(tmp_path):
     from decimal import Decimal
 
     from scorekeeper.settleup import money_current
-    from scorekeeper.store.listing import money_current as rows_current
+    from scorekeeper.store.sessionline import money_current as rows_current
 
     session = saved(tmp_path / "home")
     store = Store(tmp_path / "home")

@@ -23,11 +23,7 @@ from ..summary import SessionSummary
 from .conflicts import Conflict, marked_conflicts
 from .locking import FileLock, LockRefused, LockTimeout
 from .session import HASH_LENGTH, session_from_db, valid_id
-from .sessionline import (  # (money_current: said here before)
-    INDEX_VERSION,
-    money_current,  # noqa: F401
-    session_entry,
-)
+from .sessionline import INDEX_VERSION, session_entry
 from .storage import (
     HomeLayout,
     NamedDB,
