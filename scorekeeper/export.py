@@ -36,10 +36,12 @@ from .ledger import (
 )
 from .presentation import (
     CHANGED_SINCE,
+    UNCHANGED,
     changes_words,
     counted_words,
     end_words,
     evening_lines,
+    hand_changes,
     in_units,
     money_text,
     opening_line,
@@ -430,7 +432,7 @@ def export_md(source: ExportSource) -> str:
     header += "".join(f" {md_cell(p)} |" for p in config.players)
     lines += [header, "|" + " --- |" * (header.count("|") - 1)]
     shown, change = _shown(), _shown(signed=True)
-    change[ZERO] = ""  # no change: an empty cell
+    change[ZERO] = UNCHANGED  # as the table says it: every player of a hand named
     dealers = {p: md_cell(p) for p in config.players}
     kinds = {k: ruleset.kind_words(k) for k in ruleset.hand_kinds}  # our words: no escapes
     for h in source.settlements:
@@ -615,7 +617,7 @@ def _html_lines(source: ExportSource) -> list[str]:
         out.append(f"<tr><td class=n>{seat}</td><td>{e(p)}{mark}</td>"
                    f"<td class=n>{e(format_amount(state.scores[p]))}</td></tr>")
     headings = [_("hand"), _("time"), _("dealer"), _("kind"), _("from"), _("to"), _("amount"),
-                _("reason"), _("pot after")]
+                _("reason"), _("pot after"), _("changes")]
     out += ["</table>", "<h2>" + e(_("Score by hand")) + "</h2>",
             svg_chart(_series_of(source), legend=True),
             "<h2>" + e(_("Ledger")) + "</h2>",
@@ -657,7 +659,9 @@ def local_minute(at: str) -> str:
 
 def _html_ledger_rows(source: ExportSource, shown: _Once) -> list[str]:
     """The ledger's rows, grouped by hand: the hand, its time (local, to the minute), dealer,
-    kind and the pot after it once, beside all of its transfers (``rowspan``)."""
+    kind, the pot after it and every player's change (``±0`` for one whose balance stayed, as
+    the table says them) once, beside all of its transfers (``rowspan``); a hand without
+    transfers, one row with their cells empty."""
     ruleset = get_ruleset(source.config.game)
     players = source.config.players
     e = html.escape
@@ -669,16 +673,18 @@ def _html_ledger_rows(source: ExportSource, shown: _Once) -> list[str]:
     dealers = {p: e(p) for p in players}
     kinds = {k: e(ruleset.kind_words(k)) for k in ruleset.hand_kinds}
     minutes = _Once(lambda at: e(local_minute(at)))
+    no_change = e(_("no change"))
     out = []
     for h in source.settlements:
-        if not h.transfers:
-            continue
         n, span = h.number, len(h.transfers)
         rows = f" rowspan={span}" if span > 1 else ""
         pot_after = "" if h.pot_after is None else e(shown[h.pot_after])
+        moved = (e(", ".join(f"{p} {d}" for p, d in hand_changes(h.deltas)))
+                 if any(h.deltas.values()) else no_change)
+        first = cells[h.transfers[0]] if h.transfers else "<td colspan=4></td>"
         out.append(f"<tr><td class=n{rows}>{n}</td><td{rows}>{minutes[times.get(n, '')]}</td>"
                    f"<td{rows}>{dealers[h.dealer]}</td><td{rows}>{kinds[h.kind]}</td>"
-                   f"{cells[h.transfers[0]]}<td class=n{rows}>{pot_after}</td></tr>")
+                   f"{first}<td class=n{rows}>{pot_after}</td><td{rows}>{moved}</td></tr>")
         out += [f"<tr>{cells[t]}</tr>" for t in h.transfers[1:]]
     return out
 

@@ -126,8 +126,19 @@ def winners_words(leaders: Collection[str]) -> str:
     return _("winners (shared): {names}").format(names=names)
 
 
+UNCHANGED = "±0"  # the change of a player whose balance stayed as it was
+
+
+def hand_changes(deltas: dict[str, Decimal]) -> list[tuple[str, str]]:
+    """Every player of a hand with their change, signed (``+4¼``), or ``±0`` when their
+    balance stayed (one who dropped or passed, or whose net is 0): the form the table's
+    last-hand line, ``show``, ``replay`` and the md and html exports share."""
+    return [(p, format_amount(d, signed=True) if d else UNCHANGED) for p, d in deltas.items()]
+
+
 def hand_lines(ledger: Ledger, width: int | None = None) -> list[str]:
-    """One line per hand: number, dealer, kind, pot, every player's change; with ``width``
+    """One line per hand: number, dealer, kind, pot, every player's change (``±0`` for one
+    whose balance stayed; ``no change`` when nobody's moved); with ``width``
     (a terminal's), made to fit it when wider (``showfit.fitted_hands``)."""
     rows = []
     ruleset = ledger.ruleset
@@ -141,9 +152,9 @@ def hand_lines(ledger: Ledger, width: int | None = None) -> list[str]:
         else:
             pot = (f"{format_amount(s.pot_before)} -> "
                    f"{format_amount(present(s.pot_after, 'the pot after'))}")
-        changes = ", ".join(f"{p} {format_amount(d, signed=True)}"
-                            for p, d in s.deltas.items() if d)
-        row = [str(s.number), s.dealer, ruleset.kind_words(s.kind), pot, changes or no_change]
+        changes = (", ".join(f"{p} {d}" for p, d in hand_changes(s.deltas))
+                   if any(s.deltas.values()) else no_change)
+        row = [str(s.number), s.dealer, ruleset.kind_words(s.kind), pot, changes]
         rows.append(row if s.pot_before is not None else row[:3] + row[4:])
     if not rows:
         return [_("no hands yet")]
@@ -155,7 +166,7 @@ def hand_lines(ledger: Ledger, width: int | None = None) -> list[str]:
         return lines
     from .showfit import fitted_hands
 
-    moved = [[(p, format_amount(d, signed=True)) for p, d in s.deltas.items() if d]
+    moved = [hand_changes(s.deltas) if any(s.deltas.values()) else []
              for s in ledger.settlements]
     return fitted_hands(ledger.config.players, headers, [row[:-1] for row in rows], moved,
                         no_change, width)
@@ -619,8 +630,7 @@ def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None, *,
     at this table (said here rather than in a notice over the guide). ``short`` (with
     ``seats``): without who dealt (the seat after them deals now), to take one row; and
     without ``kind`` of hand, where even that is too long (changes of five digits)."""
-    changes = [(p, format_amount(d, signed=True) if d else "±0")
-               for p, d in hand.deltas.items()]
+    changes = hand_changes(hand.deltas)
     kind_words = RULESETS[hand.game].kind_words(hand.kind)
     if not any(hand.deltas.values()):  # (short whichever way: said by name)
         words, seats = _("no change"), None

@@ -73,8 +73,8 @@ def fitted_hands(players: tuple[str, ...], headers: list[str], rows: list[list[s
                  changes: list[list[tuple[str, str]]], no_change: str,
                  width: int) -> list[str]:
     """The hands' table (``presentation.hand_lines``: ``rows`` without their changes, which are
-    ``changes``, each hand's ``(player, signed amount)`` of those whose balance moved) in
-    ``width`` columns, by the steps above."""
+    ``changes``, each hand's ``(player, signed amount)`` of every player, ``±0`` for one whose
+    balance stayed; none: ``no_change``) in ``width`` columns, by the steps above."""
     def items(by_seat: bool) -> list[list[str]]:
         return [[f"{players.index(p) + 1 if by_seat else p} {d}" for p, d in moved]
                 or [no_change] for moved in changes]

@@ -70,9 +70,9 @@ def test_show_in_a_terminal_fits_its_width_and_keeps_every_change(tmp_path, run,
     ledger = Store(tmp_path / "home").open(six).ledger()
     blocks = hand_blocks(lines)
     assert sorted(blocks) == [1, 2, 3]
-    for hand in ledger.settlements:  # every change of every hand, by seat, in its row
-        moved = [f"{NAMES.index(p) + 1} {format_amount(d, signed=True)}"
-                 for p, d in hand.deltas.items() if d]
+    for hand in ledger.settlements:  # every player of every hand, by seat, in its row
+        moved = [f"{NAMES.index(p) + 1} {format_amount(d, signed=True) if d else '±0'}"
+                 for p, d in hand.deltas.items()]
         assert ", ".join(moved) in blocks[hand.number], (hand.number, blocks[hand.number])
 
 
