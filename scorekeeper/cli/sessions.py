@@ -255,6 +255,7 @@ def sessions(ctx: click.Context, everything: bool, as_json: bool, home: str | No
     hidden = len(whole) - len(listing)
     if as_json:
         emit_json([line.summary.to_json() | {"continued_by": line.summary.continued_by,
+                                             "continued_by_damaged": line.next_damaged,
                                              "file": line.file, "conflict": line.conflict
                                              and line.conflict.to_json()} if line.summary else
                    {"file": line.file, "damaged": line.problem} for line in listing])
@@ -286,7 +287,8 @@ def sessions(ctx: click.Context, everything: bool, as_json: bool, home: str | No
         name = f"“{s.name}”  " if s.name else ""
         mark = "  " + _("[archived]") if s.archived else ""
         if s.continued_by:
-            mark += "  " + _("[goes on in {id}]").format(id=s.continued_by)
+            mark += "  " + (_("[goes on in {id}, whose file is damaged]") if line.next_damaged
+                            else _("[goes on in {id}]")).format(id=s.continued_by)
         say(f"{s.id}  {s.game:<13}  {s.started[:16].replace('T', ' ')}  "
             f"{hands}  {status}{' ' * (status_width - cell_width(status))}  "
             f"{name}{', '.join(s.players)}  ({word}){mark}")

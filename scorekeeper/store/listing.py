@@ -43,7 +43,9 @@ INDEX_NAME = "index.json"  # its version: trailer.INDEX_VERSION
 class Listing:
     """One line of the sessions list; ``problem`` is set for a damaged file. ``figures`` is
     what a season needs of the session (``season.evening_figures``, as the index keeps it),
-    when asked for; ``figures_problem`` says why there are none."""
+    when asked for; ``figures_problem`` says why there are none. ``next_damaged``: the
+    session went on in a next evening (``summary.continued_by``) whose file is listed
+    damaged."""
 
     file: str
     summary: SessionSummary | None
@@ -51,6 +53,7 @@ class Listing:
     figures: dict[str, Any] | None = None
     figures_problem: str | None = None
     conflict: Conflict | None = None  # the evening differs on two laptops (store.conflicts)
+    next_damaged: bool = False
 
 
 def folder_names(folder: Path) -> list[bytes]:
@@ -201,12 +204,23 @@ def _entry(name: str, path: Path, st: os.stat_result, figures: bool) -> dict[str
 
 
 def _went_on(listings: list[Listing]) -> list[Listing]:
-    """The lines, each session continued by another (the next evening) saying which."""
+    """The lines, each session continued by another (the next evening) saying which, and
+    whether that one's file is listed damaged. A session's own history says it first (its
+    ``continued`` event, sealed in its line: ``_listing``); else the next evening's opening
+    entry does (a pair whose earlier half was not written yet, ``Evenings.finish_pairs``)."""
     by = {line.summary.continues: line.summary.id for line in listings
           if line.summary is not None and line.summary.continues}
-    return [replace(line, summary=line.summary.went_on_in(by[line.summary.id]))
-            if line.summary is not None and line.summary.id in by else line
-            for line in listings]
+    damaged = {line.file for line in listings if line.summary is None}
+    went: list[Listing] = []
+    for line in listings:
+        s = line.summary
+        if s is not None and s.continued_by is None and s.id in by:
+            s = s.went_on_in(by[s.id])
+            line = replace(line, summary=s)
+        if s is not None and s.continued_by is not None and f"{s.continued_by}.json" in damaged:
+            line = replace(line, next_damaged=True)
+        went.append(line)
+    return went
 
 
 def summarise(path: Path, label: str, figures: bool = False) -> dict[str, Any]:
@@ -240,7 +254,7 @@ def _sealed(storage: SessionStorage, figures: bool) -> dict[str, Any] | None:
     if sealed is None or sealed.get("index") != INDEX_VERSION \
             or not isinstance(sealed.get("summary"), dict):
         return None
-    entry: dict[str, Any] = {"summary": sealed["summary"],
+    entry: dict[str, Any] = {"summary": sealed["summary"], "went_on": sealed.get("went_on"),
                              "head": _head(storage.raw or b"", sealed.get("newest"))}
     if figures:
         from ..eveningfigures import FIGURES_VERSION
@@ -278,6 +292,9 @@ def _listing(file: str, entry: dict[str, Any]) -> Listing:
         return Listing(file=file, summary=None,
                        problem=_("{file}: damaged: the session id is not valid").format(
                            file=f"sessions/{file}"))
+    went_on = entry.get("went_on")  # (its own history's ``continued``: sessionline)
+    if type(went_on) is str and valid_id(went_on):
+        summary = summary.went_on_in(went_on)
     figures, why = entry.get("figures"), entry.get("figures_problem")
     return Listing(file=file, summary=summary,
                    figures=figures if isinstance(figures, dict) else None,

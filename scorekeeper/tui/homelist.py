@@ -168,7 +168,9 @@ def row_cells(line: Listing) -> dict[str, str]:
     if not s.hands:
         leaders, score = "–", ""  # nobody leads before the first hand
     # An evening that went on in the next is closed, finished or not (D21): it says where.
-    went_on = _("goes on in {id}").format(id=s.continued_by) if s.continued_by else ""
+    # (Its own history says so, whatever the next evening's file: ``listing._went_on``.)
+    went_on = ((_("goes on in {id} (damaged)") if line.next_damaged else _("goes on in {id}"))
+               .format(id=s.continued_by) if s.continued_by else "")
     status = (_("differs (y)") if line.conflict else  # on two laptops: sync says
               _("archived") if s.archived else went_on or (
                   _("finished") if s.finished else _("running")))

@@ -351,7 +351,11 @@ class HomeScreen(NoticeScreen[None]):
         if summary is not None and summary.continued_by:
             # One plain sentence, short enough for a row at 80 columns (the store's refusal
             # started with the file's path, and was cut).
-            self.say(_("Session {id} already goes on in {next}: press c on that one.").format(
+            line = self.current()
+            self.say((_("Session {id} already went on in {next}, whose file is damaged: "
+                        "'scorekeeper audit {next}' says more.")
+                      if line is not None and line.next_damaged else
+                      _("Session {id} already goes on in {next}: press c on that one.")).format(
                 id=summary.id, next=summary.continued_by))
             return
         self.start_after(carry=True)
