@@ -321,6 +321,38 @@ def legend_rows(chart: TextChart, width: int) -> list[list[Cell]]:
     return rows
 
 
+def rows_to_tell_apart(series: dict[str, list[Decimal]], most: int) -> int:
+    """The fewest rows, up to ``most``, that a plot of ``series`` needs to have its points
+    (each hand's, player by player) in as many different rows, hand by hand, as a plot of up
+    to ``most`` rows has them: more rows than that would only space the same rows out."""
+    values = [v for vs in series.values() for v in vs]
+    if not values:
+        return 3
+    low, high = min(values), max(values)
+    if low == high:
+        low, high = low - 1, high + 1
+
+    @cache
+    def apart(axis: Scale) -> int:  # (the same axis serves several counts of rows)
+        return len({(i, axis.row(v)) for vs in series.values() for i, v in enumerate(vs)})
+
+    best = apart(scale(low, high, max(3, most)))
+    return next(rows for rows in range(3, max(3, most) + 1)
+                if apart(scale(low, high, rows)) == best)
+
+
+def chart_height(series: dict[str, list[Decimal]], width: int, plot_rows: int,
+                 step: str | None = None) -> int:
+    """The rows ``chart_rows`` takes in ``width`` columns where the plot may have up to
+    ``plot_rows`` rows: as many of them as its axis uses (``scale``: the finest step that
+    fits), the hands' axis and the whole legend. ``chart_rows`` in exactly that height draws
+    that plot: the height a screen that scrolls keeps for the chart, so that the scores are
+    told apart however little room the rest leaves."""
+    chart = line_chart(series, width, plot_rows + 2, step)
+    height = len(chart.rows) + len(legend_rows(chart, width))
+    return len(chart_rows(series, width, height, step))
+
+
 def chart_rows(series: dict[str, list[Decimal]], width: int, height: int,
                step: str | None = None) -> list[list[Cell]]:
     """The chart (``line_chart``) with its legend under it (``legend_rows``) in ``width``

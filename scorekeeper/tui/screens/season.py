@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Static
 
 from ...cells import cell_width, fold_name, widest_piece
-from ...chart import chart_rows
+from ...chart import chart_height, rows_to_tell_apart
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, ngettext
 from ...season import (
@@ -32,6 +32,14 @@ from ...store import Store
 from ..disk import on_disk
 from ..keybar import KeyBar
 from ..widgets import NoticeScreen, ScoreChart, ScorekeeperAppBase, WideHint
+
+# The most rows the chart's plot keeps where the screen scrolls to it; it keeps the fewest
+# that tell the players apart as well as 16 do (``chart.rows_to_tell_apart``). At 80x24, 16
+# rows, the evenings' axis and a legend of up to five rows fit in the 23 over the key bar:
+# scrolled to the end, the whole chart is in view. The finest step that fits 16 rows is at
+# most a seventh of the scores' spread (``chart.scale``: the next finer took more than 16
+# rows, and is at least half as large), so players that far apart have rows of their own.
+PLOT_ROWS = 16
 
 
 def read_season(store: Store) -> Season:
@@ -91,12 +99,15 @@ class SeasonScreen(NoticeScreen[None]):
         self.call_after_refresh(self.say_scrolling)
 
     def keep_the_legend(self) -> None:
-        """The chart at least as tall as its smallest plot and its whole legend (every line's
-        symbol, whole name and score now): where the screen has fewer rows left, it scrolls
-        to them, rather than the legend being cut after the first names."""
+        """The chart at least as tall as a plot that tells the players apart (up to
+        ``PLOT_ROWS`` rows) with its whole legend (every line's symbol, whole name and score
+        now): where the screen has fewer rows left, it scrolls to them, rather than the plot
+        shrinking to two or three rows with most players in one, or the legend being cut
+        after the first names. Where the screen has more rows, the chart takes them."""
         chart = self.query_one("#season-chart", ScoreChart)
         width = (chart.size.width or self.app.size.width) - 2  # (a scroll bar may come)
-        needed = len(chart_rows(chart.series, max(20, width), 1, chart.step))
+        plot = rows_to_tell_apart(chart.series, PLOT_ROWS)
+        needed = chart_height(chart.series, max(20, width), plot, chart.step)
         chart.styles.min_height = needed if chart.series else None
 
     def lay_out(self) -> None:
