@@ -107,7 +107,8 @@ class KeyBar(Widget):
             self.spans.append((start, len(line), key))
 
         keys, palette = self.shown = self.keys()
-        right = [entry for entry in keys if entry[0] in self.right_keys()]
+        on_the_right = self.right_keys()  # (once: each asks the screen for all its keys)
+        right = [entry for entry in keys if entry[0] in on_the_right]
         right += [palette] if palette is not None else []
         room = self.size.width - sum(cell_len(f" {display} {description} ")
                                      for _, display, description in right)

@@ -291,6 +291,7 @@ class SeatPanel(RowsWidget):
         self.status = ""  # this hand's tricks (with a tally, "tricks 3 ###") or the decision
         self.drawn: tuple[object, ...] | None = None  # what the seat shows, as drawn last
         self.plain = False  # every seat's score in ordinary bold (one that cannot be large)
+        self.made: tuple[object, list[Text]] | None = None  # (what the rows show, the rows)
 
     def large_fits(self, figure: str) -> bool:
         """Whether ``figure`` can be drawn large in this seat (before the seat's first
@@ -303,6 +304,14 @@ class SeatPanel(RowsWidget):
                 and self.figure_rows() == 3)
 
     def rows(self) -> list[Text]:
+        """The seat's rows (``rows_now``), made once for what it shows at its size: Textual
+        asks for them a row at a time (``RowsWidget.render_line``), six times a seat."""
+        shown = (self.content_size, self.figure, self.marks, self.status, self.plain)
+        if self.made is None or self.made[0] != shown:
+            self.made = (shown, self.rows_now())
+        return self.made[1]
+
+    def rows_now(self) -> list[Text]:
         """The name, the score on three rows (large when it fits, else in ordinary bold,
         wrapped, never cut), the marks and the status, each row cut with an ellipsis where
         the seat is too narrow (only the name ever is: the status gives up its tally)."""
