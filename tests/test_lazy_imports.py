@@ -37,3 +37,13 @@ def test_record_still_offers_every_game_field():
     done = subprocess.run([sys.executable, "-m", "scorekeeper", "record", "--help"],
                           capture_output=True, text=True, check=True)
     assert "--indicator" in done.stdout and "--entered" in done.stdout
+
+
+def test_a_command_imports_only_its_own_group_of_commands(tmp_path):
+    """``sessions`` imports its own module of commands, not the ten others (cli/group.py
+    finds a command when asked for it)."""
+    loaded = modules_after(["--home", str(tmp_path), "sessions"])
+    commands = {m for m in loaded if m.startswith("scorekeeper.cli.")}
+    assert "scorekeeper.cli.sessions" in commands
+    assert not commands & {f"scorekeeper.cli.{m}" for m in (
+        "apps", "hands", "evenings", "accounts", "exports", "referee", "sync")}

@@ -14,13 +14,15 @@ import pytest
 from scorekeeper import i18n
 from scorekeeper.cli import cli
 
+from .test_cli_conventions import subcommands
+
 # A word of English in a placeholder: two capital letters or more (not A,B,… nor N nor C,C,…).
 WORD = re.compile(r"[A-Z]{2,}")
 
 
 def commands(group: click.Group = cli, path: tuple[str, ...] = ()):
     """Every command's words (``("referee", "trick")``) with the command itself."""
-    for name, command in sorted(group.commands.items()):
+    for name, command in sorted(subcommands(group).items()):
         if command.hidden:
             continue
         if isinstance(command, click.Group):

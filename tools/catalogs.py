@@ -70,8 +70,10 @@ def _cli_help() -> list[tuple[str, str]]:
                 help_marker_free(inspect.cleandoc(help_text),
                                  lambda message, at=at: found.append((message, at)) or message)
         if isinstance(command, click.Group):
-            for name, sub in sorted(command.commands.items()):
-                walk(sub, f"{path} {name}")
+            for name in command.list_commands(context):  # (scorekeeper's: imported now)
+                sub = command.get_command(context, name)
+                if sub is not None:
+                    walk(sub, f"{path} {name}")
 
     walk(cli, "scorekeeper")
     return found

@@ -1,5 +1,5 @@
 """The command line: parse the arguments, call the core or the store, print. Nothing else
-here. One module a command group (``group`` adds them all to ``scorekeeper``):
+here. One module a command group (``group`` names them all, each imported when asked for):
 
 - ``entry``: the ``scorekeeper`` command, its exit status, every error as one line
 - ``output``: everything printed (``say``), in what the stream can encode

@@ -3,19 +3,47 @@ no command is given, and every command group added from its module."""
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import click
 
 from ..i18n import LANGUAGES
-from .accounts import audit, count, settle
-from .apps import scoreboard, serve, tui
-from .evenings import import_, player, players, season
-from .exports import export, share
-from .hands import amend, record, undo
 from .language import choose_language, set_language
 from .options import Group, home_option, option, print_version
-from .referee import deal, referee, rules
-from .sessions import archive, name_session, new, replay, sessions, show
-from .sync import sync
+
+# Each command by its name: the module of its command group (the README's map says which is
+# where) and the function. A module is imported only when one of its commands runs or the
+# help lists them, click's own way of loading commands when asked (``list_commands``,
+# ``get_command``): every command paid for importing all eleven modules, about 10 ms of a
+# ``show`` or of opening the table (tests/benchmarks/test_whole_commands.py).
+COMMANDS = {
+    "tui": ("apps", "tui"), "serve": ("apps", "serve"), "scoreboard": ("apps", "scoreboard"),
+    "replay": ("sessions", "replay"), "new": ("sessions", "new"), "show": ("sessions", "show"),
+    "sessions": ("sessions", "sessions"), "name": ("sessions", "name_session"),
+    "archive": ("sessions", "archive"),
+    "record": ("hands", "record"), "undo": ("hands", "undo"), "amend": ("hands", "amend"),
+    "players": ("evenings", "players"), "player": ("evenings", "player"),
+    "season": ("evenings", "season"), "import": ("evenings", "import_"),
+    "audit": ("accounts", "audit"), "count": ("accounts", "count"),
+    "settle": ("accounts", "settle"),
+    "export": ("exports", "export"), "share": ("exports", "share"),
+    "referee": ("referee", "referee"), "rules": ("referee", "rules"), "deal": ("referee", "deal"),
+    "sync": ("sync", "sync"),  # the home synced through git (issue 27)
+}
+
+
+class Scorekeeper(Group):
+    """The ``scorekeeper`` group: its commands are found in ``COMMANDS`` when asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, name = COMMANDS[cmd_name]
+        command: click.Command = getattr(import_module(f"{__package__}.{module}"), name)
+        return command
 
 EXAMPLES = """\b
 Examples:
@@ -32,7 +60,7 @@ GAME is one of {games}; SESSION is a session's id or the start of it
 """
 
 
-@click.group(cls=Group, invoke_without_command=True, epilog=EXAMPLES,
+@click.group(cls=Scorekeeper, invoke_without_command=True, epilog=EXAMPLES,
              context_settings={"help_option_names": ["-h", "--help"]})
 @option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False), is_eager=True,
         callback=set_language,
@@ -57,11 +85,3 @@ def cli(ctx: click.Context, lang: str | None, home: str | None) -> None:
 
         run_tui(home_folder(home))
 
-
-
-# Each module is one group of commands (the README's map says which is where).
-for command in (tui, serve, scoreboard, replay, new, show, sessions, name_session, archive,
-                record, undo, amend, players, player, season, import_, audit, count, settle,
-                export, share, referee, rules, deal):
-    cli.add_command(command)
-cli.add_command(sync)  # the home synced through git (issue 27)
