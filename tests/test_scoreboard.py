@@ -25,10 +25,11 @@ from scorekeeper.chart import line_chart
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.script import replay_file
 from scorekeeper.tui.bigfigures import BigFigure, big_rows
+from scorekeeper.tui.charts import ScoreChart
 from scorekeeper.tui.screens.ledger import StandingsScreen
 from scorekeeper.tui.screens.scoreboard import PlayerCard, ScoreboardApp, ScoreboardScreen
 from scorekeeper.tui.screens.table import TableScreen
-from scorekeeper.tui.widgets import ScoreChart, SeatPanel
+from scorekeeper.tui.widgets import SeatPanel
 
 from .conftest import EXAMPLES
 from .tui_helpers import fixed_store, make_app

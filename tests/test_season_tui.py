@@ -8,9 +8,9 @@ from textual.widgets import DataTable, Static
 
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.script import replay_file
+from scorekeeper.tui.charts import ScoreChart
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.season import SeasonScreen
-from scorekeeper.tui.widgets import ScoreChart
 
 from .conftest import EXAMPLES
 from .tui_helpers import fixed_store, make_app

@@ -18,8 +18,9 @@ from ...export import score_series
 from ...i18n import N_, _
 from ...presentation import count_checks, count_line, end_words, pot_label
 from ...store import OpenSession
+from ..charts import ScoreChart, WideHint
 from ..keybar import KeyBar
-from ..widgets import NoticeScreen, ScoreChart, ScorekeeperAppBase, TypedInput, WideHint
+from ..widgets import NoticeScreen, ScorekeeperAppBase, TypedInput
 from .dialogs import AuditText
 
 COUNT_LINES = 4  # a chip count's lines in one row of the table

@@ -29,9 +29,10 @@ from ...season import (
     wins_line,
 )
 from ...store import Store
+from ..charts import ScoreChart, WideHint
 from ..disk import on_disk
 from ..keybar import KeyBar
-from ..widgets import NoticeScreen, ScoreChart, ScorekeeperAppBase, WideHint
+from ..widgets import NoticeScreen, ScorekeeperAppBase
 
 # The most rows the chart's plot keeps where the screen scrolls to it; it keeps the fewest
 # that tell the players apart as well as 16 do (``chart.rows_to_tell_apart``). At 80x24, 16
