@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.widget import Widget
 
 from .rowpaint import RowsWidget
@@ -44,6 +44,11 @@ class HandPanel(RowsWidget):
     def rows(self) -> list[Text]:
         return self.drawn_rows
 
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many rows as drawn: never more, by wrapping rows drawn for the width with no
+        scroll bar while one is still there (the box then kept it, the guide a row short)."""
+        return len(self.drawn_rows)
+
     def on_resize(self) -> None:
         self.draw()  # folded again to the room there is now (a notice took rows, say)
 
@@ -59,7 +64,28 @@ class HandPanel(RowsWidget):
         self.draw()
 
     def draw(self) -> None:
+        # At the width the rows have with no scroll bar beside them when they fit the box
+        # (there is none then), else at the width a scroll bar leaves: never rows made at the
+        # narrower width that keep a scroll bar they would not need (a row short at 80x24).
+        full, scrolled = self.widths()
+        rows = self.rows_at(full)
+        if len(rows) > self.room() and scrolled < full:
+            rows = self.rows_at(scrolled)
+        # As tall as the box, so that its height changes only with the box's.
+        self.repaint(rows + [Text()] * (self.room() - len(rows)))
+
+    def widths(self) -> tuple[int, int]:
+        """The columns of text with no scroll bar beside the panel and with one (the box's,
+        less the padding; before the first layout, the screen's)."""
+        box = self.parent
+        if isinstance(box, Widget) and box.content_size.width:
+            full = box.content_size.width - self.styles.padding.width
+            return full, full - (box.styles.scrollbar_size_vertical or 0)
         width = self.content_size.width or max(20, self.app.size.width - 2)
+        return width, width
+
+    def rows_at(self, width: int) -> list[Text]:
+        """The question, the lines typed and the guide, folded to the room, ``width`` wide."""
         band = self.band()
         rows = [Text(row.plain.ljust(width), style=band) for row in self.wrap(self.prompt, width)]
         rows += self.last_lines(self.drafted, self.room() - len(rows) - 1, width)
@@ -70,8 +96,7 @@ class HandPanel(RowsWidget):
             rows.append(Text("─" * width, style="dim"))
         for line in guide:
             rows += self.wrap(line, width)
-        # As tall as the box, so that its height changes only with the box's.
-        self.repaint(rows + [Text()] * (self.room() - len(rows)))
+        return rows
 
     def band(self) -> Style:
         """The question's band's style, worked out again only when the theme changes (Textual
@@ -84,8 +109,8 @@ class HandPanel(RowsWidget):
 
     def fits(self, prompt: str, steps: list[str], room: int) -> bool:
         """Whether ``prompt`` and the guide's ``steps``, folded as far as ``show`` folds
-        them (``foldable``), fit ``room`` rows."""
-        width = self.content_size.width or max(20, self.app.size.width - 2)
+        them (``foldable``), fit ``room`` rows (with no scroll bar beside them: they fit)."""
+        width = self.widths()[0]
         room -= len(self.wrap(prompt, width))
         rule, guide = self.fit(steps, room, width, foldable=True, compact=True)
         return rule + self.rows_of(guide, width) <= room

@@ -82,6 +82,16 @@ WAITING = N_("Waiting for the session file: another scorekeeper is writing it; t
              "on when it is done.")
 
 
+class GuideBox(VerticalScroll):
+    """The box of the question and the guide (``HandPanel``), which draws them again to the
+    room whenever the box changes size: the panel's own size may stay (drawn taller than a
+    box that was short a moment, beside a scroll bar it then kept: a row short at 80x24)."""
+
+    def on_resize(self) -> None:
+        for panel in self.query_children(HandPanel):
+            panel.draw()
+
+
 def seat_status(draft: HandDraft | None, player: str) -> tuple[str, bool]:
     """What a seat says of its player in the hand being typed, and whether they are out of
     it: asked now whether they play, still to decide, dropped, plays, or the tricks taken.
@@ -149,6 +159,10 @@ class TableScreen(NoticeScreen[None]):
         # The last hand's line in one row this hand (without who dealt), so that the guide
         # keeps every step in sight (six long names at 80x24; decided with ``fit_seats``).
         self.last_short = False
+        # The pot's line in one row this hand, its last parts (the rules' reminders: "each
+        # trick pays P/4") left out, where the guide needs the row (a five-digit pot in German
+        # at 80x24; decided with ``fit_seats``).
+        self.pot_short = False
         # "Card by card" said by the heading, not by a line over the guide (no row for it).
         self.mode_on_top = False
         # The warnings about a key said now: they go with the next key, or as a dialog opens.
@@ -169,7 +183,7 @@ class TableScreen(NoticeScreen[None]):
             yield Shown("", id="last")
             # The question asked now, the hand as typed so far and the guide: one widget as
             # tall as its box (``HandPanel``), so a key repaints it without a layout.
-            with VerticalScroll(id="guide-box"):
+            with GuideBox(id="guide-box"):
                 yield HandPanel(id="hand")
             # The notices, whole, in rows of their own: the guide's box gives them up.
             yield self.notices
@@ -443,7 +457,7 @@ class TableScreen(NoticeScreen[None]):
             steps = []  # every step is played (the first trick is typed, or nobody plays)
         if self.amending is not None:  # how to go on, and how to cancel, the while
             steps = [self.amend_words(), *steps]
-        prompt = entry.prompt(self.text_width(hand))
+        prompt = entry.prompt(hand.widths()[0])
         drafted = draft_lines(entry.draft)
         card_mode = entry.draft.by_cards and not entry.draft.cards
         if card_mode:
@@ -469,31 +483,42 @@ class TableScreen(NoticeScreen[None]):
                  "wrong, then type it as it really was. Escape cancels.").format(
             number=self.amending)
 
-    def show_pot(self, closed: str | None) -> None:
+    def show_pot(self, closed: str | None) -> int:
         """The pot's line: the pot, and what the next hand does with it; folded where it is
         wider than the screen, between its parts ("Pot 1995   after the stakes P = 1996   each
-        trick pays P/4 (not in a Muss)" in German at 80 columns), so that nothing is cut."""
+        trick pays P/4 (not in a Muss)" in German at 80 columns), so that nothing is cut; in
+        one row where the guide needs the other (``pot_short``): the parts that do not fit it
+        left out from the last (the rules' reminder "each trick pays P/4"; the pot and P
+        stay). The rows it takes."""
         pot = self.query_one("#pot", Static)
         state, ruleset = self.state, self.session.ruleset
         words = None if closed is not None else ruleset.pot_words(self.session.config, state)
+        width = self.text_width(pot)
         if state.pot is None:
-            pot.update(Text(_("no pot: {words}").format(words=words) if words else _("no pot")))
-            return
+            said = _("no pot: {words}").format(words=words) if words else _("no pot")
+            pot.update(Text(said))
+            return self.wrapped_lines(said, width)
         parts = words.split(POT_BREAK) if words else []
         line = Text.assemble(_("Pot") + " ", (format_amount(state.pot), "bold"))
-        width = self.text_width(pot)
+
+        def one_row(gap: str, kept: list[str]) -> bool:
+            return line.cell_len + sum(len(gap) + cell_len(p) for p in kept) <= width
+
+        while self.pot_short and len(parts) > 1 and not one_row(POT_BREAK[1:], parts):
+            parts.pop()
         # The parts three columns apart; two where that fits one row (a row kept for the
         # guide); else folded between them.
-        apart = min((gap for gap in (POT_BREAK, POT_BREAK[1:])
-                     if line.cell_len + sum(len(gap) + cell_len(p) for p in parts) <= width),
+        apart = min((gap for gap in (POT_BREAK, POT_BREAK[1:]) if one_row(gap, parts)),
                     default=POT_BREAK, key=lambda gap: -len(gap))
-        row = line.cell_len
+        row, rows = line.cell_len, 1
         for part in parts:
             folds = row + len(apart) + cell_len(part) > width
             line.append("\n" if folds else apart)
             line.append(part)
             row = (0 if folds else row + len(apart)) + cell_len(part)
+            rows += folds
         pot.update(line)
+        return rows
 
     def show_last(self) -> int:
         """The last hand's line (two rows at most, as they wrap: a line breaks between words,
@@ -550,30 +575,34 @@ class TableScreen(NoticeScreen[None]):
         """Before a hand's first key: the seats give the guide room (the score in one row,
         ``seats-compact``) when the question and the guide would not fit under seats with
         large figures (six long names at 80x24); where even that is short, the last hand's
-        line takes one row (``last_short``: by seat, without who dealt). Decided once a hand,
-        so no key moves the seats. Whether the guide fits then."""
+        line takes one row (``last_short``: by seat, without who dealt), and then the pot's
+        line (``pot_short``: a five-digit pot in German). Decided once a hand, so no key
+        moves the seats. Whether the guide fits then. The rows are counted from what each
+        part shows, not from the layout: that may not have caught up with the last change."""
         seats = self.query_one("#seats")
         height = seats.outer_size.height
         if not height:
             return True  # before the first layout (the screen shows it again after)
         saves = COMPACT_SAVES * (2 if self.has_class("seats-two-rows") else 1)
-        if self.has_class("seats-compact"):
+        if self.panels[0].figure_rows() == 1:  # laid out low now: as high as large figures
             height += saves
-        self.last_short = False
-        last_rows = self.show_last()
+        self.last_short = self.pot_short = False
+        closed = self.closed()
         # The rows under the large seats: the screen's, less the heading, the pot's line, the
         # last hand, the key bar and the lines over the guide ("Card by card (…)").
-        pot = self.query_one("#pot", Static)
-        room = (self.size.height - height - last_rows - 2 - pot.outer_size.height
-                - hand.rows_of(drafted, self.text_width(hand)))
+        rows = [self.show_last(), self.show_pot(closed)]
+        room = (self.size.height - height - sum(rows) - 2
+                - hand.rows_of(drafted, hand.widths()[0]))
         large = hand.fits(prompt, steps, room)
         self.set_class(not large, "seats-compact")
         if large or hand.fits(prompt, steps, room + saves):
             return True
-        if last_rows > 1:
-            self.last_short = True
-            return hand.fits(prompt, steps, room + saves + last_rows - self.show_last())
-        return False
+        self.last_short = rows[0] > 1
+        if hand.fits(prompt, steps, room + saves + rows[0] - self.show_last()):
+            return True
+        self.pot_short = rows[1] > 1
+        return hand.fits(prompt, steps,
+                         room + saves + sum(rows) - self.show_last() - self.show_pot(closed))
 
     def show_closed(self, finished: bool) -> None:
         """Over, or going on in the next evening: the standings, and why no hand is typed."""
