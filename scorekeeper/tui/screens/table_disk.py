@@ -1,0 +1,165 @@
+"""The table screen and the session file: reads and writes beside the event loop, and what the
+table does when another terminal changed the session (it shows it as it is, and says so)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from rich.text import Text
+from textual.screen import Screen
+
+from ...errors import ScorekeeperError
+from ...i18n import N_, _
+from ...presentation import draft_lines
+from ...store import OpenSession, SessionChanged
+from ..disk import on_disk
+from .table_view import TableView
+
+R = TypeVar("R")
+
+WAITING = N_("Waiting for the session file: another scorekeeper is writing it; the table goes "
+             "on when it is done.")
+
+
+class TableDisk(TableView):
+    """The session file's reads and writes, and another terminal's changes to it."""
+
+    def wrote(self, session: OpenSession) -> None:
+        """The session as a write of this table left it (the file's change is its own)."""
+        self.session = session
+        self.mtime = self._mtime()
+
+    def busy(self, now: bool) -> None:
+        self.writing = now
+        # The keys that wait for the disk leave the key bar meanwhile, and come back after (with
+        # what the write changed: a session over takes no more hands).
+        self.refresh_bindings()
+
+    def on_disk(self, work: Callable[[], R], done: Callable[[R], None],
+                refused: Callable[[ScorekeeperError], None]) -> None:
+        """A store call beside the event loop (``disk.on_disk``); the entry waits for it."""
+        on_disk(self, work, done, refused, waiting=_(WAITING), busy=self.busy)
+
+    def reload(self, then: Callable[[], None]) -> None:
+        """Read the session file again (in a worker), show it, then ``then()``; a file that
+        cannot be read is said and the table keeps what it shows (and the hand being typed)."""
+        seen = self._mtime()  # before reading: a change made meanwhile is read next time
+        session_id = self.session.id
+
+        def read(session: OpenSession) -> None:
+            self.session = session
+            self.mtime = seen
+            then()
+
+        def unreadable(error: ScorekeeperError) -> None:
+            self.mtime = seen  # said once, not every second; a later change is read again
+            self.notify(str(error), severity="error", markup=False, timeout=8)
+
+        self.on_disk(lambda: self.app.store.open(session_id), read, unreadable)
+
+    def ask(self, dialog: Screen[R], answered: Callable[[R | None], None]) -> None:
+        """Ask something about the session as the table shows it (save this hand? withdraw
+        hand 3?): should another terminal change the session meanwhile, the question closes
+        itself (``check_for_changes``), unanswered."""
+        self.asking = dialog
+
+        def answer(result: R | None) -> None:
+            if self.asking is dialog:
+                self.asking = None
+            answered(result)
+
+        self.app.push_screen(dialog, answer)
+
+    def check_for_changes(self) -> None:
+        """Another terminal may have recorded a hand: show it, and restart an entry in progress;
+        a question about the session as it was closes, with a word why. (Not while this table
+        reads or writes the file: that shows the file as it leaves it.)"""
+        if self.writing or self._mtime() == self.mtime:
+            return
+        asking, self.asking = self.asking, None
+        unanswered = []
+        if asking is not None and self.app.screen is asking:
+            asking.dismiss(None)
+            unanswered = [_("Closed unanswered: another terminal changed the session meanwhile. "
+                            "The table now shows it as it is.")]
+            if not self.typed_lines():  # (else said with the hand typed: ``show_cleared``)
+                self.notify(unanswered[0], severity="warning", markup=False, timeout=10)
+
+        def changed() -> None:
+            typing, typed = self.typing(), self.typed_lines()
+            self.amending = None
+            self.start_entry()
+            if typing and self.session.continued_by:  # the next evening began meanwhile
+                said = _("The session was changed from another terminal: the evening goes on "
+                         "in session {id} now. The hand you were typing was not saved: enter "
+                         "it there.").format(id=self.session.continued_by)
+            elif typing:
+                said = _("The session was changed from another terminal; the table is up to "
+                         "date. The hand you were typing was cleared: please enter it again.")
+            else:
+                said = _("The session was changed from another terminal; the table is up to "
+                         "date.")
+            if typed:
+                self.show_cleared([*unanswered, said], typed)
+            elif typing:
+                self.notify(said, markup=False, timeout=15)
+            else:  # (in the last hand's line: a notice took the guide's last row meanwhile)
+                self.tell_last(said)
+
+        self.reload(changed)
+
+    def typing(self) -> bool:
+        """Whether a hand (or an amendment) is being typed that starting again would clear."""
+        return bool(self.entry and (self.entry.keys or self.entry.pending
+                                    or self.amending is not None))
+
+    def typed_lines(self) -> list[str]:
+        """What had been typed of the hand, a line each (``draft_lines``), to show with the
+        words that clear it, so that it can be typed again; none when nothing was typed."""
+        if not self.typing() or self.entry is None:
+            return []
+        return draft_lines(self.entry.draft)
+
+    def show_cleared(self, said: list[str], typed: list[str]) -> None:
+        """Why the hand being typed was cleared, and the hand as it was typed, every line of
+        it, in a dialog that stays until it is closed (a notice went after 15 s, cut after
+        trick 3 at 80x24 with six long names): the person types it again from it."""
+        from .dialogs import TypedHandDialog  # (when it happens: not at the first frame)
+
+        self.app.push_screen(TypedHandDialog(
+            _("The hand you were typing was not saved"),
+            [*said, "", Text(_("What you had typed (enter it again):"), style="bold"), *typed]))
+
+    def moved_on(self, what: str, error: SessionChanged) -> None:
+        """A change refused because the session moved on since the screen showed it: say so,
+        and show the session as it is now (nothing was written: the person decides again)."""
+        typing, typed = self.typing(), self.typed_lines()
+
+        def shown() -> None:
+            self.amending = None
+            self.start_entry()
+            said = (_("{what}: {error}. Another terminal changed the session; the table now "
+                      "shows it as it is: check it and decide again. The hand you were typing "
+                      "was cleared.") if typing else
+                    _("{what}: {error}. Another terminal changed the session; the table now "
+                      "shows it as it is: check it and decide again."))
+            said = said.format(what=what, error=error)
+            if typed:
+                self.show_cleared([said], typed)
+            else:
+                self.notify(said, severity="warning", markup=False, timeout=15 if typing else 10)
+
+        self.reload(shown)
+
+    def refused(self, what: str, error: ScorekeeperError) -> None:
+        """A write that was not made: said, and the hand as typed is kept (the file may be
+        damaged, moved or locked), or, when the session moved on, the table shows it anew."""
+        if isinstance(error, SessionChanged):
+            self.moved_on(what, error)
+        else:
+            self.notify(f"{what}: {error}", severity="error", markup=False, timeout=10)
+
+    def on_screen_resume(self) -> None:
+        if self._mtime() != self.mtime:
+            self.check_for_changes()

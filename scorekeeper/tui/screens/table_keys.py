@@ -1,0 +1,186 @@
+"""The table screen's keys: a key typed into the hand, what each key may do now and says in the
+key bar and F1, card by card or by winners, and the keys that open another screen."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import events
+from textual.binding import ActiveBinding
+
+from ...errors import ScorekeeperError
+from ...i18n import N_, _
+from ...presentation import step_prompt
+from ..widgets import run_own_binding
+from .table_hands import TableHands
+
+CANCEL_AMEND = N_("Cancel the amendment")  # what Escape does then, in the key bar
+
+# What waits while the session file is read or written in a worker (it runs once that is done).
+WAIT_FOR_DISK = {"preview", "back", "undo", "amend", "count", "toggle_cards", "home"}
+# What types a hand: nothing to do where no hand is entered (the session is over).
+ENTRY_ACTIONS = {"preview", "back", "toggle_cards"}
+
+
+class TableKeys(TableHands):
+    """The keys of the table screen (its bindings are ``TableScreen.BINDINGS``)."""
+
+    def step_help(self) -> tuple[str, list[tuple[str, str]]]:
+        """The question asked now and the keys that answer it (for the help, F1)."""
+        closed = self.closed()
+        if self.entry is None or closed is not None:
+            return closed or _("The session is over: no more hands can be entered."), []
+        keys = self.entry.key_help()
+        from ..keynames import key_name  # Escape in the language in use (German Esc)
+
+        escape = key_name("escape")
+        keys.append((escape, _("cancel the amendment") if self.amending is not None else
+                     _("leave the table (it asks first when a hand is being typed)")))
+        return step_prompt(self.entry.draft), keys
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys in the language in use; while a hand is amended, Escape is said as what it
+        does then: it cancels the amendment (``action_home``)."""
+        bindings = super().active_bindings
+        escape = bindings.get("escape")
+        if self.amending is not None and escape is not None and escape.node is self:
+            bindings["escape"] = ActiveBinding(
+                escape.node, replace(escape.binding, description=_(CANCEL_AMEND)),
+                escape.enabled, escape.tooltip)
+        return bindings
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the session file is being written, nothing that changes it or the entry runs
+        (they run once the write is done; the table stays live meanwhile). A session that takes
+        no more hands (over, or gone on in the next evening) has no entry to settle; one that
+        went on has no hand to withdraw either (what it left carried: D21, the store refuses);
+        its chips are still counted (a count changes nothing carried)."""
+        if action in ENTRY_ACTIONS and self.closed() is not None:
+            return False
+        if action == "undo" and self.session.continued_by:
+            return False
+        return not (self.writing and action in WAIT_FOR_DISK)
+
+    async def on_key(self, event: events.Key) -> None:
+        if self.writing and event.character and event.character.isprintable():
+            self.notify(_("Still writing the session file: one moment."), markup=False,
+                        timeout=2)
+            event.stop()
+            return
+        if event.key in ("enter", "backspace", "escape"):
+            self.drop_key_warnings()
+            await run_own_binding(self, event)  # in its turn among the keys typed
+            return
+        if self.entry is None:
+            return
+        char = event.character or ""
+        if len(char) != 1 or not char.isprintable() or event.key.startswith("ctrl+"):
+            return
+        closed = self.closed()
+        if closed is not None:
+            event.stop()
+            if closed != self.told_closed:  # once: the entry's line says it all the while
+                self.told_closed = closed
+                self.notify(closed, markup=False)
+            return
+        problem = self.entry.press(char)
+        event.stop()
+        self.drop_key_warnings()
+        if problem:
+            self.warn_key(problem)
+        self.show()
+
+    def on_screen_suspend(self) -> None:
+        self.drop_key_warnings()  # a dialog (or another screen) opens over the table
+
+    def action_toggle_cards(self) -> None:
+        """Switch between typing each trick's winner and typing every card of every trick."""
+        if self.entry is None:
+            return
+        cards = not self.entry.by_cards
+        if self.amending is None:  # the way this hand is typed (the next one: by winners)
+            self.by_cards = cards
+        # No notice (it took the guide's last rows at the start of a hand): the entry says it,
+        # at once, where the eye is (the line "Card by card (ctrl+o: winners only)", or the
+        # question of a trick: a card, or who won it).
+        self.entry = self.entry.switched(cards)
+        self.show()
+
+    def action_referee(self) -> None:
+        from .referee import RefereeScreen
+
+        trump = self.entry.draft.trump() if self.entry else None
+        ruleset, config = self.session.ruleset, self.session.config
+        self.app.push_screen(RefereeScreen(ruleset, len(config.players), trump,
+                                           ruleset.deck(config)))
+
+    def action_back(self) -> None:
+        if self.entry and self.entry.back():
+            self.show()
+
+    def cancel_amend(self) -> None:
+        self.amending = None
+        self.start_entry()
+        self.tell_last(_("Amending cancelled."))
+
+    def settled(self) -> bool:
+        """Whether the session's hands settle again (a damaged history is said, not raised)."""
+        try:
+            self.session.ledger()
+        except ScorekeeperError as error:
+            self.notify(str(error), severity="error", markup=False, timeout=8)
+            return False
+        return True
+
+    def action_ledger(self) -> None:
+        from .ledger import LedgerScreen
+
+        if self.settled():
+            self.app.push_screen(LedgerScreen(self.session))
+
+    def action_standings(self) -> None:
+        from .ledger import StandingsScreen
+
+        if self.settled():
+            self.app.push_screen(StandingsScreen(self.session))
+
+    def action_scoreboard(self) -> None:
+        """The scoreboard, full screen and read-only, for everyone at the table to read."""
+        from .scoreboard import ScoreboardScreen
+
+        session_id = self.session.id
+        self.app.push_screen(ScoreboardScreen(lambda: self.app.store.open(session_id),
+                                              self.session,
+                                              watch_interval=self.app.watch_interval))
+
+    def action_settle_up(self) -> None:
+        from .settle import SettleUpScreen
+
+        self.app.push_screen(SettleUpScreen(self))
+
+    def action_export(self) -> None:
+        from .dialogs import ExportDialog
+
+        self.app.push_screen(ExportDialog(self.session.id))
+
+    def action_rules(self) -> None:
+        from .dialogs import RulesScreen  # (when ctrl+r asks it: not at the first frame)
+
+        self.app.push_screen(RulesScreen(self.session.config.game))
+
+    def action_home(self) -> None:
+        from .dialogs import ConfirmDialog  # (when Escape asks it: not at the first frame)
+
+        if self.amending is not None:
+            self.cancel_amend()
+            return
+        if self.entry and self.entry.started:
+            def leave(ok: bool | None) -> None:
+                if ok:
+                    self.app.go_home()
+
+            self.app.push_screen(ConfirmDialog(_("Leave the table? The hand being typed is not "
+                                                 "saved.")), leave)
+            return
+        self.app.go_home()
