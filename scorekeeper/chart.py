@@ -175,7 +175,7 @@ def turn(x0: int, x1: int) -> int:
 def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
                step: str | None = None) -> TextChart:
     """``series`` (each player's score before the first hand and after each hand, in seating
-    order: ``export.score_series``) drawn in ``width`` columns and ``height`` rows (the
+    order: ``export.pages.score_series``) drawn in ``width`` columns and ``height`` rows (the
     legend not counted). A line holds its level through a hand and changes between two
     hands, with rounded corners; every hand's score is a point with the player's symbol.
     ``step`` names what the bottom axis counts, in the language in use (by default hands; a

@@ -52,7 +52,7 @@ from .summary import SessionSummary
 from .summary import kept_amount as _amount
 
 if TYPE_CHECKING:
-    from .export import ExportSource
+    from .export.source import ExportSource
 
     class Listed(Protocol):
         """A line of the sessions listing as a season reads it (the store's ``Listing``; named
@@ -757,7 +757,7 @@ def season_csv(s: Season) -> str:
     import csv
     import io
 
-    from .export import csv_text_cell
+    from .export.data import csv_text_cell
 
     currencies = sorted({c for t in s.tables for p in t.players for c in p.money})
     stale = ["money stale"] if s.stale else []  # evenings whose money is left out
@@ -776,7 +776,7 @@ def season_csv(s: Season) -> str:
 
 def season_md(s: Season) -> str:
     """The season as Markdown: a table per game; names shown literally."""
-    from .export import md_cell
+    from .export.source import md_cell
 
     lines = ["# " + _("Season: {span}").format(span=_span_words(s))]
     for table in s.tables:
@@ -800,7 +800,7 @@ def season_html(s: Season) -> str:
     over the evenings (an SVG line per player, with a key); names escaped."""
     import html
 
-    from .export import svg_chart
+    from .export.pages import svg_chart
 
     e = html.escape
     title = e(_("Season: {span}").format(span=_span_words(s)))

@@ -12,14 +12,10 @@ from xml.etree import ElementTree
 import pytest
 
 from scorekeeper.errors import StoreError
-from scorekeeper.export import (
-    FORMATS,
-    ExportSource,
-    beancount_account,
-    csv_text_cell,
-    export_beancount,
-    export_csv,
-)
+from scorekeeper.export import FORMATS
+from scorekeeper.export.bean import beancount_account, export_beancount
+from scorekeeper.export.data import csv_text_cell, export_csv
+from scorekeeper.export.source import ExportSource
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
 
@@ -197,7 +193,7 @@ def _whole_json(source):
     """The json export as it was written before it was written in pieces: the whole document,
     made, then ``jsontext.indented``."""
     from scorekeeper.documents import GENESIS, event_to_json
-    from scorekeeper.export import standings_document
+    from scorekeeper.export.source import standings_document
     from scorekeeper.jsontext import indented
 
     previous = [GENESIS] + [e.hash for e in source.events]
@@ -216,7 +212,8 @@ def test_the_json_export_in_pieces_is_the_whole_document(tmp_path, edit):
     every character of the document; a name with an accent shows whether it was)."""
     import dataclasses
 
-    from scorekeeper.export import export_json, export_pieces
+    from scorekeeper.export import export_pieces
+    from scorekeeper.export.data import export_json
     from scorekeeper.rules.base import transfer
 
     config = make_config("letzter", ["Zoë", "Ben", "Cleo"], "Zoë")

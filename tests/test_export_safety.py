@@ -10,7 +10,10 @@ from decimal import Decimal
 import pytest
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.export import csv_text_cell, export_beancount, export_csv, export_md, md_cell
+from scorekeeper.export.bean import export_beancount
+from scorekeeper.export.data import csv_text_cell, export_csv
+from scorekeeper.export.pages import export_md
+from scorekeeper.export.source import md_cell
 from scorekeeper.rules import HandRecord, get_ruleset, make_config
 from scorekeeper.store import Store
 from scorekeeper.tui.screens.table import TableScreen

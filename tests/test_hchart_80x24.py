@@ -26,7 +26,7 @@ HANDS = [HandRecord(indicator=("KC",), tricks=(F, F, M, B)),
          HandRecord(indicator=("10S",), entered=(K, E), tricks=(K, K, B, E)),
          HandRecord(indicator=("8D",), entered=(W,), tricks=(K, W, W, W)),
          HandRecord(indicator=("QH",), entered=(E, F, M), tricks=(E, F, M, W))]
-# Each player's score before the first hand and after each (``export.score_series``).
+# Each player's score before the first hand and after each (``export.pages.score_series``).
 SERIES = {name: [Decimal(v) for v in values] for name, values in {
     E: ["0", "-16", "-16", "2.25", "39", "39", "186.75"],
     F: ["0", "-1", "-65", "-65", "-65", "-65", "82.75"],

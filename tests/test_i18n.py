@@ -135,8 +135,10 @@ def test_the_catalogs_are_package_data():
 
 
 def test_importing_the_core_reads_no_catalog():
-    code = ("import scorekeeper.presentation, scorekeeper.export, scorekeeper.script, "
-            "scorekeeper.referee\nfrom scorekeeper import i18n\nprint(len(i18n._catalogs))")
+    code = ("import scorekeeper.presentation, scorekeeper.export.source, "
+            "scorekeeper.export.data, scorekeeper.export.pages, scorekeeper.export.bean, "
+            "scorekeeper.export.night, scorekeeper.script, scorekeeper.referee\n"
+            "from scorekeeper import i18n\nprint(len(i18n._catalogs))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, env={"LANG": "de_DE.UTF-8", "PATH": "/usr/bin:/bin"})
     assert done.stdout.strip() == "0"

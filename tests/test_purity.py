@@ -6,7 +6,9 @@ import textwrap
 
 CORE = ["scorekeeper.i18n", "scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules",
         "scorekeeper.referee", "scorekeeper.ledger", "scorekeeper.documents",
-        "scorekeeper.presentation", "scorekeeper.export", "scorekeeper.script",
+        "scorekeeper.presentation", "scorekeeper.export", "scorekeeper.export.source",
+        "scorekeeper.export.data", "scorekeeper.export.pages", "scorekeeper.export.bean",
+        "scorekeeper.export.night", "scorekeeper.script",
         "scorekeeper.chart", "scorekeeper.settleup", "scorekeeper.season"]
 
 

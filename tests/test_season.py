@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.export import source_from_ledger
+from scorekeeper.export.source import source_from_ledger
 from scorekeeper.ledger import settle_hands
 from scorekeeper.rules import POT, get_ruleset
 from scorekeeper.script import replay_file

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from textual.widgets import Static
 
-from scorekeeper.export import night_text
+from scorekeeper.export.night import night_text
 from scorekeeper.ledger import SettledUp
 from scorekeeper.rules import make_config
 from scorekeeper.script import replay_file

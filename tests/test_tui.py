@@ -4,7 +4,7 @@
 import pytest
 from textual.widgets import DataTable, Static
 
-from scorekeeper.export import standings_document
+from scorekeeper.export.source import standings_document
 from scorekeeper.script import replay_file
 from scorekeeper.tui.screens.dialogs import TypedHandDialog
 from scorekeeper.tui.screens.home import HomeScreen

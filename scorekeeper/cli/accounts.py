@@ -225,7 +225,7 @@ def settle(ctx: click.Context, session: str, value: str | None, currency: str | 
     in money rounded to the cent by the stated rule; then who pays whom in few transfers.
     The settle-up is recorded in the session's history (not with --preview).
     """
-    from ..export import settle_up_document
+    from ..export.source import settle_up_document
     from ..presentation import settle_up_lines
 
     mark = decimal_separator()  # --value is typed in the language of --lang, JSON or not

@@ -89,7 +89,7 @@ def share(ctx: click.Context, session: str, fmt: str, output: str | None,
     plain text, Markdown or HTML, in the language the session was played in unless --lang
     says otherwise.
     """
-    from ..export import NIGHT_FORMATS
+    from ..export.night import NIGHT_FORMATS
 
     store = get_store(ctx, home)
     opened = store.open(session)

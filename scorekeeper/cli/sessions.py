@@ -43,7 +43,7 @@ def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str
     SCRIPT is a whole session written down in TOML or JSON; it is checked and every hand is
     settled. Nothing is stored unless --save is given.
     """
-    from ..export import standings_document
+    from ..export.source import standings_document
     from ..presentation import render_text
     from ..script import replay_file
 
@@ -217,7 +217,7 @@ def show(ctx: click.Context, session: str, as_json: bool, home: str | None) -> N
     json_words(as_json)
     opened = get_store(ctx, home).open(session)
     if as_json:
-        from ..export import standings_document  # the exports: only for the document
+        from ..export.source import standings_document  # the exports: only for the document
 
         emit_json(standings_document(opened.ledger()))
     else:

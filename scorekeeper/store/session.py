@@ -20,7 +20,7 @@ from .storage import open_session_db, session_data, table_documents
 # this module: opening the app and listing sessions from the index never need it.
 if TYPE_CHECKING:
     from ..documents import EveningMarks
-    from ..export import ExportSource
+    from ..export.source import ExportSource
     from ..ledger import ChipCount, Event, Ledger, OpeningEntry
     from ..rules import HandOutcome, HandRecord, Ruleset, SessionConfig, Settlement, TableState
 
@@ -237,7 +237,7 @@ class OpenSession:
         hands are settled again, so that the two are never held at once (an export of 10,000
         hands peaked about 1.2x ``json.load`` of its file with them: tests/benchmarks, "peak
         memory"). The session is good for its header after that (id, language, path)."""
-        from ..export import source_from_ledger
+        from ..export.source import source_from_ledger
 
         if not self._checked:
             self.check()

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Input, Static
 
 from ...amounts import format_amount
 from ...cells import cell_width
-from ...export import score_series
+from ...export.pages import score_series
 from ...i18n import N_, _
 from ...presentation import count_checks, count_line, end_words, pot_label
 from ...store import OpenSession

@@ -355,7 +355,7 @@ class SettleUpScreen(NoticeScreen[None]):
     def action_share(self) -> None:
         """The night as text on the clipboard, and as text, Markdown and HTML files in the
         home's exports folder (the session as stored: its last agreed settle-up)."""
-        from ...export import NIGHT_FORMATS
+        from ...export.night import NIGHT_FORMATS
         from ...store.outputs import write_shared
 
         store = self.app.store
