@@ -859,8 +859,9 @@ def settle_table(headers: list[str], rows: list[list[str]],
                  table_width: int | None, currency: str | None = None) -> list[str]:
     """The settle-up's table; with ``table_width``, a label wider than its figures goes on
     two lines where the names would be cut else (they get the room it frees), then the
-    money's ``currency`` goes into its label, once, and names still too long are cut to fit
-    (a table line that wraps is not read as a table)."""
+    money's ``currency`` goes into its label, once, and names still too long fold onto the
+    lines under their row's figures, indented (a table line that wraps is not read as a
+    table; a name cut, "Eleonore Weißenbach-Lu…", named nobody for sure)."""
     right = {1, 2, 3, 4}
     if table_width is None:
         return _table(headers, rows, right=right)
@@ -877,9 +878,26 @@ def settle_table(headers: list[str], rows: list[list[str]],
         top[4], bottom[4] = headers[4], f"({currency})"
         rows = [[*row[:4], row[4].removesuffix(f" {currency}"), *row[5:]] for row in rows]
     room = max(table_width - figures(top, bottom), 6)
-    rows = [[cut_to_width(row[0], room), *row[1:]] for row in rows]
+    rows = [line for row in rows for line in folded_row(row, room)]
     lines = _table(top, [bottom, *rows], right=right)
     return [lines[0], lines[2], lines[1], *lines[3:]]  # both lines of labels over the rule
+
+
+def folded_row(row: list[str], room: int) -> list[list[str]]:
+    """A row of the settle-up's table whose name is folded to ``room`` columns between its
+    words: the figures on its first line, the rest of the name under it, indented by two
+    ("Eleonore" over "  Weißenbach-Lutz"); only a word wider than its line is cut."""
+    if cell_width(row[0]) <= room:
+        return [row]
+    lines = [""]
+    for word in row[0].split():
+        width = room if len(lines) == 1 else room - 2
+        if lines[-1] and cell_width(f"{lines[-1]} {word}") > width:
+            lines.append("")
+        lines[-1] = f"{lines[-1]} {word}".strip()
+    first, *more = lines
+    return [[cut_to_width(first, room), *row[1:]],
+            *([cut_to_width(f"  {piece}", room)] + [""] * (len(row) - 1) for piece in more)]
 
 
 def halves(label: str) -> tuple[str, str]:

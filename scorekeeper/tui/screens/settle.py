@@ -250,8 +250,9 @@ class SettleUpScreen(NoticeScreen[None]):
             message.display = True
             return
         shown = self.query_one("#settle-lines", Static)
-        # The table's lines must not wrap: its names are cut to the columns there are (before
-        # the first layout: the screen's, less the padding and a scroll bar).
+        # The table's lines must not wrap: a name too long for the columns there are folds
+        # under its row's figures (before the first layout: the screen's width, less the
+        # padding and a scroll bar).
         columns = shown.content_size.width or self.app.size.width - 4
         lines = settle_up_lines(self.settled, session.ruleset, session.config.players,
                                 width=None, table_width=columns)
