@@ -63,6 +63,11 @@ class ScorekeeperApp(ScorekeeperAppBase):
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), id="quit", priority=True, show=False),
         Binding("f1", "help", N_("Help"), id="help"),
+        # The palette's key, ours so that the key bar says it as it says the others (Textual
+        # adds its own, named "palette" in lower case and in English, only where the app has
+        # none). No id: the help and the palette name it in their "Everywhere" words.
+        Binding(ScorekeeperAppBase.COMMAND_PALETTE_BINDING, "command_palette", N_("Palette"),
+                show=False, priority=True, tooltip=N_("Open the command palette")),
     ]
 
     def __init__(self, store: Store, session: str | None = None, *,

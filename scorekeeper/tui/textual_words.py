@@ -1,16 +1,17 @@
 """Textual's own words that the table app shows: the descriptions of its widgets' keys (the
-help, F1, lists every key of the screen), its system commands in the palette and the palette's
-key. They are marked here so that the catalogs hold them (tools/catalogs.py extracts this
-file); the screens say them in the language in use (``widgets.spoken_bindings``,
-``ScorekeeperApp.get_system_commands``). Nothing imports this module."""
+help, F1, lists every key of the screen) and its system commands in the palette (the palette's
+key is the app's own, ``app.ScorekeeperApp.BINDINGS``). They are marked here so that the
+catalogs hold them (tools/catalogs.py extracts this file); the screens say them in the language
+in use (``widgets.spoken_bindings``, ``ScorekeeperApp.get_system_commands``). Nothing imports
+this module."""
 
 from __future__ import annotations
 
 from ..i18n import N_
 
 WORDS = (
-    # The palette's key, and the app's own keys.
-    N_("palette"), N_("Open the command palette"), N_("Quit"),
+    # Textual's own app keys.
+    N_("Quit"),
     N_("Quit the app and return to the command prompt."),
     # The system commands of the palette.
     N_("Theme"), N_("Change the current theme"),

@@ -133,6 +133,34 @@ class TypedHandDialog(ConfirmDialog, inherit_bindings=False):
         super().__init__(question, detail, notice=True, scrolls=True)
         self.keys = _("{escape}: close").format(escape=key_name("escape"))
 
+    @classmethod
+    def cleared(cls, typed: Sequence[str], *, unanswered: bool = False,
+                continued_by: str | None = None,
+                refused: tuple[str, object] | None = None) -> TypedHandDialog:
+        """The dialog for the hand ``typed`` (a line each) cleared by another terminal's
+        change, each thing said once: the title says it was not saved, one line why, the
+        heading over the hand where to enter it. Why: the evening goes on in session
+        ``continued_by``; or ``refused`` (what was not done and the store's error: a change
+        refused since the session moved on); or a question ``unanswered`` was closed; else the
+        session changed. (Said three times before: "not saved", "was cleared: please enter it
+        again", "enter it again".)"""
+        heading = _("What you had typed (enter it again):")
+        if continued_by is not None:
+            why = _("The session was changed from another terminal: the evening goes on in "
+                    "session {id} now.").format(id=continued_by)
+            heading = _("What you had typed (enter it there):")
+        elif refused is not None:
+            why = _("{what}: {error}. Another terminal changed the session; the table now "
+                    "shows it as it is: check it and decide again.").format(
+                what=refused[0], error=refused[1])
+        elif unanswered:
+            why = _("Closed unanswered: another terminal changed the session meanwhile. The "
+                    "table now shows it as it is.")
+        else:
+            why = _("The session was changed from another terminal; the table is up to date.")
+        return cls(_("The hand you were typing was not saved"),
+                   [why, "", Text(heading, style="bold"), *typed])
+
 
 class PreviewDialog(SpokenModal[bool]):
     """The settlement before it is saved: the core's explanation and every change. With
@@ -508,10 +536,16 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
             self.query_one("#count-message", Static).update(Text(str(error)))
             return
 
+        box = self.query_one("#count")
+
         def answered(record: bool | None) -> None:
+            box.display = True  # (no: the count again, to be put right)
             if record:
                 self.dismiss(counted)
 
+        # The question takes the count's place: the count's box, taller, showed its bottom
+        # edge under the question's (two borders at the foot).
+        box.display = False
         self.app.push_screen(ConfirmDialog(_("Record this count?"), lines), answered)
 
     def action_cancel(self) -> None:

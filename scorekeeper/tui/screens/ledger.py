@@ -143,7 +143,8 @@ class LedgerScreen(NoticeScreen[None]):
         """The widths of the from, to, reason and dealer columns in ``room`` columns of
         screen: as wide as their cells (``None``) where everything fits; else, where every
         column fits with the names, the reason and the dealer folded onto more lines of a
-        row, those four folded (``shared_out``); else the names and the reason fold so that who
+        row, those four folded (``shared_out``: the payer's and the payee's names whole
+        first, then the reason, then the dealer); else the names and the reason fold so that who
         pays whom, the amount and the reason are in view without scrolling sideways (names
         between words where a word fits; the rest scrolls)."""
         labels = self.labels()
@@ -169,12 +170,14 @@ class LedgerScreen(NoticeScreen[None]):
         rest = sum(widest(i) + 2 for i in (5, 6, 7))  # pot after, dealer, kind
         if sources + targets + reasons + rest <= free:
             return whole
-        # The four foldable columns' room (less pot after and kind, and every padding): the
-        # names at their longest word, the rest to the reason first (a row two lines tall).
+        # The four foldable columns' room (less pot after and kind, and every padding): each
+        # at its least, the rest to who pays whom first (at 130 columns their names whole: the
+        # reason first left each of them folded, "Eleonore" over "Weißenbach-Lutz", beside
+        # columns it did not need), then to the reason, then to the dealer.
         every = shared_out(free - widest(5) - widest(7) - 2 * 3,
                            [sources, targets, reasons, widest(6)],
                            [least(1, sources), least(2, targets), min(20, reason),
-                            least(6, widest(6))], order=(2, 0, 1, 3))
+                            least(6, widest(6))], order=(0, 1, 2, 3))
         if every is not None:  # every column in view
             return every
         if sources + targets + reason <= free:  # the dealer and the kind scroll
@@ -189,7 +192,9 @@ class LedgerScreen(NoticeScreen[None]):
     def lay_out(self) -> None:
         table = self.query_one("#transfers", DataTable)
         room = table.scrollable_content_region.width or self.app.size.width - 2
-        widths = self.column_widths(room - 2)  # (less the vertical scroll bar)
+        # (less the vertical scroll bar, unless it is there already: its room is not in the
+        # region then; taken twice, it cost the names two columns at 130x40)
+        widths = self.column_widths(room - (0 if table.show_vertical_scrollbar else 2))
         if widths == self.widths:
             return
         self.widths = widths
