@@ -19,9 +19,10 @@ from .cards import Card, Deck
 from .cells import cell_width, cut_to_width
 from .cells import pad as _pad
 from .cells import text_table as _table
-from .documents import counted_name, history_marks
+from .documents import counted_name
 from .documents import pot_label as pot_label  # said here too: the words for people
 from .errors import ScorekeeperError
+from .history import history_marks
 from .i18n import _, ngettext
 from .ledger import (
     ChipCount,

@@ -17,7 +17,7 @@ The session (Kratzen, Anna Ben Cleo Dora, Anna deals first), worked by hand from
 
 import json
 
-from scorekeeper.documents import event_hash
+from scorekeeper.chain import event_hash
 from scorekeeper.store import Store, StoreError
 
 from .test_store import session_file

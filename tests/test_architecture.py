@@ -92,8 +92,8 @@ LAYERS = [
     {"errors", "i18n", "amounts", "cards", "cells", "paths", "jsontext", "summary", "collector"},
     {"rules"},
     {"referee", "ledger", "settleup"},
-    {"documents", "presentation", "showfit", "export", "script", "rulecards", "chart", "season",
-     "eveningfigures"},
+    {"documents", "chain", "history", "sessionfile", "audit", "presentation",
+     "showfit", "export", "script", "rulecards", "chart", "season", "eveningfigures"},
     {"store", "settings"},
     {"cli", "tui", "__main__"},
 ]

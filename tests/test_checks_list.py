@@ -1,6 +1,6 @@
 """The audit is a list of checks, one function each (beancount's validations are the model):
-a check added to ``documents.AUDIT_CHECKS`` is named by ``audit``; one added to
-``documents.READING_CHECKS`` too makes the file damaged for ``show``, the exports and the
+a check added to ``audit.AUDIT_CHECKS`` is named by ``audit``; one added to
+``sessionfile.READING_CHECKS`` too makes the file damaged for ``show``, the exports and the
 table app, which run those before they show anything (issue 25)."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper import documents
-from scorekeeper.documents import Finding, SessionFile
+from scorekeeper import audit, sessionfile
 from scorekeeper.script import replay_file
+from scorekeeper.sessionfile import Finding, SessionFile
 from scorekeeper.tui.screens.table import TableScreen
 
 from .conftest import EXAMPLES
@@ -46,7 +46,7 @@ def test_a_check_added_to_the_audit_is_named_by_audit_alone(kratzen_evening, run
                                                             monkeypatch):
     _home, session_id = kratzen_evening
     assert run("audit", session_id).code == 0
-    monkeypatch.setattr(documents, "AUDIT_CHECKS", [*documents.AUDIT_CHECKS, pot_limit])
+    monkeypatch.setattr(audit, "AUDIT_CHECKS", [*audit.AUDIT_CHECKS, pot_limit])
     audited = run("audit", session_id, "--json")
     assert audited.code == 1
     assert json.loads(audited.out)["findings"] == [
@@ -61,8 +61,8 @@ def test_a_check_added_to_the_audit_is_named_by_audit_alone(kratzen_evening, run
 def test_a_check_every_reader_runs_is_said_by_audit_show_the_exports_and_the_table(
         kratzen_evening, run, monkeypatch):
     home, session_id = kratzen_evening
-    monkeypatch.setattr(documents, "AUDIT_CHECKS", [*documents.AUDIT_CHECKS, pot_limit])
-    monkeypatch.setattr(documents, "READING_CHECKS", [*documents.READING_CHECKS, pot_limit])
+    monkeypatch.setattr(audit, "AUDIT_CHECKS", [*audit.AUDIT_CHECKS, pot_limit])
+    monkeypatch.setattr(sessionfile, "READING_CHECKS", [*sessionfile.READING_CHECKS, pot_limit])
     said = "hand 3: the pot holds 51, over the club's limit of 50"
 
     audited = run("audit", session_id)
@@ -79,7 +79,7 @@ def test_a_check_every_reader_runs_is_said_by_audit_show_the_exports_and_the_tab
 async def test_the_table_app_says_a_readers_finding_and_does_not_open_the_session(
         kratzen_evening, monkeypatch):
     home, session_id = kratzen_evening
-    monkeypatch.setattr(documents, "READING_CHECKS", [*documents.READING_CHECKS, pot_limit])
+    monkeypatch.setattr(sessionfile, "READING_CHECKS", [*sessionfile.READING_CHECKS, pot_limit])
     app = make_app(home, session_id)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -98,8 +98,8 @@ def test_the_lists_are_what_the_audit_and_the_readers_run(kratzen_evening, monke
     path.write_text(json.dumps(data), encoding="utf-8")
     kinds = [f.kind for f in store.audit(session_id)[1]]
     assert kinds[0] == "figures" and "conservation" in kinds
-    monkeypatch.setattr(documents, "AUDIT_CHECKS", [documents.audit_chain])
-    monkeypatch.setattr(documents, "READING_CHECKS", [documents.read_chain])
+    monkeypatch.setattr(audit, "AUDIT_CHECKS", [audit.audit_chain])
+    monkeypatch.setattr(sessionfile, "READING_CHECKS", [sessionfile.read_chain])
     assert store.audit(session_id)[1] == []
     assert store.open(session_id).hand(2).pot_after == 17
 

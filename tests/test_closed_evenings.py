@@ -236,11 +236,11 @@ def test_a_kill_at_every_write_of_new_continue_leaves_no_pot_counted_twice(tmp_p
 def next_evening_written(store: Store, first: OpenSession) -> OpenSession:
     """The next evening's file, opened with what ``first`` leaves, as `new --continue` writes it
     first (``first`` does not name it yet)."""
-    from scorekeeper import documents
+    from scorekeeper import history
 
     config = first.ruleset.next_evening(first.config, first.state(), True)
-    entry = documents.opening_event(first.id, first.rows[-1]["hash"], first.hands_played,
-                                    config.opening)
+    entry = history.opening_event(first.id, first.rows[-1]["hash"], first.hands_played,
+                                  config.opening)
     return store.create(config, opening=entry)
 
 

@@ -9,7 +9,7 @@ import sys
 import textwrap
 import time
 
-from scorekeeper.documents import audit_document
+from scorekeeper.audit import audit_document
 from scorekeeper.rules import make_config
 from scorekeeper.store import Store
 

@@ -192,8 +192,9 @@ def test_changed_stored_figures_are_never_exported(tmp_path, change):
 def _whole_json(source):
     """The json export as it was written before it was written in pieces: the whole document,
     made, then ``jsontext.indented``."""
-    from scorekeeper.documents import GENESIS, event_to_json
+    from scorekeeper.chain import GENESIS
     from scorekeeper.export.source import standings_document
+    from scorekeeper.history import event_to_json
     from scorekeeper.jsontext import indented
 
     previous = [GENESIS] + [e.hash for e in source.events]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import documents
+from scorekeeper import chain
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
 
@@ -23,13 +23,13 @@ def reseal(data: dict[str, Any]) -> None:
     for key in sorted(events, key=int):
         event = events[key]
         if event.get("type") == "hand":
-            event["figures"] = documents.figures_seal(hands[str(event["number"])])
-    previous = documents.GENESIS
+            event["figures"] = chain.figures_seal(hands[str(event["number"])])
+    previous = chain.GENESIS
     for key in sorted(events, key=int):
         event = events[key]
         event["prev"] = previous
         event.pop("hash")
-        event["hash"] = previous = documents.event_hash(event)
+        event["hash"] = previous = chain.event_hash(event)
 
 
 @pytest.fixture

@@ -148,11 +148,11 @@ def test_an_earlier_file_rewritten_whole_breaks_the_link(tmp_path):
 def continued_as_before(store: Store, first):
     """The next evening of ``first`` as a version before the ``continued`` event wrote it: the
     first evening does not say it went on, and could still be amended in what carried."""
-    from scorekeeper import documents
+    from scorekeeper import history
 
     config = first.ruleset.next_evening(first.config, first.state(), True)
-    entry = documents.opening_event(first.id, first.rows[-1]["hash"], first.hands_played,
-                                    config.opening)
+    entry = history.opening_event(first.id, first.rows[-1]["hash"], first.hands_played,
+                                  config.opening)
     return store.create(config, opening=entry)
 
 
@@ -420,13 +420,13 @@ def test_no_hand_is_recorded_in_an_evening_that_goes_on_in_another(tmp_path, run
 def test_an_evening_continued_before_it_said_so_is_still_continued_once(tmp_path):
     """Sessions continued by an earlier version have no ``continued`` event: the list of
     sessions still finds the one that continues it."""
-    from scorekeeper import documents
+    from scorekeeper import history
 
     store = clocked(tmp_path)
     first = example(store, "kratzen")
     config = first.ruleset.next_evening(first.config, first.state(), True)
-    entry = documents.opening_event(first.id, first.rows[-1]["hash"], first.hands_played,
-                                    config.opening)
+    entry = history.opening_event(first.id, first.rows[-1]["hash"], first.hands_played,
+                                  config.opening)
     second = store.create(config, opening=entry)  # as the version before wrote it
     assert store.open(first.id).continued_by is None
     with pytest.raises(StoreError, match=f"session {second.id} continues it already"):

@@ -6,6 +6,7 @@ import textwrap
 
 CORE = ["scorekeeper.i18n", "scorekeeper.cards", "scorekeeper.amounts", "scorekeeper.rules",
         "scorekeeper.referee", "scorekeeper.ledger", "scorekeeper.documents",
+        "scorekeeper.chain", "scorekeeper.history", "scorekeeper.sessionfile", "scorekeeper.audit",
         "scorekeeper.presentation", "scorekeeper.export", "scorekeeper.export.source",
         "scorekeeper.export.data", "scorekeeper.export.pages", "scorekeeper.export.bean",
         "scorekeeper.export.night", "scorekeeper.script",

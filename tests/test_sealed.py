@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.documents import audit_document
+from scorekeeper.audit import audit_document
 from scorekeeper.errors import StoreError
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store

@@ -356,7 +356,8 @@ def test_a_damaged_file_is_refused_with_the_reason_and_nothing_written(run, tmp_
 def test_a_file_whose_hands_do_not_settle_again_is_refused(run, tmp_path, laptop):
     """A file whose chain and seals were made anew around a changed figure passes the chain
     check; the audit, which settles every hand again, refuses it."""
-    from scorekeeper import documents, jsontext
+    from scorekeeper import chain, jsontext
+    from scorekeeper.sessionfile import table_rows
 
     other, session, _ = laptop
     path = other.resolve(session)
@@ -364,14 +365,14 @@ def test_a_file_whose_hands_do_not_settle_again_is_refused(run, tmp_path, laptop
     hand = data["hands"]["1"]
     hand["deltas"]["Anna"], hand["scores_after"]["Anna"] = "-11", "-11"
     hand["deltas"]["Ben"], hand["scores_after"]["Ben"] = "-2", "-2"
-    events = documents.table_rows(data["events"])
+    events = table_rows(data["events"])
     previous = None
     for i, event in enumerate(events, start=1):
         event.pop("hash")
         if event.get("number") == 1 and event["type"] == "hand":
-            event["figures"] = documents.figures_seal(hand)
-        sealed = documents.seal({k: v for k, v in event.items() if k not in ("seq", "prev")},
-                                previous)
+            event["figures"] = chain.figures_seal(hand)
+        sealed = chain.seal({k: v for k, v in event.items() if k not in ("seq", "prev")},
+                            previous)
         data["events"][str(i)] = previous = sealed
     forged = tmp_path / "forged.json"
     forged.write_bytes(jsontext.compact(data))

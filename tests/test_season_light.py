@@ -16,6 +16,7 @@ import pytest
 from .conftest import EXAMPLES
 
 HEAVY = ("pydantic", "scorekeeper.rules", "scorekeeper.ledger", "scorekeeper.documents",
+         "scorekeeper.history", "scorekeeper.sessionfile", "scorekeeper.audit",
          "scorekeeper.export", "scorekeeper.presentation", "scorekeeper.settleup")
 ENV = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
 ENV |= {"LANG": "C.UTF-8"}

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import jsontext
-from scorekeeper.documents import audit_document, event_hash
+from scorekeeper.audit import audit_document
+from scorekeeper.chain import event_hash
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.script import replay_file
 from scorekeeper.store import Store

@@ -56,17 +56,17 @@ def test_the_language_setting_is_read_with_the_storage_alone(tmp_path):
 def test_record_makes_no_model_of_the_history(run, tmp_path, monkeypatch):
     """``record`` says who deals next from the file's rows: the history (a model per event)
     is not made for it (about 30 % of the command's own work at 100 hands)."""
-    from scorekeeper import documents
+    from scorekeeper import history
 
     session = Store(tmp_path / "home").create(make_config("kratzen", FOUR, "Anna"), []).id
     made: list[int] = []
-    real = documents.events_from_json
+    real = history.events_from_json
 
     def counting(rows):
         made.append(len(rows))
         return real(rows)
 
-    monkeypatch.setattr(documents, "events_from_json", counting)
+    monkeypatch.setattr(history, "events_from_json", counting)
     done = run("record", session, *HAND)
     assert done.code == 0, done.err
     assert "next: hand 2, Ben deals, Ben leads; digest" in done.out  # the dealer leads (rules)

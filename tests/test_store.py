@@ -271,7 +271,7 @@ def test_the_file_is_exactly_json_after_every_kind_of_write(tmp_path):
         text = session.path.read_text(encoding="utf-8")
         data = json.loads(text)
         assert text == json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        from scorekeeper.documents import audit_document
+        from scorekeeper.audit import audit_document
         assert audit_document(data) == []
     final = store.open(session.id)
     assert final.hands_played == 3
@@ -341,7 +341,7 @@ def test_a_write_that_fails_half_way_leaves_the_store_reading_the_file_again(tmp
     import errno
     import os
 
-    from scorekeeper.documents import audit_document
+    from scorekeeper.audit import audit_document
     from scorekeeper.store import atomic as store_module
 
     store = Store(tmp_path)
@@ -402,7 +402,8 @@ def test_the_listing_line_comes_from_the_hands_and_an_older_files_summary_goes_o
     """Files keep no summary table any more: the listing works its line out from the header,
     the newest event and the last stored hand. A file written before, with its summary table,
     lists and audits as before; its next write drops the table (it would go stale)."""
-    from scorekeeper.documents import audit_document, summary_document
+    from scorekeeper.audit import audit_document
+    from scorekeeper.history import summary_document
 
     clock = iter(f"2026-11-30T20:{m:02d}:00.000000Z" for m in range(60))
     store = Store(tmp_path, now=lambda: next(clock))

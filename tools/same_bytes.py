@@ -48,23 +48,23 @@ def _run(home: Path, *argv: str, code: Path = ROOT) -> tuple[int, bytes, bytes]:
 def _reseal(data: dict[str, Any]) -> None:
     """Every hand's seal and every event's hash written again after the figures were changed:
     what someone with the file and this program can do."""
-    from scorekeeper import documents
+    from scorekeeper import chain
 
     events = data["events"]
     hands = data["hands"]
     for key in sorted(events, key=int):
         event = events[key]
         if event.get("type") == "hand" and str(event.get("number")) in hands:
-            event["figures"] = documents.figures_seal(hands[str(event["number"])])
+            event["figures"] = chain.figures_seal(hands[str(event["number"])])
         elif event.get("type") == "amend" and isinstance(event.get("figures"), list):
-            event["figures"] = [documents.figures_seal(hands[str(event["number"] + i)])
+            event["figures"] = [chain.figures_seal(hands[str(event["number"] + i)])
                                 for i in range(len(event["figures"]))]
-    previous = documents.GENESIS
+    previous = chain.GENESIS
     for key in sorted(events, key=int):
         event = events[key]
         event["prev"] = previous
         event.pop("hash", None)
-        event["hash"] = documents.event_hash(event)
+        event["hash"] = chain.event_hash(event)
         previous = event["hash"]
 
 

@@ -11,7 +11,9 @@ from typing import Any
 
 from .. import jsontext
 from ..amounts import to_decimal_string
-from ..documents import GENESIS, event_to_json, hand_document
+from ..chain import GENESIS
+from ..documents import hand_document
+from ..history import event_to_json
 from ..ledger import CountCheck, HandAmended, HandRecorded, HandWithdrawn
 from ..rules import Settlement, Transfer, end_text, get_ruleset
 from .source import (

@@ -12,7 +12,8 @@ from decimal import Decimal
 from typing import Any
 
 from ..amounts import format_amount, to_decimal_string
-from ..documents import hand_document, history_marks
+from ..documents import hand_document
+from ..history import history_marks
 from ..i18n import _, untranslated
 from ..ledger import (
     ChipCount,

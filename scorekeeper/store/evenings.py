@@ -131,7 +131,7 @@ class Evenings:
                   language: str | None) -> Continued:
         """``next_evening`` with what carries: the new session and the earlier one's
         ``continued``, made whole or not at all."""
-        from .. import documents
+        from .. import history
 
         marker: Path | None = None
         created: OpenSession | None = None
@@ -142,8 +142,8 @@ class Evenings:
                 config = self._next_config(earlier, True, dealer)
                 entry = None
                 if config.opening is not None:
-                    entry = documents.opening_event(earlier.id, earlier.rows[-1]["hash"],
-                                                    earlier.hands_played, config.opening)
+                    entry = history.opening_event(earlier.id, earlier.rows[-1]["hash"],
+                                                  earlier.hands_played, config.opening)
                 # The pair is made whole or not at all: the marker first, then the new file,
                 # then the earlier session's ``continued`` (the write this block ends with). A
                 # process that ends in between leaves the marker, and the next command that
@@ -154,7 +154,7 @@ class Evenings:
                                       opening=entry, session_id=session_id)
                 # Said in the earlier session too, so that no hand is recorded there any
                 # more: what it left went on in the new one (D21).
-                tx.append(documents.continued_event(created.id))
+                tx.append(history.continued_event(created.id))
         except BaseException:
             if marker is not None:
                 self._unmake_pair(path, marker, created)
@@ -211,7 +211,7 @@ class Evenings:
 
     def _finish_pair(self, marker: Path, earlier: Path, later: Path) -> None:
         """Finish one pair (``finish_pairs``), under the earlier session's lock."""
-        from .. import documents
+        from .. import history
 
         if not os.path.lexists(later):  # ended before the new file was written
             self._drop_marker(marker)
@@ -225,7 +225,7 @@ class Evenings:
                 entry = opened.opening()
                 if (before.continued_by is None and entry is not None
                         and entry.previous_hash == before.rows[-1]["hash"]):
-                    tx.append(documents.continued_event(opened.id))
+                    tx.append(history.continued_event(opened.id))
                 else:
                     self._abandon(later, before)
         self._drop_marker(marker)  # once the earlier session names it (written above)
@@ -375,7 +375,8 @@ class Evenings:
         """The findings on a continued session's link to the session it continues (none when
         it continues none); ``notes`` (the audit's) says what was checked, or that the earlier
         file is not here."""
-        from .. import documents
+        from ..audit import link_findings
+        from ..sessionfile import Finding
 
         try:
             entry = session.opening()
@@ -387,7 +388,7 @@ class Evenings:
         found = next((p for p in (session.path.parent / name, self.folder / name)
                       if valid_id(entry.previous_id) and p.is_file()), None)
         if found is None:
-            notes.append(documents.Finding(hand=None, kind="link", message=_(
+            notes.append(Finding(hand=None, kind="link", message=_(
                 "this session continues session {id} (digest {digest}), whose file is not "
                 "here: the link was not checked").format(id=entry.previous_id,
                                                          digest=entry.previous_digest)))
@@ -400,13 +401,13 @@ class Evenings:
             problem = one_line(_("damaged: {problem}").format(problem=error.problem)
                                if isinstance(error, Damaged) else
                                str(error).removeprefix(label + ": "))
-            return [documents.Finding(hand=None, kind="link", message=_(
+            return [Finding(hand=None, kind="link", message=_(
                 "the link to session {id} ({file}) is broken: {problem}").format(
                     id=entry.previous_id, file=label, problem=problem))]
-        findings = documents.link_findings(entry, session.config, earlier.config, earlier.rows,
-                                           earlier.ruleset, earlier_state, label)
+        findings = link_findings(entry, session.config, earlier.config, earlier.rows,
+                                 earlier.ruleset, earlier_state, label)
         if not findings:
-            notes.append(documents.Finding(hand=None, kind="link", message=_(
+            notes.append(Finding(hand=None, kind="link", message=_(
                 "the link to session {id} (digest {digest}) checked against {file}: it left "
                 "what this session opened with").format(id=entry.previous_id,
                                                         digest=entry.previous_digest,

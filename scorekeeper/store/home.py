@@ -158,7 +158,7 @@ class _Transaction:
         """Seal the new events, each hand and amendment with the seals of the figures it
         stored (so no stored figure is shown or built on unless the chain vouches for it),
         and add them to the history in one table write, with one reading of the clock."""
-        from .. import documents
+        from ..chain import seal
 
         if not self.pending:
             return
@@ -173,7 +173,7 @@ class _Transaction:
                 event = event | {"figures": [self.figures[n] for n in sorted(self.figures)
                                              if n >= number]}
             previous = session.rows[-1] if session.rows else None
-            sealed = documents.seal(event | {"at": at}, previous)
+            sealed = seal(event | {"at": at}, previous)
             session.add_event(sealed)
             sealed_events.append(Document(sealed, doc_id=sealed["seq"]))
         self.db.table("events").insert_multiple(sealed_events)
@@ -184,7 +184,7 @@ class _Transaction:
         """Store these settlements, dropping every stored hand numbered ``keep_before`` or more.
         ``state``, when the caller has it, is the table after them (kept with the session, so
         it need not be read back from the stored figures)."""
-        from .. import documents
+        from .. import chain, documents
 
         session = self.session
         table = self.db.table("hands")
@@ -194,7 +194,7 @@ class _Transaction:
         written = []
         for s in settlements:
             doc = documents.stored_hand(s)
-            self.figures[s.number] = documents.figures_seal(doc)
+            self.figures[s.number] = chain.figures_seal(doc)
             written.append((doc, s))
         if written:
             table.insert_multiple([Document(doc, doc_id=s.number) for doc, s in written])
@@ -289,8 +289,8 @@ class Store(Evenings, FromElsewhere):
     def audit_report(self, ref: str) -> Audited:
         """Settle a session file again and compare, with the audit's notes. A file that
         cannot be read at all is a ``StoreError``."""
-        from .. import documents
-        from ..documents import audit_report
+        from .. import chain, sessionfile
+        from ..audit import audit_report
 
         path = self.resolve(ref)
         label = self.label(path)
@@ -302,8 +302,8 @@ class Store(Evenings, FromElsewhere):
             problem = None
         except StoreError as error:  # what no command will open is never "clean"
             session = None
-            problem = documents.Finding(hand=None, kind="settings",
-                                        message=one_line(str(error)).removeprefix(f"{label}: "))
+            problem = sessionfile.Finding(hand=None, kind="settings",
+                                          message=one_line(str(error)).removeprefix(f"{label}: "))
         try:
             report = audit_report(data)
             findings, notes = list(report.findings), list(report.notes)
@@ -318,7 +318,7 @@ class Store(Evenings, FromElsewhere):
             findings.append(problem)
         if session is not None:  # a continued evening: its link to the one it continues
             findings += self._link(session, notes)
-        digest = documents.raw_digest(list(table_rows(db, "events")))
+        digest = chain.raw_digest(list(table_rows(db, "events")))
         return Audited(session, findings, notes, digest, label)
 
     # -- writing
@@ -382,10 +382,10 @@ class Store(Evenings, FromElsewhere):
                session_id: str | None = None) -> OpenSession:
         """A new session file, with ``records`` settled and stored as its first hands; played
         in ``language`` (kept, sealed, for its exports; ``None``: none kept); with ``opening``
-        (``documents.opening_event``: the session continues another, and ``config.opening``
+        (``history.opening_event``: the session continues another, and ``config.opening``
         is what it carried) that entry right after its start. ``session_id``: the id already
         chosen for it (``_new_id``), else a new one."""
-        from .. import documents
+        from .. import chain, documents
         from ..ledger import settle_hands
         from ..rules import ruleset_for_version
 
@@ -401,7 +401,7 @@ class Store(Evenings, FromElsewhere):
         settings = documents.config_to_json(config)
         header = {"format": documents.FORMAT_VERSION, "id": session_id, "ruleset": ruleset.version,
                   "settings": settings, "created": self.now(), "dealer_drawn": dealer_drawn}
-        spoken = {} if language is None else {"language": documents.session_language(language)}
+        spoken = {} if language is None else {"language": chain.session_language(language)}
         header |= spoken
         with self._writing(path, new=header) as tx:
             tx.append({"type": "created", "settings": settings, "dealer_drawn": dealer_drawn,
@@ -562,7 +562,7 @@ class Store(Evenings, FromElsewhere):
         With ``expect``, only if the session's digest is still that one (the table agreed on
         what it saw). Refused before any hand is played; not written again when the last
         settle-up is the same and no hand changed since."""
-        from ..documents import agreed_already, settle_up_event
+        from ..history import agreed_already, settle_up_event
         from ..settleup import settle_up
 
         with self._changing(ref, expect) as tx:

@@ -52,7 +52,7 @@ def import_file(home: Path, source: Path, shown: str, wait: float) -> Imported:
     ``home``, waiting up to ``wait`` seconds for a session's lock. A file that is damaged,
     fails its audit, or cannot be compared with the session here is a ``StoreError`` naming
     it, and nothing is written."""
-    from ..documents import audit_document
+    from ..audit import audit_document
 
     db = open_session_db(source, shown, keep_bytes=True)
     session = session_from_db(db, source, shown)
@@ -118,7 +118,7 @@ def _no_hand_after_going_on(session: OpenSession, shown: str) -> None:
     pot it left) is refused, as ``record`` refuses it: what it left is counted in the next
     evening already (D21). A file that extends one here that went on is such a history."""
     from ..amounts import exact
-    from ..documents import events_from_json
+    from ..history import events_from_json
     from ..ledger import records_in_force, settle_hands
 
     rows = session.rows

@@ -19,8 +19,8 @@ from .storage import open_session_db, session_data, table_documents
 # The rules core (pydantic models, the games) is imported where a session is read, not with
 # this module: opening the app and listing sessions from the index never need it.
 if TYPE_CHECKING:
-    from ..documents import EveningMarks
     from ..export.source import ExportSource
+    from ..history import EveningMarks
     from ..ledger import ChipCount, Event, Ledger, OpeningEntry
     from ..rules import HandOutcome, HandRecord, Ruleset, SessionConfig, Settlement, TableState
 
@@ -141,10 +141,10 @@ class OpenSession:
 
     @property
     def digest(self) -> str:
-        from .. import documents
+        from ..chain import raw_digest
 
         self._kept()
-        return documents.raw_digest(self.rows)
+        return raw_digest(self.rows)
 
     @property
     def hands_played(self) -> int:
@@ -159,11 +159,11 @@ class OpenSession:
     @property
     def events(self) -> tuple[Event, ...]:
         """The history, oldest first."""
-        from .. import documents
+        from .. import history
 
         if self._events is None:
             try:
-                self._events = documents.events_from_json(self.rows)
+                self._events = history.events_from_json(self.rows)
             except ScorekeeperError as error:
                 raise Damaged(self.label, str(error), run_audit=True) from None
         return self._events
@@ -191,7 +191,7 @@ class OpenSession:
     def _stored_hand(self, number: int, record: HandRecord | None = None) -> Settlement:
         """Hand ``number``'s stored figures, of ``record`` when the caller has read the record
         in force from the history already (else of the record stored beside the figures)."""
-        from .. import documents
+        from .. import chain, documents
 
         found = self._hands.get(number)
         if found is None:
@@ -200,7 +200,7 @@ class OpenSession:
                 raise StoreError(_("{file}: hand {number} is not in force").format(
                     file=self.label, number=number))
             if self._seals is None:
-                self._seals = documents.sealed_figures(self.rows)
+                self._seals = chain.sealed_figures(self.rows)
             seal = self._seals.get(number)
             if seal is None:
                 # Stored before figures were sealed: nothing vouches for them, so they are
@@ -211,7 +211,7 @@ class OpenSession:
                     raise Damaged(self.label, _("hand {number} is stored but not in the "
                                                 "history").format(number=number),
                                   run_audit=True) from None
-            elif not self._checked and documents.figures_seal(raw) != seal:
+            elif not self._checked and chain.figures_seal(raw) != seal:
                 raise Damaged(self.label, _("hand {number}'s stored figures are not those its "
                                             "history sealed (changed after they were "
                                             "written)").format(number=number), run_audit=True)
@@ -252,11 +252,12 @@ class OpenSession:
         transfer is built: a season reads thousands of hands). A file written before figures
         were sealed settles its hands again."""
         from .. import documents
+        from ..chain import sealed_figures
 
         if not self._checked:
             self.check()
         if self._seals is None:
-            self._seals = documents.sealed_figures(self.rows)
+            self._seals = sealed_figures(self.rows)
         if any(seal is None for seal in self._seals.values()):
             return [s.outcome for s in self.ledger().settlements]
         try:
@@ -269,7 +270,7 @@ class OpenSession:
         """The currency and each player's money of the newest settle-up the history keeps that
         was made at a value per chip or point (``None``: there is none); only that event is
         read."""
-        from .. import documents
+        from ..history import event_from_json
         from ..ledger import SettledUp
         from ..rules import end_from_text
 
@@ -277,7 +278,7 @@ class OpenSession:
             if row.get("type") != "settle" or row.get("value") is None:
                 continue
             try:
-                event = documents.event_from_json(row)
+                event = event_from_json(row)
                 if not isinstance(event, SettledUp) or event.currency is None \
                         or event.money is None:
                     raise ScorekeeperError(_("event {seq}: a settle-up without money").format(
@@ -321,12 +322,12 @@ class OpenSession:
         hands stored must be those in force, each with the figures its history sealed. (Only
         hashes are compared: nothing is settled again.) Whatever shows a session or adds to
         it checks it first, so a changed byte is said, never shown or built on. The checks are
-        ``documents.READING_CHECKS``."""
-        from .. import documents
+        ``sessionfile.READING_CHECKS``."""
+        from ..sessionfile import SessionFile, reading_problem
 
         self._kept()
-        read = documents.SessionFile(self.header, self.rows, self.stored)
-        problem = documents.reading_problem(read)
+        read = SessionFile(self.header, self.rows, self.stored)
+        problem = reading_problem(read)
         if problem is not None:
             raise Damaged(self.label, problem, run_audit=True)
         self._seals = read.seals
@@ -340,11 +341,11 @@ class OpenSession:
     def add_event(self, sealed: dict[str, Any]) -> None:
         """A writer added this sealed event to the history: what was worked out from the
         history before it is worked out again when asked for."""
-        from .. import documents
+        from ..history import event_from_json
 
         self.rows.append(sealed)
         if self._events is not None:  # the models, when they were read: one more
-            self._events += (documents.event_from_json(sealed),)
+            self._events += (event_from_json(sealed),)
         self._ledger = None
         self._seals = None
         self._marks = None
@@ -371,10 +372,10 @@ class OpenSession:
     def marks(self) -> EveningMarks:
         """What the history says of the evening besides its hands, read once (the table asks
         whether hands may be entered at every key) and again after a writer adds an event."""
-        from .. import documents
+        from ..history import evening_marks
 
         if self._marks is None:
-            self._marks = documents.evening_marks(self.rows)
+            self._marks = evening_marks(self.rows)
         return self._marks
 
     @property
@@ -397,7 +398,7 @@ class OpenSession:
         """The opening entry of a session that continues another (else ``None``). It can only
         be the second event: that one row is read when the history was not (the audit asks,
         and a history of 10,000 hands is read once, not twice: tests/benchmarks, "audit")."""
-        from .. import documents
+        from ..history import event_from_json
         from ..ledger import OpeningEntry
 
         if self._events is None:
@@ -405,7 +406,7 @@ class OpenSession:
             if not second or second[0].get("type") != "opening":
                 return None
             try:
-                found: Event | None = documents.event_from_json(second[0])
+                found: Event | None = event_from_json(second[0])
             except ScorekeeperError as error:
                 raise Damaged(self.label, str(error), run_audit=True) from None
         else:
@@ -423,6 +424,7 @@ def session_from_db(db: TinyDB, path: Path, label: str) -> OpenSession:
     """The session a TinyDB over a session file holds: its header, its history and its stored
     hands, each read from its table."""
     from .. import documents
+    from ..history import session_config
     from ..rules import ruleset_for_version
 
     header = check_shape(db, label)
@@ -437,7 +439,7 @@ def session_from_db(db: TinyDB, path: Path, label: str) -> OpenSession:
         raise Damaged(label, _("settings: {problem}").format(problem=error)) from None
     if any(row.get("type") == "opening" for row in rows):
         try:  # a session that continues another opens with what it carried
-            config = documents.session_config(header.get("settings"), rows)
+            config = session_config(header.get("settings"), rows)
         except ScorekeeperError as error:
             raise Damaged(label, str(error), run_audit=True) from None
     if ruleset.game != config.game:

@@ -25,11 +25,11 @@ def session_entry(s: OpenSession, figures: bool = True) -> dict[str, Any]:
     none), from the session read and checked (or just written): as the index keeps them, less
     where its newest event's hash stands. ``went_on``: the id of the session that continues
     it, as its own history says (its ``continued`` event), or ``None``."""
-    from .. import documents
+    from ..history import summary_document
 
     updated = s.rows[-1].get("at", s.created) if s.rows else s.created
     with untranslated():
-        entry: dict[str, Any] = {"summary": documents.summary_document(
+        entry: dict[str, Any] = {"summary": summary_document(
             s.id, s.created, str(updated), s.state(), s.config, s.digest, s.rows),
             "went_on": s.continued_by}
         if figures:

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.documents import audit_document
+from scorekeeper.audit import audit_document
 from scorekeeper.export import FORMATS
 from scorekeeper.ledger import settle_next
 from scorekeeper.rules import POT, HandRecord, get_ruleset, make_config

@@ -327,8 +327,8 @@ class SettleUpScreen(NoticeScreen[None]):
 
     def recorded_already(self, settled: SettleUp) -> bool:
         """Whether the session's last settle-up is this one, no hand changed since (as the
-        store decides it: ``documents.agreed_already``)."""
-        from ...documents import agreed_already, settle_up_event
+        store decides it: ``history.agreed_already``)."""
+        from ...history import agreed_already, settle_up_event
 
         session = self.table.session
         return agreed_already(session.rows, settle_up_event(settled, session.ruleset.accounts))
