@@ -93,7 +93,8 @@ LAYERS = [
     {"rules"},
     {"referee", "ledger", "settleup"},
     {"documents", "chain", "history", "sessionfile", "audit", "presentation",
-     "showfit", "export", "script", "rulecards", "chart", "season", "eveningfigures"},
+     "showfit", "export", "script", "rulecards", "chart", "season", "seasonnames",
+     "seasonevening", "seasonformats", "seasonplayers", "eveningfigures"},
     {"store", "settings"},
     {"cli", "tui", "__main__"},
 ]

@@ -10,7 +10,9 @@ CORE = ["scorekeeper.i18n", "scorekeeper.cards", "scorekeeper.amounts", "scoreke
         "scorekeeper.presentation", "scorekeeper.export", "scorekeeper.export.source",
         "scorekeeper.export.data", "scorekeeper.export.pages", "scorekeeper.export.bean",
         "scorekeeper.export.night", "scorekeeper.script",
-        "scorekeeper.chart", "scorekeeper.settleup", "scorekeeper.season"]
+        "scorekeeper.chart", "scorekeeper.settleup", "scorekeeper.season",
+        "scorekeeper.seasonnames", "scorekeeper.seasonevening", "scorekeeper.seasonformats",
+        "scorekeeper.seasonplayers"]
 
 
 def test_the_core_imports_neither_textual_nor_tinydb():

@@ -19,23 +19,11 @@ from scorekeeper.export.source import source_from_ledger
 from scorekeeper.ledger import settle_hands
 from scorekeeper.rules import POT, get_ruleset
 from scorekeeper.script import replay_file
-from scorekeeper.season import (
-    Evening,
-    Roster,
-    Seat,
-    average,
-    evening_from_json,
-    find_player,
-    look_alike,
-    lookalikes,
-    player_key,
-    season,
-    season_csv,
-    season_document,
-    season_html,
-    season_md,
-    source_figures,
-)
+from scorekeeper.season import average, lookalikes, season
+from scorekeeper.seasonevening import Evening, Seat, evening_from_json, source_figures
+from scorekeeper.seasonformats import season_csv, season_document, season_html, season_md
+from scorekeeper.seasonnames import Roster, look_alike, player_key
+from scorekeeper.seasonplayers import find_player
 
 from .conftest import EXAMPLES
 from .strategies import sessions

@@ -74,7 +74,10 @@ def test_the_game_s_facts_in_the_index_are_believed_only_as_sealed(tmp_path):
     an entry whose facts were edited by hand (its tie to the file kept) is dropped and worked
     out again from the file, as an edited figure is."""
     from scorekeeper.rules import HandRecord, make_config
-    from scorekeeper.season import Roster, evenings_listed, season, season_text
+    from scorekeeper.season import season
+    from scorekeeper.seasonevening import evenings_listed
+    from scorekeeper.seasonformats import season_text
+    from scorekeeper.seasonnames import Roster
     from scorekeeper.store import Store
 
     store = Store(tmp_path)

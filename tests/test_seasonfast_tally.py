@@ -10,7 +10,9 @@ from decimal import Decimal as D
 import pytest
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.season import Evening, Roster, Seat, evening_from_json, season, tallies
+from scorekeeper.season import season, tallies
+from scorekeeper.seasonevening import Evening, Seat, evening_from_json
+from scorekeeper.seasonnames import Roster
 
 FIRST, SECOND, THIRD = "2026-11-01T20:00:00Z", "2026-11-02T20:00:00Z", "2026-11-03T20:00:00Z"
 

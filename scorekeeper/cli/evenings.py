@@ -17,7 +17,8 @@ from .options import Command, GameChoice, argument, get_store, home_option, opti
 from .output import EXIT_BAD_INPUT, EXIT_DISCREPANCY, emit_json, fail, say, stored
 
 if TYPE_CHECKING:
-    from ..season import Evening, Roster
+    from ..seasonevening import Evening
+    from ..seasonnames import Roster
     from ..store import Store
 
 # ---- players across evenings, the season, evenings from elsewhere ------------------------------
@@ -25,7 +26,8 @@ if TYPE_CHECKING:
 def season_evenings(store: Store) -> tuple[list[Evening], list[tuple[str, str]], Roster]:
     """Every evening's figures (through the listing's index), the files left out and why, and
     what the table has said about names (``players.json``)."""
-    from ..season import Roster, evenings_listed
+    from ..seasonevening import evenings_listed
+    from ..seasonnames import Roster
 
     kept = store.roster()  # a file that is not JSON: its own error line
     try:
@@ -50,7 +52,7 @@ def players(ctx: click.Context, as_json: bool, home: str | None) -> None:
     or Unicode form; look-alike names are listed as a question). 'scorekeeper player NAME'
     says more.
     """
-    from ..season import players_document, players_lines
+    from ..seasonplayers import players_document, players_lines
 
     json_words(as_json)
     evenings, skipped, roster = season_evenings(get_store(ctx, home))
@@ -87,7 +89,7 @@ def player(ctx: click.Context, words: tuple[str, ...], as_json: bool, yes: bool,
     of that game. merge takes OTHER as NAME from now on, unmerge undoes it, apart says two
     look-alike names are two people.
     """
-    from ..season import find_player, player_document, player_lines
+    from ..seasonplayers import find_player, player_document, player_lines
 
     json_words(as_json)
     store = get_store(ctx, home)
@@ -111,7 +113,8 @@ def player(ctx: click.Context, words: tuple[str, ...], as_json: bool, yes: bool,
 
 def unknown_player(evenings: Sequence[Evening], name: str, home: Path) -> str:
     """No player of that name: say so, with the names that look like it."""
-    from ..season import known_keys, look_alike, player_key
+    from ..seasonnames import look_alike, player_key
+    from ..seasonplayers import known_keys
 
     key = player_key(name)
     near = sorted({seat.name for e in evenings for seat in e.seats
@@ -127,7 +130,9 @@ def change_names(store: Store, evenings: Sequence[Evening], roster: Roster, acti
                  names: Sequence[str], yes: bool) -> None:
     """merge, unmerge or apart: checked against the evenings, asked (merge), then written to
     players.json under its lock."""
-    from ..season import Roster, known_keys, player_key, seat_keys
+    from ..season import seat_keys
+    from ..seasonnames import Roster, player_key
+    from ..seasonplayers import known_keys
 
     keys = [player_key(n) for n in names]
     known = known_keys(evenings)
@@ -202,8 +207,9 @@ def season(ctx: click.Context, game: str | None, start: str | None, end: str | N
     settle-ups were recorded with a value: a table per game, best first. html adds a chart
     of each player's running total over the evenings.
     """
-    from ..season import SEASON_FORMATS, read_day
+    from ..season import read_day
     from ..season import season as season_of
+    from ..seasonformats import SEASON_FORMATS
 
     fmt = "json" if as_json else fmt
     json_words(fmt == "json")

@@ -158,7 +158,7 @@ class FromElsewhere:
     lock_wait: float
 
     def roster(self) -> Any:
-        """What ``<home>/players.json`` holds (``None``: nothing yet); ``season.Roster``
+        """What ``<home>/players.json`` holds (``None``: nothing yet); ``seasonnames.Roster``
         reads it."""
         return read_roster(self.home)
 

@@ -183,7 +183,7 @@ def _check_alone(context: _Context, raw: bytes, name: str) -> None:
 
 def _roster(context: _Context, raw: bytes, unchanged_here: bool) -> None:
     """``players.json``: the remote's when it was not changed here, else the union."""
-    from ..season import Roster
+    from ..seasonnames import Roster
 
     try:
         theirs = Roster.from_json(json.loads(raw.decode("utf-8")))

@@ -17,17 +17,10 @@ from ...cells import cell_width, fold_name, widest_piece
 from ...chart import chart_height, rows_to_tell_apart
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, ngettext
-from ...season import (
-    GameTable,
-    Roster,
-    Season,
-    evenings_listed,
-    notes_lines,
-    season,
-    season_rows,
-    unit_words,
-    wins_line,
-)
+from ...season import GameTable, Season, season
+from ...seasonevening import evenings_listed
+from ...seasonformats import notes_lines, season_rows, unit_words, wins_line
+from ...seasonnames import Roster
 from ...store import Store
 from ..charts import ScoreChart, WideHint
 from ..disk import on_disk
