@@ -140,14 +140,6 @@ async def test_the_settle_ups_money_table_folds_names_it_would_cut_at_80x24(tmp_
 
 # ---- a hand cleared by another terminal: each thing said once ------------------------------------
 
-# The table says it with ``TypedHandDialog.cleared`` once table_disk.py takes
-# /work/notes/h-tui-table.patch (its ``show_typed``): until then its own words say it three times.
-TABLE_SAYS_IT_ONCE = not hasattr(__import__("scorekeeper.tui.screens.table", fromlist=["x"])
-                                 .TableScreen, "show_cleared")
-
-
-@pytest.mark.xfail(not TABLE_SAYS_IT_ONCE, strict=True,
-                   reason="table_disk.py builds the dialog's words until it takes the patch")
 @pytest.mark.parametrize("language, once", [
     ("en", ["not saved", "terminal", "enter it again"]),
     ("de", ["nicht gespeichert", "terminal", "noch einmal eingeben"])])

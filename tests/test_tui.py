@@ -242,7 +242,8 @@ async def test_a_hand_recorded_elsewhere_appears(tmp_path):
         dialog = app.screen
         assert isinstance(dialog, TypedHandDialog)
         said = " ".join(str(line) for line in dialog.detail)
-        assert "please enter it again." in said and "Tricks: 1 Anna, 2 Ben" in said
+        assert "What you had typed (enter it again):" in said, said
+        assert "Tricks: 1 Anna, 2 Ben" in said
 
 
 async def test_a_hand_entered_card_by_card_settles_like_its_winners(tmp_path):

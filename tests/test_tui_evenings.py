@@ -303,8 +303,10 @@ async def test_a_hand_being_typed_when_another_terminal_starts_the_next_evening(
         await app.workers.wait_for_complete()
         await pilot.pause()
         dialog = app.screen  # the hand as typed, shown whole until Escape
-        assert (f"the evening goes on in session {second} now. The hand you were typing was "
-                "not saved: enter it there.") in " ".join(map(str, dialog.detail))
+        said = " ".join(map(str, dialog.detail))
+        assert f"the evening goes on in session {second} now. " in said, said
+        assert "What you had typed (enter it there):" in said, said
+        assert dialog.question == "The hand you were typing was not saved"
         await pilot.press("escape")
         await pilot.pause()
         assert f"The evening goes on in session {second}" in screen.entry_text()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from rich.text import Text
 from textual.screen import Screen
 
 from ...errors import ScorekeeperError
@@ -83,13 +82,17 @@ class TableDisk(TableView):
             asking.dismiss(None)
             unanswered = [_("Closed unanswered: another terminal changed the session meanwhile. "
                             "The table now shows it as it is.")]
-            if not self.typed_lines():  # (else said with the hand typed: ``show_cleared``)
+            if not self.typed_lines():  # (else said with the hand typed: ``show_typed``)
                 self.notify(unanswered[0], severity="warning", markup=False, timeout=10)
 
         def changed() -> None:
             typing, typed = self.typing(), self.typed_lines()
             self.amending = None
             self.start_entry()
+            if typed:  # why once, with the hand typed, in a dialog that stays until Escape
+                self.show_typed(typed, unanswered=bool(unanswered),
+                                continued_by=self.session.continued_by)
+                return
             if typing and self.session.continued_by:  # the next evening began meanwhile
                 said = _("The session was changed from another terminal: the evening goes on "
                          "in session {id} now. The hand you were typing was not saved: enter "
@@ -100,9 +103,7 @@ class TableDisk(TableView):
             else:
                 said = _("The session was changed from another terminal; the table is up to "
                          "date.")
-            if typed:
-                self.show_cleared([*unanswered, said], typed)
-            elif typing:
+            if typing:
                 self.notify(said, markup=False, timeout=15)
             else:  # (in the last hand's line: a notice took the guide's last row meanwhile)
                 self.tell_last(said)
@@ -121,15 +122,18 @@ class TableDisk(TableView):
             return []
         return draft_lines(self.entry.draft)
 
-    def show_cleared(self, said: list[str], typed: list[str]) -> None:
-        """Why the hand being typed was cleared, and the hand as it was typed, every line of
-        it, in a dialog that stays until it is closed (a notice went after 15 s, cut after
-        trick 3 at 80x24 with six long names): the person types it again from it."""
+    def show_typed(self, typed: list[str], *, unanswered: bool = False,
+                   continued_by: str | None = None,
+                   refused: tuple[str, object] | None = None) -> None:
+        """The hand as it was typed, every line of it, in a dialog that stays until it is
+        closed (a notice went after 15 s, cut after trick 3 at 80x24 with six long names): the
+        person types it again from it. The dialog says why, once (``TypedHandDialog.cleared``:
+        "not saved", "was cleared: please enter it again" and "enter it again" said it three
+        times)."""
         from .dialogs import TypedHandDialog  # (when it happens: not at the first frame)
 
-        self.app.push_screen(TypedHandDialog(
-            _("The hand you were typing was not saved"),
-            [*said, "", Text(_("What you had typed (enter it again):"), style="bold"), *typed]))
+        self.app.push_screen(TypedHandDialog.cleared(typed, unanswered=unanswered,
+                                                     continued_by=continued_by, refused=refused))
 
     def moved_on(self, what: str, error: SessionChanged) -> None:
         """A change refused because the session moved on since the screen showed it: say so,
@@ -146,7 +150,7 @@ class TableDisk(TableView):
                       "shows it as it is: check it and decide again."))
             said = said.format(what=what, error=error)
             if typed:
-                self.show_cleared([said], typed)
+                self.show_typed(typed, refused=(what, error))
             else:
                 self.notify(said, severity="warning", markup=False, timeout=15 if typing else 10)
 
