@@ -273,7 +273,8 @@ def test_english_stays_as_it_was(run, tmp_path):
     """The tests' locale is C: English, word for word as before (README's tour)."""
     replayed = run("replay", str(EXAMPLES / "kratzen.toml"))
     assert "  player  balance" in replayed.out
-    assert "4  Dora    forced Muss  51 -> P 52 -> 52  Anna ±0, Ben ±0, Cleo ±0, Dora -1" in replayed.out
+    assert ("4  Dora    forced Muss  51 -> P 52 -> 52  Anna ±0, Ben ±0, Cleo ±0, Dora -1"
+            in replayed.out)
     script = tmp_path / "night.toml"
     script.write_text(BAD_SCRIPT, "utf-8")
     assert run("replay", str(script)).err == (
