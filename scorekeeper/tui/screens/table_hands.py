@@ -17,6 +17,7 @@ from ...presentation import (
     amendment_effect_lines,
     amendment_lines,
     count_check_lines,
+    counted_words,
     hands_words,
     payment_lines,
 )
@@ -254,7 +255,8 @@ class TableHands(TableDisk):
             lines = []
             for who, off in result.off.items():
                 lines.append(_("{who}: counted {counted}, the ledger says {expected}: off by "
-                               "{off}").format(who=who, counted=format_amount(result.counted[who]),
+                               "{off}").format(who=counted_words(who, self.session.config),
+                                               counted=format_amount(result.counted[who]),
                                                expected=format_amount(result.expected[who]),
                                                off=format_amount(off, signed=True)))
             self.app.push_screen(ConfirmDialog(_("The count disagrees with the ledger"), lines + [
