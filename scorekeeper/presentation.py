@@ -623,14 +623,17 @@ def count_line(check: CountCheck, config: SessionConfig | None = None) -> str:
 
 
 def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None, *,
-                   saved: bool = False, short: bool = False, kind: bool = True) -> str:
+                   saved: bool = False, short: bool = False, kind: bool = True,
+                   terse: bool = False) -> str:
     """The last hand in one line: who dealt, what kind of hand, every player's change (``±0``
     for a player whose balance stayed: one who dropped, or a forced Muss's players); with
     ``seats`` (the players in seating order), the changes go by seat number, which is shorter
     with long names (``by seat: 1 -16, 2 +4¼, 3 ±0``). ``saved``: the hand was saved just now,
     at this table (said here rather than in a notice over the guide). ``short`` (with
     ``seats``): without who dealt (the seat after them deals now), to take one row; and
-    without ``kind`` of hand, where even that is too long (changes of five digits)."""
+    without ``kind`` of hand, where even that is too long (changes of five digits); ``terse``
+    (with both): the hand's number and the changes by seat alone, saved or not (six changes of
+    five digits in German: "Spiel 5: 1 -10843, 2 +10842, …")."""
     changes = hand_changes(hand.deltas)
     kind_words = RULESETS[hand.game].kind_words(hand.kind)
     if not any(hand.deltas.values()):  # (short whichever way: said by name)
@@ -639,7 +642,9 @@ def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None, *,
         words = ", ".join(f"{seats.index(p) + 1} {d}" for p, d in changes)
     else:
         words = ", ".join(f"{p} {d}" for p, d in changes)
-    if seats is not None and short and not kind:
+    if seats is not None and short and not kind and terse:
+        line = _("Hand {number}: {changes}")
+    elif seats is not None and short and not kind:
         line = (_("Hand {number} saved, by seat: {changes}") if saved else
                 _("Last hand {number}, by seat: {changes}"))
     elif seats is not None and short:

@@ -92,3 +92,52 @@ async def test_the_guide_is_whole_on_the_next_evening_with_the_pot_it_carried(tm
     second = store.next_evening(first, dealer=LONG_NAMES[0]).session.id
     async with table_at_80x24(tmp_path, second, language) as (app, _pilot, screen):
         await guide_whole(app, screen, language, 1806)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("hands, pot", [(4, 54215), (5, 325295)])
+async def test_the_guide_is_whole_after_a_hand_of_five_digit_changes_is_saved(
+        tmp_path, language, hands, pot):
+    """Trial 30 (German): a hand saved at this table whose changes have five digits and
+    quarters, the guide whole after it (a guard: the terse form below is the last resort).
+    Worked by hand: hand 5, pot 10842, P = 10843; the two players after the dealer take two
+    tricks each (P/4 = 2710¾ a trick); the other three who played pay P, the dealer without a
+    trick 2P: the pot after is 5P = 54215. Hand 6 after the module's hand 5 (pot 65058):
+    P = 65059, the pot after 5P = 325295."""
+    from .tui_helpers import hand_keys, settled
+
+    async with table_at_80x24(tmp_path, evening(fixed_store(tmp_path), hands),
+                              language) as (app, pilot, screen):
+        dealt = hand(hands + 1)  # two tricks each to the two players after the dealer
+        first, second = dealt.entered[0], dealt.entered[1]
+        record = dealt.model_copy(update={"tricks": (first, first, second, second)})
+        await pilot.press(*hand_keys(CONFIG, screen.state.dealer, record, False, language),
+                          "enter")
+        await settled(pilot)
+        if type(app.screen).__name__ != "TableScreen":  # the settlement asked: saved with Enter
+            await pilot.press("enter")
+            await settled(pilot)
+        assert screen.session.hands_played == hands + 1
+        await guide_whole(app, screen, language, pot)
+        shown = on_screen(app)
+        for seat, player in enumerate(CONFIG.players, start=1):
+            change = screen.session.hand(hands + 1).deltas[player]
+            assert f"{seat} {format_amount(change, signed=True)}" in shown, (seat, shown)
+
+
+def test_the_last_hand_in_one_row_of_80_columns_in_german(tmp_path):
+    """Trial 30 (German, 83): "Spiel 1 gespeichert, nach Sitz: 1 -8787, 2 +2196½, 3 +2196½,
+    4 -4393, 5 -4393, 6 -4393" took two rows even in its shortest form, and the guide's last
+    step fell below the edge. The tersest form, the hand's number and every seat's change, is
+    one row: hand 6 of the module's evening (P = 65059: seat 1 takes the four tricks,
+    4 x P/4 = +65059; the four others who played pay P = 65059 each; the dealer, seat 6, pays
+    his chip and 2P: -130119)."""
+    store = fixed_store(tmp_path)
+    session = store.open(evening(store, 6))
+    last = session.hand(6)
+    with speaking("de"):
+        terse = last_hand_line(last, CONFIG.players, short=True, kind=False, terse=True)
+        shortest = last_hand_line(last, CONFIG.players, saved=True, short=True, kind=False)
+    assert terse.startswith("Spiel 6: ") and len(terse) <= 78, terse
+    assert len(shortest) > 78  # why the terse form is needed
+    assert terse.endswith("1 +65059, 2 -65059, 3 -65059, 4 -65059, 5 -65059, 6 -130119")
