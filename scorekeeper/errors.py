@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import re
 import unicodedata
+from collections.abc import Mapping
+from typing import Any
 
-from .i18n import N_, _, pgettext
+from .i18n import DEFAULT_LANGUAGE, N_, _, current_language, pgettext
 
 
 def one_line(text: str) -> str:
@@ -50,6 +55,112 @@ def json_problem(parser_message: str) -> str:
         known = next((words for start, words in _JSON_PROBLEM_STARTS
                       if parser_message.startswith(start)), N_("Unexpected text"))
     return _(known)
+
+
+# What the system says when a file cannot be read or written (an ``OSError``'s ``strerror``,
+# English whatever the language), for the common errors: in the system's words where no
+# catalog has ours (English among them), so English lines stay as they were.
+_OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EEXIST: N_("File exists"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+}
+
+
+def os_reason(error: BaseException) -> str:
+    """Why the system refused (``error.strerror``, else the error's text), on one line in the
+    language in use: ``No such file or directory`` is Portuguese ``ficheiro ou pasta
+    inexistente``; an error not among the common ones keeps the system's own words."""
+    system = one_line(getattr(error, "strerror", None) or str(error))
+    words = _OS_REASONS.get(getattr(error, "errno", None) or 0)
+    if words is None or _(words) == words:
+        return system
+    return _(words)
+
+
+# What pydantic says a value breaks (its error's ``type``; ``{ge}`` and the like are the
+# error's ``ctx``), in our words: its own ``msg`` is English whatever the language.
+_CHECKS = {
+    "int_type": N_("input should be a valid integer"),
+    "int_parsing": N_("input should be a valid integer"),
+    "int_from_float": N_("input should be a valid integer"),
+    "int_parsing_size": N_("input should be a valid integer of fewer digits"),
+    "greater_than_equal": N_("input should be greater than or equal to {ge}"),
+    "greater_than": N_("input should be greater than {gt}"),
+    "less_than_equal": N_("input should be less than or equal to {le}"),
+    "less_than": N_("input should be less than {lt}"),
+    "bool_type": N_("input should be true or false"),
+    "bool_parsing": N_("input should be true or false"),
+    "string_type": N_("input should be text"),
+    "string_unicode": N_("input should be text"),
+    "string_pattern_mismatch": N_("input is not written in the expected form"),
+    "literal_error": N_("input should be {expected}"),
+    "enum": N_("input should be {expected}"),
+    "list_type": N_("input should be a list"),
+    "tuple_type": N_("input should be a list"),
+    "dict_type": N_("input should be a table of keys and values"),
+    "model_type": N_("input should be a table of keys and values"),
+    "model_attributes_type": N_("input should be a table of keys and values"),
+    "decimal_type": N_("input should be a number"),
+    "decimal_parsing": N_("input should be a number"),
+    "float_type": N_("input should be a number"),
+    "float_parsing": N_("input should be a number"),
+    "finite_number": N_("input should be a finite number"),
+    "is_instance_of": N_("input is not of the expected kind"),
+    "none_required": N_("input should be empty (null)"),
+    "datetime_type": N_("input should be a date and time"),
+    "datetime_parsing": N_("input should be a date and time"),
+}
+_CHOICE_SEPARATOR = re.compile(r", | or ")  # the values are ours: none holds either
+
+
+def _choices(expected: str) -> str:
+    """pydantic's list of what a value may be (``'a', 'b' or 'c'``), joined in the language
+    in use (German ``'a', 'b' oder 'c'``)."""
+    found = _CHOICE_SEPARATOR.split(expected)
+    if len(found) == 1:
+        return found[0]
+    return _("{choices} or {last}").format(choices=", ".join(found[:-1]), last=found[-1])
+
+
+def validation_problem(detail: Mapping[str, Any]) -> str:
+    """The words for one problem pydantic found (an item of ``ValidationError.errors()``),
+    after the value given where it helps to see it (``0: input should be greater than or
+    equal to 1``), in the language in use. A check of its own (a validator's ``ValueError``)
+    already says it in our words; a kind of error not listed here says pydantic's English in
+    English and that the value is not valid in any other language."""
+    kind = str(detail.get("type", ""))
+    if kind == "extra_forbidden":
+        return _("is not a known field")
+    if kind == "missing":
+        return _("is required")
+    message = str(detail.get("msg", ""))
+    if kind in ("value_error", "assertion_error"):
+        return message.removeprefix("Value error, ").removeprefix("Assertion failed, ")
+    ctx = dict(detail.get("ctx") or {})
+    if "expected" in ctx:
+        ctx["expected"] = _choices(str(ctx["expected"]))
+    words = _CHECKS.get(kind)
+    said = None
+    if words is not None:
+        with contextlib.suppress(KeyError, IndexError):  # a ctx without what the words name
+            said = _(words).format(**ctx)
+    if said is None:
+        english = current_language() == DEFAULT_LANGUAGE and message
+        said = message[0].lower() + message[1:] if english else _("input is not valid")
+    value = detail.get("input")
+    if value is None:
+        return said
+    shown = repr(value)
+    if len(shown) > 40:
+        shown = shown[:39] + "…"
+    return f"{one_line(shown)}: {said}"
 
 
 class ScorekeeperError(Exception):

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .errors import ConfigError, RecordError, ScriptError, json_problem
+from .errors import ConfigError, RecordError, ScriptError, json_problem, os_reason
 from .i18n import N_, _
 from .ledger import Ledger, settle_hands
 from .rules import HandRecord, SessionConfig, make_config
@@ -85,7 +85,7 @@ def _script_bytes(path: Path, label: str) -> bytes:
         raise ScriptError(_("{file}: no such file").format(file=label)) from None
     except OSError as error:
         raise ScriptError(_("{file}: cannot be read ({reason})").format(
-            file=label, reason=error.strerror or error)) from None
+            file=label, reason=os_reason(error))) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
@@ -97,7 +97,7 @@ def _script_bytes(path: Path, label: str) -> bytes:
             data = stream.read(MAX_SCRIPT_BYTES + 1)
     except OSError as error:
         raise ScriptError(_("{file}: cannot be read ({reason})").format(
-            file=label, reason=error.strerror or error)) from None
+            file=label, reason=os_reason(error))) from None
     finally:
         os.close(fd)
     if len(data) > MAX_SCRIPT_BYTES:

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, SerializeAsAny, Strict, ValidationEr
 
 from ..amounts import ZERO, exact, format_amount
 from ..cards import ORDINARY_RANKS, Card, Deck, Suit
-from ..errors import ConfigError, RecordError
+from ..errors import ConfigError, RecordError, validation_problem
 from ..i18n import N_, _, ngettext, untranslated
 
 # An exact amount: a Decimal, never a float (strict: a float is refused, not converted).
@@ -411,22 +411,12 @@ def look_alike_problem(names: Iterable[str]) -> str | None:
 
 
 def describe_validation_error(error: ValidationError, prefix: str = "") -> tuple[str, str]:
-    """The first problem pydantic found, as (field, message) in plain words."""
+    """The first problem pydantic found, as (field, message) in plain words, in the language
+    in use (``errors.validation_problem``)."""
     first = error.errors()[0]
     loc = [str(p) for p in first.get("loc", ())]
     field = ".".join([prefix] + loc if prefix else loc) or prefix or "value"
-    kind = first.get("type", "")
-    value = first.get("input")
-    if kind == "extra_forbidden":
-        return field, _("is not a known field")
-    if kind == "missing":
-        return field, _("is required")
-    message = first.get("msg", "is not valid")
-    if message.startswith("Value error, "):
-        message = message[len("Value error, "):]
-    if kind.startswith(("int_", "greater_than", "less_than")) and value is not None:
-        message = f"{value!r}: {message[0].lower()}{message[1:]}"
-    return field, message
+    return field, validation_problem(first)
 
 
 # A NamedTuple, not a dataclass: a frozen dataclass compiles six methods at import (about 4 M
