@@ -11,7 +11,7 @@ from typing import NoReturn
 import click
 
 from .. import collector
-from ..errors import ScorekeeperError, one_line
+from ..errors import ScorekeeperError, one_line, os_reason
 from ..i18n import _
 from .group import cli
 from .language import choose_language, click_words, home_before_command
@@ -90,6 +90,6 @@ def _run(argv: list[str] | None) -> int:
         _give_up_output(error)
         return EXIT_OK
     except OSError as error:  # click's own output to a full disk, say: never a traceback
-        say(f"error: {one_line(error.strerror or str(error))}", err=True)
+        say(f"error: {os_reason(error)}", err=True)
         return EXIT_BAD_INPUT
     return code if isinstance(code, int) else EXIT_OK

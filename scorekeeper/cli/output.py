@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, NoReturn
 
 from .. import jsontext
-from ..errors import ScorekeeperError, one_line
+from ..errors import ScorekeeperError, one_line, os_reason
 from ..i18n import _, decimal_separator
 
 EXIT_OK, EXIT_DISCREPANCY, EXIT_BAD_INPUT = 0, 1, 2
@@ -180,7 +180,7 @@ def _output_lost_ending(code: int) -> int:
     lost = Output.lost
     if lost is None or isinstance(lost, BrokenPipeError):
         return code
-    reason = one_line(getattr(lost, "strerror", None) or str(lost))
+    reason = os_reason(lost)
     if Output.stored is not None:
         say(_("note: {what}: stored; only the output could not be written ({reason})").format(
             what=one_line(Output.stored), reason=reason), err=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import ScorekeeperError, StoreError
+from ..errors import ScorekeeperError, StoreError, os_reason
 from ..i18n import _
 from .atomic import sync_folder
 from .locking import take_lock
@@ -195,7 +195,7 @@ def keep(home: Path, digest: str, wait: float) -> Kept:
         trashed = _keep_under_lock(home, conflict, digest, target)
     except OSError as error:
         raise StoreError(_("{file}: cannot be written ({reason}); run the command again").format(
-            file=label, reason=error.strerror or error)) from None
+            file=label, reason=os_reason(error))) from None
     finally:
         lock.release()
     return Kept(conflict.id, digest, tuple(trashed))

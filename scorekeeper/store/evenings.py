@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import StoreError, one_line
+from ..errors import StoreError, one_line, os_reason
 from ..i18n import _
 from .atomic import atomic_write, sync_folder
 from .files import Damaged
@@ -175,7 +175,7 @@ class Evenings:
             atomic_write(marker, text)
         except OSError as error:
             raise StoreError(_("{file}: cannot be written ({reason}); nothing was changed")
-                             .format(file=marker, reason=error.strerror or error)) from None
+                             .format(file=marker, reason=os_reason(error))) from None
         return marker
 
     def _drop_marker(self, marker: Path) -> None:
@@ -365,7 +365,7 @@ class Evenings:
         except OSError as error:
             raise StoreError(_("{file}: cannot be moved to {folder} ({reason}); nothing was "
                                "changed").format(file=label, folder=bin_folder,
-                                                 reason=error.strerror or error)) from None
+                                                 reason=os_reason(error))) from None
         for folder in (self.folder, bin_folder):
             sync_folder(folder)
         self._cache.pop(path, None)

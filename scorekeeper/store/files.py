@@ -10,7 +10,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from ..errors import StoreError, json_problem
+from ..errors import StoreError, json_problem, os_reason
 from ..i18n import N_, _
 
 
@@ -87,7 +87,7 @@ def read_file_bytes(path: Path, label: str) -> bytes:
         raise StoreError(_("{file}: no such file").format(file=label)) from None
     except OSError as error:
         raise StoreError(_("{file}: cannot be read ({reason})").format(
-            file=label, reason=error.strerror or error)) from None
+            file=label, reason=os_reason(error))) from None
     try:
         status = os.fstat(fd)
         _check_file(status, label)  # what was opened, should the file have been swapped
@@ -104,7 +104,7 @@ def read_file_bytes(path: Path, label: str) -> bytes:
                                    "read").format(file=label, limit=MAX_FILE_BYTES))
     except OSError as error:
         raise StoreError(_("{file}: cannot be read ({reason})").format(
-            file=label, reason=error.strerror or error)) from None
+            file=label, reason=os_reason(error))) from None
     finally:
         os.close(fd)
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)

@@ -26,7 +26,7 @@ from dulwich.objects import Blob, Commit, ObjectID, Tree
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
-from ..errors import StoreError, one_line
+from ..errors import StoreError, one_line, os_reason
 from ..i18n import _
 from .atomic import atomic_write
 from .conflicts import CONFLICTS, COPY_NAME
@@ -141,7 +141,7 @@ def create_bare(folder: Path) -> None:
         Repo.init_bare(str(folder), mkdir=not folder.exists(), default_branch=b"main").close()
     except (OSError, FileExistsError) as error:
         raise SyncError(_("{remote}: cannot be made a repository ({reason}); nothing was "
-                          "changed").format(remote=folder, reason=one_line(str(error)))) from None
+                          "changed").format(remote=folder, reason=os_reason(error))) from None
 
 
 # ---- the home's tracked files as a tree ----------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tinydb.table import Document
 
 from ..amounts import exact, to_decimal_string
-from ..errors import RecordError, ScorekeeperError, StoreError, one_line
+from ..errors import RecordError, ScorekeeperError, StoreError, one_line, os_reason
 from ..i18n import _
 from .evenings import Evenings, keeps_what_carried, no_withdrawal_after_going_on
 from .imports import FromElsewhere
@@ -369,7 +369,7 @@ class Store(Evenings, FromElsewhere):
                 written = commit(db)
             except OSError as error:
                 raise StoreError(_("{file}: cannot be written ({reason}); nothing was changed")
-                                 .format(file=label, reason=error.strerror or error)) from None
+                                 .format(file=label, reason=os_reason(error))) from None
             key = file_key(path, written)
             if key is not None:
                 self._cache = {path: (key, db, session)}
@@ -395,7 +395,7 @@ class Store(Evenings, FromElsewhere):
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StoreError(_("{folder}: cannot be created ({reason})").format(
-                folder=self.folder, reason=error.strerror or error)) from None
+                folder=self.folder, reason=os_reason(error))) from None
         session_id = session_id or self._new_id()
         path = self.folder / f"{session_id}.json"
         settings = documents.config_to_json(config)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..errors import ScorekeeperError, StoreError, one_line
+from ..errors import ScorekeeperError, StoreError, one_line, os_reason
 from ..i18n import _, ngettext
 from .locking import take_lock
 from .roster import change_roster, read_roster
@@ -75,7 +75,7 @@ def import_file(home: Path, source: Path, shown: str, wait: float) -> Imported:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise StoreError(_("{folder}: cannot be created ({reason})").format(
-            folder=folder, reason=error.strerror or error)) from None
+            folder=folder, reason=os_reason(error))) from None
     label = f"sessions/{target.name}"
     lock = take_lock(target, label, wait)
     try:
@@ -107,7 +107,7 @@ def import_file(home: Path, source: Path, shown: str, wait: float) -> Imported:
         kept.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise StoreError(_("{folder}: cannot be created ({reason})").format(
-            folder=kept.parent, reason=error.strerror or error)) from None
+            folder=kept.parent, reason=os_reason(error))) from None
     _write(kept, raw, str(kept))
     return Imported(DIVERGED, session, here, shared, kept)
 
@@ -146,7 +146,7 @@ def _write(path: Path, raw: bytes, label: str) -> None:
         SessionStorage(path, label).replace_with(raw)
     except OSError as error:
         raise StoreError(_("{file}: cannot be written ({reason}); nothing was changed").format(
-            file=label, reason=error.strerror or error)) from None
+            file=label, reason=os_reason(error))) from None
 
 
 class FromElsewhere:

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import StoreError, one_line
+from ..errors import StoreError, one_line, os_reason
 from ..i18n import _
 
 try:
@@ -132,9 +132,9 @@ def take_lock(path: Path, label: str, wait: float) -> FileLock:
             # the file named would be one that is not there.
             raise StoreError(_("{folder}: the folder cannot be written ({reason}); nothing was "
                                "changed").format(folder=one_line(str(path.parent)),
-                                                 reason=error.strerror or error)) from None
+                                                 reason=os_reason(error))) from None
         raise StoreError(_("{file}: cannot be locked for writing ({reason})").format(
-            file=label, reason=error.strerror or error)) from None
+            file=label, reason=os_reason(error))) from None
     return lock
 
 

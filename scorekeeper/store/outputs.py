@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
-from ..errors import StoreError, one_line
+from ..errors import StoreError, one_line, os_reason
 from ..i18n import _
 from ..paths import exports_folder, imported_folder, sessions_folder, trash_folder
 from .atomic import atomic_write
@@ -43,7 +43,7 @@ def check_output_path(home: Path, output: str | os.PathLike[str],
             _refuse_session_file(places, session_file, shown)
     except (OSError, ValueError, RuntimeError) as error:
         raise StoreError(_("-o {file}: cannot be followed to a file ({reason})").format(
-            file=shown, reason=one_line(getattr(error, "strerror", None) or str(error)))) from None
+            file=shown, reason=os_reason(error))) from None
     return target
 
 
@@ -59,7 +59,7 @@ def write_output_file(home: Path, output: str | os.PathLike[str], text: str | li
         atomic_write(target, text)
     except OSError as error:
         raise StoreError(_("{file}: cannot be written ({reason})").format(
-            file=one_line(os.fspath(output)), reason=one_line(error.strerror or str(error)))) \
+            file=one_line(os.fspath(output)), reason=os_reason(error))) \
             from None
     return target
 
@@ -194,5 +194,5 @@ def write_shared(home: Path, session_id: str, created: str,
             written.append(target.name)
     except OSError as error:
         raise StoreError(_("{file}: cannot be written ({reason})").format(
-            file=one_line(str(folder)), reason=one_line(error.strerror or str(error)))) from None
+            file=one_line(str(folder)), reason=os_reason(error))) from None
     return written

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..errors import StoreError, one_line
+from ..errors import StoreError, os_reason
 from ..i18n import _
 from .locking import FileLock, LockRefused, LockTimeout
 from .storage import OneDocument, read_document, write_document
@@ -59,4 +59,4 @@ def change_roster(home: Path, change: Callable[[Any], dict[str, Any]],
             file=path, why=why)) from None
     except OSError as error:
         raise StoreError(_("{file}: cannot be written ({reason}); nothing was changed").format(
-            file=path, reason=one_line(error.strerror or str(error)))) from None
+            file=path, reason=os_reason(error))) from None

@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from ..errors import StoreError
+from ..errors import StoreError, os_reason
 from .storage import OneDocument, read_document, write_document
 
 SERVING = "serving"  # the folder of the records, in the home
@@ -77,7 +77,7 @@ def record_serving(home: Path, serving: Serving) -> Path:
             "url": serving.url, "host": serving.host, "port": serving.port,
             "pid": serving.pid, "machine": serving.machine})
     except OSError as error:
-        raise StoreError(f"{path}: {error.strerror or error}") from None
+        raise StoreError(f"{path}: {os_reason(error)}") from None
     return path
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from dulwich.objects import ObjectID
 
+from ..errors import os_reason
 from ..i18n import _, ngettext
 from .conflicts import Conflict, conflicts
 from .gitrepo import (
@@ -92,7 +93,7 @@ def sync(home: Path, remote: str | None = None, create: bool = False, wait: floa
         home.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise SyncError(_("{folder}: cannot be created ({reason})").format(
-            folder=home, reason=error.strerror or error)) from None
+            folder=home, reason=os_reason(error))) from None
     lock = home_lock(home, wait)
     try:
         from .home import Store

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import ScorekeeperError, StoreError, one_line
+from ..errors import ScorekeeperError, StoreError, one_line, os_reason
 from ..i18n import _
 from .atomic import atomic_write
 from .conflicts import CONFLICTS, COPY_NAME, session_digest, write_in_trash
@@ -244,7 +244,7 @@ def _settings(context: _Context, raw: bytes) -> None:
     try:
         atomic_write(context.home / "settings.json", [raw])
     except OSError as error:
-        raise StoreError(f"settings.json: {error.strerror or error}") from None
+        raise StoreError(f"settings.json: {os_reason(error)}") from None
 
 
 def remove_own_copies(home: Path) -> None:

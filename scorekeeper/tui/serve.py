@@ -28,7 +28,7 @@ from typing import Any
 from aiohttp import web
 from textual_serve.server import Server
 
-from ..errors import ScorekeeperError, one_line
+from ..errors import ScorekeeperError, one_line, os_reason
 from ..i18n import _, current_language, ngettext
 from ..store import OpenSession, Store
 from ..store.serving import Serving, end_serving, record_serving, this_machine
@@ -96,7 +96,7 @@ def free_port(host: str, port: int) -> int:
         try:
             probe.bind(address)
         except OSError as error:
-            why = error.strerror or str(error)
+            why = os_reason(error)
             if error.errno == errno.EADDRNOTAVAIL:
                 raise ScorekeeperError(_("--host: '{host}' is not an address of this machine "
                                          "({reason})").format(host=host, reason=why)) from None

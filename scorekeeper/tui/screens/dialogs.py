@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, OptionList, Select, Static
 
 from ...amounts import format_decimal, parse_typed_amount
-from ...errors import ScorekeeperError, StoreError
+from ...errors import ScorekeeperError, StoreError, os_reason
 from ...i18n import N_, _, current_language, ngettext, pgettext, speaking
 from ...presentation import pot_label
 from ..keybar import KeyBar
@@ -382,7 +382,7 @@ def export_file(store: Store, ref: str, fmt: str, target: Path) -> None:
         atomic_write(target, text)
     except OSError as error:
         raise StoreError(_("{file}: cannot be written ({reason})").format(
-            file=target, reason=error.strerror or error)) from None
+            file=target, reason=os_reason(error))) from None
 
 
 class AuditDialog(SpokenModal[None]):
