@@ -221,6 +221,15 @@ def lined_up(rows: list[tuple[str, str, str, str]], name: int = 0) -> list[str]:
             + row[2].format(score=_pad(row[3], figure, right=True)) for row in rows]
 
 
+def places(scores: dict[str, Decimal], order: list[str]) -> list[tuple[int, str]]:
+    """Each player of ``order`` (best first, as the game ranks them) with their place: the
+    place of the first in ``order`` with the same score (tied players share it)."""
+    first: dict[Decimal, int] = {}
+    for i, player in enumerate(order, start=1):
+        first.setdefault(scores[player], i)
+    return [(first[scores[player]], player) for player in order]
+
+
 def ranked_lines(standings: list[tuple[int, str, str, str]]) -> list[str]:
     """Standings to share as text (place, name, score, a mark such as ``winner``), in
     columns measured in terminal cells: the places and the scores right-aligned, each name

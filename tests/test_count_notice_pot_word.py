@@ -34,3 +34,4 @@ async def test_the_count_notice_says_the_pot_in_the_language(tmp_path, language)
         assert POT[language] in text, text
         if language != "en":
             assert "pot:" not in text, text
+

@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from ...amounts import format_amount
 from ...i18n import _, pgettext
-from ...presentation import draft_lines, hands_words, table_guide
+from ...presentation import draft_lines, hands_words, places, table_guide
 from ...rules import HandDraft
 from ..entry import KeyEntry
 from ..handpanel import HandPanel
@@ -186,9 +186,11 @@ class TableView(TableLines):
         """Over, or going on in the next evening: the standings, and why no hand is typed."""
         session, state, ruleset = self.session, self.state, self.session.ruleset
         hand = self.query_one("#hand", HandPanel)
-        standings = self.in_columns([f"  {p}: {format_amount(state.scores[p])}"
-                                     for p in ruleset.ranked(state.scores)],
-                                    self.text_width(hand))
+        # Each with its place (tied players share it): the columns read down, not across.
+        scores = state.scores
+        standings = self.in_columns(
+            [f"  {place}. {p}: {format_amount(scores[p])}"
+             for place, p in places(scores, ruleset.ranked(scores))], self.text_width(hand))
         if finished:
             guide_lines = [*table_guide(ruleset, session.config, state), _("Final standings:"),
                            *standings, _("Digest {digest}: write it down; 'audit' checks "
