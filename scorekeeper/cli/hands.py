@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import N_, _, ngettext, play_key_names, play_keys
+from ..i18n import N_, _, ngettext
+from .ask import ask_hand, option_letters_words
 from .language import json_words
 from .options import (
     Command,
@@ -27,7 +28,6 @@ from .output import emit_json, fail, say, stored
 
 if TYPE_CHECKING:
     from ..rules import HandRecord
-    from ..store import OpenSession
 
 
 def typed_card(text: str) -> str:
@@ -113,51 +113,6 @@ def make_record(fields: dict[str, Any], where: str = "record") -> HandRecord:
         fail(f"--{field}: {message}")
 
 
-def ask_hand(opened: OpenSession) -> HandRecord:
-    """Walk through the hand's draft at the terminal: each step asked in words, each answer
-    checked by the rules before the next is asked (the table app asks the same steps)."""
-    from ..cards import Card
-    from ..presentation import draft_lines, step_prompt
-    from ..rules import HandDraft
-
-    state = opened.state()
-    if state.finished:
-        fail(_("the session finished after hand {number}; no more hands can be recorded")
-             .format(number=state.hands_played))
-    config = opened.config
-    draft = HandDraft(opened.ruleset, config, state)
-    say(_("hand {number}: {dealer} deals").format(number=state.hands_played + 1,
-                                                  dealer=state.dealer))
-    while not draft.complete:
-        kind = draft.step.kind
-        play, drop = play_key_names()  # the letters of the language in use
-        hint = {"winner": _(" (seat number or name)"),
-                "decide": _(" ({play} plays, {drop} drops)").format(play=play, drop=drop)
-                }.get(kind, "")
-        text = click.prompt(step_prompt(draft) + hint).strip()
-        try:
-            if kind in ("turn", "card"):
-                answer: Any = Card.parse_typed(text, opened.ruleset.deck(config))
-            elif kind == "decide":
-                if text.lower() not in play_keys():
-                    raise ScorekeeperError(_("type {play} (plays) or {drop} (drops)").format(
-                        play=play, drop=drop))
-                answer = play_keys()[text.lower()]
-            elif text.isdigit() and 1 <= int(text) <= len(config.players):
-                answer = config.players[int(text) - 1]
-            else:
-                answer = config.resolve(text, "tricks")
-        except ScorekeeperError as error:
-            say(f"  {error}")
-            continue
-        problem = draft.give(answer)
-        if problem:
-            say(f"  {problem}")
-    for line in draft_lines(draft):
-        say(f"  {line}")
-    return draft.record()
-
-
 def game_record_options() -> list[click.Option]:
     """The record fields that some games add (each game declares its own), as options."""
     from ..rules import RULESETS
@@ -183,6 +138,12 @@ class RecordCommand(Command):
             after = next(i for i, p in enumerate(self.params) if p.name == "tricks") + 1
             self.params[after:after] = game_record_options()
         return super().get_params(ctx)
+
+    def epilog_words(self) -> str:
+        """The epilog, then where the options' card letters (C D H S, the contract's) mean
+        another suit than the table's keys in the language in use (``option_letters_words``)."""
+        letters = option_letters_words()
+        return super().epilog_words() + (f"\n\n{letters}" if letters else "")
 
 
 def record_options(command: Decorated) -> Decorated:
