@@ -28,10 +28,10 @@ CASES = {
         "night.toml: players: 'anna' and 'Anna' are the same name"),
     "two players": (
         'game = "letzter"\nplayers = ["Anna", "Ben"]\nfirst_dealer = "Anna"\n',
-        "night.toml: players: letzter is for 3 to 4 players, not 2"),
+        "night.toml: players: Letzter is for 3 to 4 players, not 2"),
     "seven players for kratzen": (
         'game = "kratzen"\nplayers = ["A", "B", "C", "D", "E", "F", "G"]\nfirst_dealer = "A"\n',
-        "night.toml: players: kratzen is for 3 to 6 players, not 7"),
+        "night.toml: players: Kratzen is for 3 to 6 players, not 7"),
     "wrong number of tricks": (
         STICH + '[[hands]]\ntricks = ["Ben", "Cleo"]\n',
         "night.toml: hand 1: tricks: 8 trick winners are needed, 2 were given"),

@@ -150,7 +150,7 @@ def test_new_draws_the_dealer_when_none_is_given(run):
 
 @pytest.mark.parametrize("args, message", [
     (["--game", "skat", "--players", "A,B,C"], "'skat' is not a game"),
-    (["--game", "letzter", "--players", "A,B"], "letzter is for 3 to 4 players"),
+    (["--game", "letzter", "--players", "A,B"], "Letzter is for 3 to 4 players"),
     (["--game", "letzter", "--players", "A,B,C", "--option", "rotations=2"],
      "--option rotations: is not an option of letzter"),
     (["--game", "letzter", "--players", "A,B,C", "--dealer", "Z"], "'Z' is not one of the players"),

@@ -322,7 +322,7 @@ async def test_too_many_players_for_the_game_is_said_at_once_and_unsaid_when_men
             await pilot.press(*name, "enter")
         assert str(said.render()) == ""
         await pilot.press(*"Eve", "enter")
-        assert str(said.render()) == "letzter-stich is for 3 to 4 players, not 5"
+        assert str(said.render()) == "Letzter Stich is for 3 to 4 players, not 5"
         await pilot.press("ctrl+r")                       # Eve, highlighted, goes
         await pilot.pause()
         assert app.screen.players == ["Anna", "Ben", "Cleo", "Dora"]

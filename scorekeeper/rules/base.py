@@ -524,7 +524,7 @@ class Ruleset(ABC):
         if self.min_players <= count <= self.max_players:
             return None
         return _("{game} is for {low} to {high} players, not {count}").format(
-            game=self.game, low=self.min_players, high=self.max_players, count=count)
+            game=self.title, low=self.min_players, high=self.max_players, count=count)
 
     # --- game hooks -------------------------------------------------------------------
 
