@@ -48,7 +48,7 @@ def fit_columns(width: int, natural: dict[str, int], one_leader: int = 0,
     the players down to ``players_least`` (the narrowest that still says them: their count),
     then what leads down to ``leaders_least`` (its widest word). (A list still wider than the
     screen scrolls sideways.)"""
-    room = width - MARGIN - GAP * len(natural)
+    room = list_room(width, len(natural))
     widths = dict(natural)
     if sum(widths.values()) <= room:
         return widths
@@ -70,6 +70,18 @@ def fit_columns(width: int, natural: dict[str, int], one_leader: int = 0,
     shrink(("players",), players_least)  # who leads keeps its room: the players fold first
     shrink(("leading",), leaders_least)
     return widths
+
+
+def list_room(width: int, columns: int) -> int:
+    """The columns that ``columns`` columns of the list have for their cells on a screen
+    ``width`` columns wide (the gaps between them, the padding and the scrollbar taken)."""
+    return width - MARGIN - GAP * columns
+
+
+def fits(width: int, widths: dict[str, int]) -> bool:
+    """Whether columns of ``widths`` fit a screen ``width`` columns wide (no sideways scroll:
+    the last column, who leads, is not cut at the screen's edge)."""
+    return sum(widths.values()) <= list_room(width, len(widths))
 
 
 def cut(text: str, width: int) -> Text:
@@ -144,6 +156,25 @@ def in_two_lines(words: str) -> str:
     at = min(range(1, len(parts)), key=lambda i: max(cell_width(" ".join(parts[:i])),
                                                      cell_width(" ".join(parts[i:]))))
     return " ".join(parts[:at]) + "\n" + " ".join(parts[at:])
+
+
+def in_lines(words: str, count: int) -> str:
+    """``words`` folded between its words onto at most ``count`` lines, as narrow as that
+    allows (``in_two_lines`` for two): "goes on in 0a1b2c3d (damaged)" on three lines where
+    two leave the list wider than the screen."""
+    if count <= 2:
+        return in_two_lines(words) if count == 2 else words
+    parts = words.split(" ")
+    for width in range(max(cell_width(part) for part in parts), cell_width(words) + 1):
+        lines = [parts[0]]
+        for part in parts[1:]:
+            if cell_width(f"{lines[-1]} {part}") <= width:
+                lines[-1] += f" {part}"
+            else:
+                lines.append(part)
+        if len(lines) <= count:
+            return "\n".join(lines)
+    return words
 
 
 def players_count(row: dict[str, str]) -> str:

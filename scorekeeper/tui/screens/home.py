@@ -28,7 +28,8 @@ from ..homelist import (
     cut,
     drawn_cells,
     fit_columns,
-    in_two_lines,
+    fits,
+    in_lines,
     leaders_least,
     leaders_whole,
     players_least,
@@ -188,9 +189,10 @@ class HomeScreen(NoticeScreen[None]):
                headings: dict[str, str], most_lines: int) -> dict[str, int]:
         """The columns' widths on this screen (``homelist.fit_columns``): who leads with each
         leader whole on a line where it can; where the players or what leads take more than a
-        line, an evening's "goes on in X" takes two lines of its row and gives them its
-        room, and the players and who leads share their room so that the list takes the
-        fewest rows (``homelist.balanced``)."""
+        line, an evening's "goes on in X" takes two lines of its row (more, where two leave
+        the list wider than the screen) and gives them its room, and the players and who
+        leads share their room so that the list takes the fewest rows
+        (``homelist.balanced``)."""
         width = self.size.width or self.app.size.width
 
         def fit() -> dict[str, int]:
@@ -204,13 +206,20 @@ class HomeScreen(NoticeScreen[None]):
         widths = fit()
         folded = any(widths[c] < cell_len(row[c]) for row in cells
                      for c in ("players", "leading") if c in widths)
-        went_on = [row for row in cells if row["went_on"]]
+        went_on = [(row, row["status"]) for row in cells if row["went_on"]]
         if not folded:
             return widths
-        if went_on:
-            for row in went_on:
-                row["status"] = in_two_lines(row["status"])
+        # Two lines, or more where two leave the list wider than the screen (its last
+        # column, who leads, was cut at the edge: a damaged file's line brings a name column
+        # and "goes on in X (damaged)" is long; the words stay whole).
+        lines = 2
+        while went_on:
+            for row, status in went_on:
+                row["status"] = in_lines(status, lines)
             widths = fit()
+            if fits(width, widths) or lines > max(s.count(" ") for _row, s in went_on):
+                break
+            lines += 1
         return balanced(cells, columns, widths, most_lines)
 
     @staticmethod

@@ -129,13 +129,27 @@ class NewSessionScreen(NoticeScreen[None]):
                 if alike is not None:  # "Anna" beside a Cyrillic "Аnna", an NFD "Zoé"
                     raise ConfigError("players", alike)
             except ConfigError as error:
-                event.input.value = event.value  # it emptied itself (clear_on_submit)
+                self.give_back(event.input, event.value)
                 self.query_one("#error-players", Static).update(Text(error.detail))
                 return
             self.players.append(event.value)  # the input emptied itself (clear_on_submit)
             self.refresh_players(highlight=len(self.players) - 1)
         else:
             self.action_start()
+
+    @staticmethod
+    def give_back(field: Input, refused: str) -> None:
+        """A refused name back in its field (which emptied itself as Enter was taken,
+        ``clear_on_submit``) to mend, the cursor after its last letter: Backspace takes that
+        letter back and typing goes on at the end. (The cursor stayed where the emptied field
+        had it, before the first letter: Backspace did nothing and the next name went in front
+        of the refused one, the two then refused as one.) A field already holding keys typed
+        after that Enter (a next name typed quickly) keeps them: the refusal names the refused
+        name, whole."""
+        if field.value:
+            return
+        field.value = refused
+        field.cursor_position = len(refused)
 
     def refresh_players(self, highlight: int | None = None) -> None:
         seating = self.query_one("#seating", OptionList)
