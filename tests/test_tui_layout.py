@@ -261,7 +261,7 @@ async def test_f1_explains_the_keys_of_the_step_the_hand_is_at(tmp_path):
                "u Unter" in text
         assert "a b h l then its suit: a acorns ♣, b bells ♦, h hearts ♥, l leaves ♠" in text
         assert "w the Weli (6 of bells) in one key" in text
-        assert "Backspace take back the last answer" in text
+        assert "Backspace take back the last key typed" in text
         assert "Escape leave the table" in text
         for textual in TEXTUAL_KEYS:
             assert textual not in text

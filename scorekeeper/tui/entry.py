@@ -229,7 +229,7 @@ class KeyEntry:
         else:
             keys.append((enter, _("see the settlement, once the hand is complete")))
         keys.append((key_name("backspace"), _("take back the rank just typed") if self.pending
-                     else _("take back the last answer")))
+                     else _("take back the last key typed")))
         return keys
 
     # ---- keys
