@@ -69,7 +69,8 @@ class TableScreen(Protocol):
 class SettleUpScreen(NoticeScreen[None]):
     """Type the value of a chip or point and the currency (both blank: in chips or points);
     the settle-up is shown as it would be recorded. ctrl+s records it, after a question that
-    names the digest it is made from (refused if the session moved on); ctrl+y shares the
+    names the digest it is made from (refused if the session moved on; not offered where the
+    settle-up shown is the one recorded already: pressed, it says so); ctrl+y shares the
     night as text (copied) and writes it as text, Markdown and HTML."""
 
     app = getters.app(ScorekeeperAppBase)
@@ -78,6 +79,9 @@ class SettleUpScreen(NoticeScreen[None]):
     # the keys line and the help say them whole).
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="settle-back"),
                 Binding("ctrl+s", "record", N_("Record"), id="settle-record"),
+                # ctrl+s where the settle-up shown is recorded already (``check_action``): not
+                # offered, but said at once if pressed all the same.
+                Binding("ctrl+s", "recorded_already", show=False),
                 Binding("ctrl+y", "share", N_("Share"), id="settle-share"),
                 # Enter moves on: from the value to the currency, from there to the settle-up
                 # (it records nothing: ctrl+s does). Taken as it is typed (a priority key):
@@ -92,6 +96,9 @@ class SettleUpScreen(NoticeScreen[None]):
         self.based_on = table.session.digest  # the state the settle-up on screen is of
         self.problem: str | None = None  # what is wrong with the value or the currency typed
         self.writing = False
+        # Whether the settle-up shown is the session's last one recorded, no hand changed since:
+        # ctrl+s is then not offered (``check_action``), until the terms or the session change.
+        self.shown_recorded = False
         # The terms the status line speaks of, and its words (said no more once they change).
         self.terms_said: tuple[str, str, str] | None = None
         self.notices = OneNotice(id="notices")
@@ -228,8 +235,6 @@ class SettleUpScreen(NoticeScreen[None]):
         top = self.query_one("#settle-top", Static)
         room = top.content_size.width or self.app.size.width - 2
         top.update(self.title_text(room))
-        keys = self.query_one("#settle-keys", Static)
-        keys.update(Text(self.keys_words(keys.content_size.width or self.app.size.width - 2)))
         message = self.query_one("#settle-message", Static)
         try:
             self.terms, self.problem = self.read_terms(), None
@@ -248,7 +253,9 @@ class SettleUpScreen(NoticeScreen[None]):
             self.settled, self.problem = None, _("An amount is too large to be kept exactly")
             message.update(Text(f"{self.problem}.", style="bold"))
             message.display = True
+            self.offer_record()
             return
+        self.offer_record()
         shown = self.query_one("#settle-lines", Static)
         # The table's lines must not wrap: a name too long for the columns there are folds
         # under its row's figures (before the first layout: the screen's width, less the
@@ -257,6 +264,32 @@ class SettleUpScreen(NoticeScreen[None]):
         lines = settle_up_lines(self.settled, session.ruleset, session.config.players,
                                 width=None, table_width=columns)
         shown.update(lines_text(payments_first(lines)))
+
+    def offer_record(self) -> None:
+        """ctrl+s offered (key bar, keys line, help, palette) unless the settle-up shown is the
+        one recorded last, no hand changed since (pressed, it could only say so)."""
+        settled = self.settled
+        recorded = (settled is not None and self.problem is None and settled.after_hand > 0
+                    and self.recorded_already(settled))
+        keys = self.query_one("#settle-keys", Static)
+        keys.update(Text(self.keys_words(keys.content_size.width or self.app.size.width - 2,
+                                         offer_record=not recorded)))
+        if recorded != self.shown_recorded:
+            self.shown_recorded = recorded
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """ctrl+s records the settle-up shown, and is offered, unless it is the one recorded
+        already (``offer_record``); then it only says so."""
+        if action == "record":
+            return not self.shown_recorded
+        if action == "recorded_already":
+            return self.shown_recorded
+        return True
+
+    def action_recorded_already(self) -> None:
+        self.say_of_terms(_("This settle-up was recorded already; digest {digest}.").format(
+            digest=self.table.session.digest))
 
     def title_text(self, room: int) -> Text:
         """The title in one line of ``room`` columns, the digest whole: the game goes first,
@@ -277,15 +310,20 @@ class SettleUpScreen(NoticeScreen[None]):
         return Text.assemble((title, "bold"), "  " + words)
 
     @staticmethod
-    def keys_words(room: int) -> str:
+    def keys_words(room: int, offer_record: bool = True) -> str:
         """The keys in one line of ``room`` columns: whole where they fit, else in the key
-        bar's words (every key, as the bar says it)."""
-        whole = _("ctrl+s: record the settle-up    ctrl+y: share the night    "
-                  "Escape: back to the table")
+        bar's words (every key, as the bar says it). Without ``offer_record`` (the settle-up
+        shown is recorded already) ctrl+s is not offered: the line says it is recorded."""
+        whole = (_("ctrl+s: record the settle-up    ctrl+y: share the night    "
+                   "Escape: back to the table") if offer_record else
+                 _("Recorded already    ctrl+y: share the night    Escape: back to the table"))
         if cell_len(whole) <= room:
             return whole
-        keys = (("ctrl+s", N_("Record")), ("ctrl+y", N_("Share")), ("escape", N_("Back")))
-        return "    ".join(key_name(key) + ": " + _(words).lower() for key, words in keys)
+        keys = (("ctrl+y", N_("Share")), ("escape", N_("Back")))
+        said = [key_name(key) + ": " + _(words).lower() for key, words in keys]
+        first = (key_name("ctrl+s") + ": " + _("Record").lower() if offer_record
+                 else _("Recorded already"))
+        return "    ".join([first, *said])
 
     def on_resize(self) -> None:
         self.show()
