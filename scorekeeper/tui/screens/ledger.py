@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Input, Static
 
 from ...amounts import format_amount
@@ -47,20 +47,36 @@ def count_row(after_hand: int, words: str) -> LedgerRow:
                      words.casefold(), wraps=True)
 
 
-def shared_out(room: int, natural: list[int], least: list[int],
-               order: tuple[int, ...]) -> tuple[int, ...] | None:
+def shared_out(room: int, natural: list[int], least: list[int], order: tuple[int, ...],
+               whole: tuple[int, ...] = ()) -> tuple[int, ...] | None:
     """Widths for columns as wide as ``natural`` at most and ``least`` at least, ``room``
     columns in all: each at its least, then what is left to the columns in ``order``, each
-    up to its natural width in turn; ``None`` where the least do not fit."""
+    up to its natural width in turn (those in ``whole`` to their natural width or not at all:
+    a name a column or two short of whole folds as it does at its least); ``None`` where the
+    least do not fit."""
     widths = list(least)
     spare = room - sum(widths)
     if spare < 0:
         return None
     for i in order:
-        more = min(spare, natural[i] - widths[i])
-        widths[i] += max(0, more)
-        spare -= max(0, more)
+        more = max(0, min(spare, natural[i] - widths[i]))
+        if i in whole and widths[i] + more < natural[i]:
+            continue
+        widths[i] += more
+        spare -= more
     return tuple(widths)
+
+
+class AuditBox(VerticalScroll):
+    """The audit's verdict over the ledger's table: as tall as its lines, up to two fifths of
+    the screen; longer (many findings), it scrolls, and Tab (or the mouse) reaches it. Under
+    a finding the table had kept the audit to one row at 80x24, "1 finding:" and nothing
+    after the colon, the finding and the digest out of reach."""
+
+    DEFAULT_CSS = "AuditBox { height: auto; max-height: 40%; }"
+
+    def allow_focus(self) -> bool:
+        return self.max_scroll_y > 0  # a stop for Tab only where there is something to scroll
 
 
 class LedgerScreen(NoticeScreen[None]):
@@ -77,7 +93,8 @@ class LedgerScreen(NoticeScreen[None]):
         with Vertical(id="ledger"):
             yield Static(Text(_("Ledger of session {id}").format(id=self.session.id),
                               style="bold"))
-            yield AuditText(self.session.id, id="audit")
+            with AuditBox(id="ledger-audit"):
+                yield AuditText(self.session.id, id="audit")
             # (The chip counts are rows of the table, after their hand: a block of them above
             # it could not scroll, cut the second count and left the table six rows.)
             yield TypedInput(placeholder=_("filter: a hand number, or a name: only that "
@@ -140,54 +157,83 @@ class LedgerScreen(NoticeScreen[None]):
                 _("dealer"), _("kind"))
 
     def column_widths(self, room: int) -> tuple[int | None, ...]:
-        """The widths of the from, to, reason and dealer columns in ``room`` columns of
-        screen: as wide as their cells (``None``) where everything fits; else, where every
-        column fits with the names, the reason and the dealer folded onto more lines of a
-        row, those four folded (``shared_out``: the payer's and the payee's names whole
-        first, then the reason, then the dealer); else the names and the reason fold so that who
-        pays whom, the amount and the reason are in view without scrolling sideways (names
-        between words where a word fits; the rest scrolls)."""
+        """The widths of the table's eight columns in ``room`` columns of screen (``None``: as
+        wide as its cells): each as wide as its cells where everything fits (a chip count's
+        words folding in the reason's, 30 columns at least); else, where every column fits
+        with the names, the reason, the kind and the pot after's heading folded onto more
+        lines, each column at its least (``folded_in_view``); else the names and the reason
+        fold so that who pays whom, the amount and the reason are in view without scrolling
+        sideways (names between words where a word fits; the rest scrolls)."""
         labels = self.labels()
-
         fixed = [row for row in self.entries if not row.wraps]  # a count folds to the room
 
         def widest(column: int) -> int:
             return max([cell_width(labels[column]),
                         *(cell_width(row.cells[column]) for row in fixed)])
 
-        def least(column: int, natural: int) -> int:  # the longest word, if not too long
-            word = max(cell_width(part) for row in fixed
-                       for part in [*row.cells[column].split(), " "])
-            return min(natural, max(10, min(word, 16)))
-
-        sources, targets, reason = widest(1), widest(2), widest(4)
+        natural = [widest(i) for i in range(len(labels))]
         # A count's words fold in the reason's column, as wide as its other cells.
         wraps = any(row.wraps for row in self.entries)
-        whole = (None, None, max(reason, 30) if wraps else None, None)
-        reasons = max(reason, 30) if wraps else reason
-        # hand and amount as they are; two columns of padding around each of the five
-        free = room - widest(0) - widest(3) - 2 * 5
-        rest = sum(widest(i) + 2 for i in (5, 6, 7))  # pot after, dealer, kind
-        if sources + targets + reasons + rest <= free:
+        reason = natural[4]
+        natural[4] = max(reason, 30) if wraps else reason
+        whole = tuple(natural[4] if i == 4 and wraps else None for i in range(len(labels)))
+        free = room - 2 * len(labels)  # two columns of padding around each
+        if sum(natural) <= free:
             return whole
-        # The four foldable columns' room (less pot after and kind, and every padding): each
-        # at its least, the rest to who pays whom first (at 130 columns their names whole: the
-        # reason first left each of them folded, "Eleonore" over "Weißenbach-Lutz", beside
-        # columns it did not need), then to the reason, then to the dealer.
-        every = shared_out(free - widest(5) - widest(7) - 2 * 3,
-                           [sources, targets, reasons, widest(6)],
-                           [least(1, sources), least(2, targets), min(20, reason),
-                            least(6, widest(6))], order=(0, 1, 2, 3))
+        every = self.folded_in_view(free, natural)
         if every is not None:  # every column in view
             return every
-        if sources + targets + reason <= free:  # the dealer and the kind scroll
+        # hand and amount as they are, and the reason whole; the dealer and the kind scroll
+        free -= natural[0] + natural[3] - 2 * 3  # (the padding of the five in view)
+        if natural[1] + natural[2] + reason <= free:
             return whole
-        source, target = least(1, sources), least(2, targets)
+        source, target = self.least_width(1), self.least_width(2)
         extra = free - source - target - reason
         if extra <= 0:
-            return (source, target, max(20, free - source - target), None)
-        more = min(sources - source, extra // 2 + extra % 2)  # the rest to the names
-        return (source + more, min(targets, target + extra - more), reason, None)
+            return (None, source, target, None, max(20, free - source - target), None, None,
+                    None)
+        more = min(natural[1] - source, extra // 2 + extra % 2)  # the rest to the names
+        return (None, source + more, min(natural[2], target + extra - more), None, reason, None,
+                None, None)
+
+    def least_width(self, column: int) -> int:
+        """How narrow a name's column may be: its longest word, 10 to 16 columns, or less
+        where its cells are narrower."""
+        cells = [row.cells[column] for row in self.entries if not row.wraps]
+        word = max((cell_width(part) for cell in cells for part in cell.split()), default=1)
+        natural = max([cell_width(self.labels()[column]), *map(cell_width, cells)])
+        return min(natural, max(10, min(word, 16)))
+
+    def folded_in_view(self, free: int, natural: list[int]) -> tuple[int, ...] | None:
+        """Widths for every column in ``free`` columns (the padding apart), ``None`` where they
+        do not fit with the payer's and the payee's names whole: the hand and the amount as
+        they are; each other column at its least (a name's between its words, the reason's its
+        longest word, 12 to 16 columns, the kind between its words, the pot after's heading
+        over two rows); the rest to the payer's and the payee's names, each whole or not at
+        all, to the reason up to 19 columns (a stake's reason whole, "Muss-Einsatz (Geber)" at
+        20 where the dealer's name does not fit), then to the dealer's name, whole or not at
+        all (at 130 columns it folded, "Eleonore" over "Weißenbach-Lutz" on every row, beside
+        a kind column as wide as "Muss forçado" and a "pot after" heading wider than its
+        figures), then to the kind, to the rest of the reason and to the pot after's
+        heading."""
+        labels = self.labels()
+        cells = [row.cells for row in self.entries if not row.wraps]
+
+        def longest_word(column: int) -> int:
+            return max(cell_width(part) for text in [labels[column], *(c[column] for c in cells)]
+                       for part in [*text.split(), " "])
+
+        lows = list(natural)
+        for i in (1, 2, 6):
+            lows[i] = self.least_width(i)
+        lows[4] = min(natural[4], max(12, min(longest_word(4), 16)))
+        lows[5] = max([longest_word(5), *(cell_width(c[5]) for c in cells)])  # a figure whole
+        lows[7] = longest_word(7)
+        first = shared_out(free, [*natural[:4], min(natural[4], max(lows[4], 19)), *natural[5:]],
+                           lows, order=(1, 2, 4, 6), whole=(1, 2, 6))
+        if first is None or first[1] < natural[1] or first[2] < natural[2]:
+            return None  # who pays whom folded: the names and the reason first (80 columns)
+        return shared_out(free, natural, list(first), order=(7, 4, 5))
 
     def lay_out(self) -> None:
         table = self.query_one("#transfers", DataTable)
@@ -200,16 +246,21 @@ class LedgerScreen(NoticeScreen[None]):
         self.widths = widths
         table.clear(columns=True)
         labels = self.labels()
-        sized = dict(zip((1, 2, 4, 6), widths, strict=True))  # from, to, reason, dealer
-        for i, label in enumerate(labels):
-            table.add_column(Text(label), width=sized.get(i))
+        # A heading folded (the pot after's: "pot" over "after") takes two rows, the others
+        # on the lower one, over their cells.
+        folds = [width is not None and cell_width(label) > width
+                 for label, width in zip(labels, widths, strict=True)]
+        table.header_height = 2 if any(folds) else 1
+        for label, width, folded in zip(labels, widths, folds, strict=True):
+            table.add_column(Text(label if folded or not any(folds) else f"\n{label}"),
+                             width=width)
         self.fill(self.query_one("#ledger-filter", Input).value)
 
     def fill(self, needle: str) -> None:
         table = self.query_one("#transfers", DataTable)
         table.clear()
         needle = needle.strip().casefold()
-        folded = self.widths is not None and self.widths[0] is not None
+        folded = self.widths is not None and self.widths[1] is not None
         for row in self.entries:
             if needle and not row.shown_for(needle):
                 continue
@@ -222,7 +273,7 @@ class LedgerScreen(NoticeScreen[None]):
         """The table's rows for ``row``: itself, or a chip count's words folded to the reason's
         column and cut into rows of ``COUNT_LINES`` lines (six players' count folded to one
         row was taller than the table at 80x24, its end out of reach)."""
-        width = self.widths[2] if self.widths is not None else None
+        width = self.widths[4] if self.widths is not None else None
         if not row.wraps or not width:
             return [row.cells]
         # (a console of the ledger's own: the fold depends on the width only)
