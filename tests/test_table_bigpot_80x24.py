@@ -77,6 +77,8 @@ async def test_the_guide_is_whole_at_the_start_of_a_hand_with_a_five_or_six_digi
         with speaking(language):
             forms = [words(last_hand_line(last, CONFIG.players, short=short, kind=kind))
                      for short, kind in ((False, True), (True, True), (True, False))]
+            forms.append(words(last_hand_line(last, CONFIG.players, short=True, kind=False,
+                                              terse=True)))
         assert any(form in on_screen(app) for form in forms)
 
 
