@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from ..amounts import ZERO, exact, to_decimal_string
 from ..rules import PENALTY, POT, End, Settlement, end_from_text, get_ruleset
-from .source import ExportSource, Once, data_changes, decimal_texts
+from .source import ExportSource, Once, data_since, decimal_texts
 
 _LATIN = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "ß": "ss", "Æ": "AE",
                         "æ": "ae", "Œ": "OE", "œ": "oe", "Đ": "D", "đ": "d", "Þ": "Th",
@@ -196,13 +196,7 @@ def _bean_counts(source: ExportSource, book: _Book) -> list[str]:
                 off = event.off.get(who)
                 words = f"chip count after hand {event.after_hand}: {text[amount]} held" + (
                     f", off by {text[off]}" if off is not None else ", agrees")
-                if not check.compared:
-                    words += f"; hand {event.after_hand} withdrawn since: not compared now"
-                elif check.changed and check.now is not None:
-                    off_now = check.off_now.get(who)
-                    words += (f"; after {data_changes(check)} the ledger says "
-                              f"{text[check.now[who]]}" + (f", off by {text[off_now]}"
-                                                           if off_now is not None else ", agrees"))
+                words += data_since(check, who, text)
                 out.append(f"{noted} note {held_in} {_bean_string(words)}")
     return out
 

@@ -19,7 +19,7 @@ from ..rules import Settlement, Transfer, end_text, get_ruleset
 from .source import (
     ExportSource,
     Once,
-    data_changes,
+    data_since,
     decimal_texts,
     settle_up_document,
     standings_body,
@@ -74,13 +74,7 @@ def export_csv(source: ExportSource, standings: bool = False) -> str:
             off = event.off.get(who)
             reason = f"chip count: ledger {text[event.expected[who]]}" + (
                 f", off by {text[off]}" if off is not None else "")
-            if not check.compared:
-                reason += f"; hand {event.after_hand} withdrawn since: not compared now"
-            elif check.changed and check.now is not None:
-                off_now = check.off_now.get(who)
-                reason += (f"; after {data_changes(check)} the ledger says {text[check.now[who]]}"
-                           + (f", off by {text[off_now]}" if off_now is not None
-                              else ", agrees"))
+            reason += data_since(check, who, text)
             rows.append([event.after_hand, event.at, "", "count",
                          csv_text_cell(who), "", text[amount], csv_text_cell(reason), ""])
     return _csv(rows)

@@ -221,6 +221,19 @@ def data_changes(check: CountCheck) -> str:
         return changes_words(check.since)
 
 
+def data_since(check: CountCheck, who: str, text: Once) -> str:
+    """What became of ``who``'s count since it was made, in data's words (the csv's reason,
+    the beancount note): its hand withdrawn, or what the ledger says after the changes
+    (``text``: the amounts as the export writes them); empty where nothing changed."""
+    if not check.compared:
+        return f"; hand {check.count.after_hand} withdrawn since: not compared now"
+    if not check.changed or check.now is None:
+        return ""
+    off_now = check.off_now.get(who)
+    return (f"; after {data_changes(check)} the ledger says {text[check.now[who]]}"
+            + (f", off by {text[off_now]}" if off_now is not None else ", agrees"))
+
+
 def md_cell(text: str) -> str:
     """A table cell shown literally: Markdown's own characters are escaped, and ``&`` is
     written ``&amp;`` (a name's ``&amp;`` would otherwise be shown as ``&``)."""
