@@ -43,6 +43,9 @@ class NewSessionScreen(NoticeScreen[None]):
         super().__init__()
         self.starting = False
         self.players: list[str] = []
+        # What a field held when its refusal was said: the refusal goes as the field changes
+        # from it (it stayed under an emptied field, trial 30).
+        self.refused_in: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="new-session"):
@@ -131,11 +134,26 @@ class NewSessionScreen(NoticeScreen[None]):
             except ConfigError as error:
                 self.give_back(event.input, event.value)
                 self.query_one("#error-players", Static).update(Text(error.detail))
+                self.refused_in["player-name"] = event.input.value
                 return
             self.players.append(event.value)  # the input emptied itself (clear_on_submit)
             self.refresh_players(highlight=len(self.players) - 1)
         else:
             self.action_start()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A field's refusal goes as soon as the field holds something else than what was
+        refused (emptied, mended): it is said again, if still so, at Enter or ctrl+s. The
+        field's own changes as the refusal is said (emptied at Enter, the name given back)
+        leave it what it was, so they keep the refusal."""
+        field = event.input.id or ""
+        if field not in self.refused_in or event.input.value == self.refused_in[field]:
+            return
+        del self.refused_in[field]
+        if field == "player-name":
+            self.say_player_count()  # too many players stays said while it is so
+        else:
+            self.query_one(f"#error-options-{field}", Static).update(Text(""))
 
     @staticmethod
     def give_back(field: Input, refused: str) -> None:
@@ -210,6 +228,9 @@ class NewSessionScreen(NoticeScreen[None]):
             found = self.query(f"#{target}")
             widget = found.first(Static) if found else self.query_one("#new-message", Static)
             widget.update(Text(error.detail if found else str(error)))
+            field = error.field.removeprefix("options.")
+            if found and field in ("starting_chips", "rounds", "rotations"):
+                self.refused_in[field] = self.query_one(f"#{field}", Input).value
             return
         notice = (_("{dealer} was drawn at random to deal first.") if drawn
                   else _("{dealer} deals first.")).format(dealer=config.first_dealer)
