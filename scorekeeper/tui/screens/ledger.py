@@ -208,14 +208,13 @@ class LedgerScreen(NoticeScreen[None]):
         """Widths for every column in ``free`` columns (the padding apart), ``None`` where they
         do not fit with the payer's and the payee's names whole: the hand and the amount as
         they are; each other column at its least (a name's between its words, the reason's its
-        longest word, 12 to 16 columns, the kind between its words, the pot after's heading
-        over two rows); the rest to the payer's and the payee's names, each whole or not at
-        all, to the reason up to 19 columns (a stake's reason whole, "Muss-Einsatz (Geber)" at
-        20 where the dealer's name does not fit), then to the dealer's name, whole or not at
-        all (at 130 columns it folded, "Eleonore" over "Weißenbach-Lutz" on every row, beside
-        a kind column as wide as "Muss forçado" and a "pot after" heading wider than its
-        figures), then to the kind, to the rest of the reason and to the pot after's
-        heading."""
+        longest word, 12 columns at least, the kind between its words, the pot after's heading
+        over two rows); the rest to the payer's and the payee's names, then to the dealer's,
+        each whole or not at all, then to the kind, the reason and the pot after's heading.
+        (Trial 30 at 130 columns: the dealer's name folded onto two lines on every row, the
+        reason given the room first, "Eleonore" over "Weißenbach-Lutz" beside a reason of 19
+        columns; the dealer's is one name on every row of a hand, the reason folds between
+        its words.)"""
         labels = self.labels()
         cells = [row.cells for row in self.entries if not row.wraps]
 
@@ -226,21 +225,33 @@ class LedgerScreen(NoticeScreen[None]):
         lows = list(natural)
         for i in (1, 2, 6):
             lows[i] = self.least_width(i)
-        lows[4] = min(natural[4], max(12, min(longest_word(4), 16)))
+        lows[4] = min(natural[4], max(12, longest_word(4)))  # a word of it never cut
         lows[5] = max([longest_word(5), *(cell_width(c[5]) for c in cells)])  # a figure whole
         lows[7] = longest_word(7)
-        first = shared_out(free, [*natural[:4], min(natural[4], max(lows[4], 19)), *natural[5:]],
-                           lows, order=(1, 2, 4, 6), whole=(1, 2, 6))
+        first = shared_out(free, natural, lows, order=(1, 2, 6), whole=(1, 2, 6))
         if first is None or first[1] < natural[1] or first[2] < natural[2]:
             return None  # who pays whom folded: the names and the reason first (80 columns)
         return shared_out(free, natural, list(first), order=(7, 4, 5))
 
+    def lines(self, widths: tuple[int | None, ...]) -> int:
+        """How many lines the table's rows take at ``widths`` (each cell folded between its
+        words to its column's width)."""
+        def height(cell: str, width: int | None) -> int:
+            return len(Text(cell).wrap(FOLDING, width)) if width and cell else 1
+
+        return sum(max(height(cell, width) for cell, width in zip(cells, widths, strict=True))
+                   for row in self.entries for cells in self.pieces(row, widths[4]))
+
     def lay_out(self) -> None:
         table = self.query_one("#transfers", DataTable)
-        room = table.scrollable_content_region.width or self.app.size.width - 2
-        # (less the vertical scroll bar, unless it is there already: its room is not in the
-        # region then; taken twice, it cost the names two columns at 130x40)
-        widths = self.column_widths(room - (0 if table.show_vertical_scrollbar else 2))
+        region = table.scrollable_content_region
+        room = region.width or self.app.size.width - 2
+        widths = self.column_widths(room)
+        # (less the vertical scroll bar where the rows will want one, unless it is there
+        # already: its room is not in the region then; taken twice, it cost the names two
+        # columns at 130x40, and taken for a bar never drawn, the dealer's name its whole)
+        if not table.show_vertical_scrollbar and 2 + self.lines(widths) > region.height:
+            widths = self.column_widths(room - 2)
         if widths == self.widths:
             return
         self.widths = widths
@@ -269,11 +280,13 @@ class LedgerScreen(NoticeScreen[None]):
                                 for i, cell in enumerate(cells)),
                               height=None if folded or row.wraps else 1)
 
-    def pieces(self, row: LedgerRow) -> list[tuple[str, ...]]:
+    def pieces(self, row: LedgerRow, width: int | None = None) -> list[tuple[str, ...]]:
         """The table's rows for ``row``: itself, or a chip count's words folded to the reason's
-        column and cut into rows of ``COUNT_LINES`` lines (six players' count folded to one
-        row was taller than the table at 80x24, its end out of reach)."""
-        width = self.widths[4] if self.widths is not None else None
+        column (``width``, or as laid out) and cut into rows of ``COUNT_LINES`` lines (six
+        players' count folded to one row was taller than the table at 80x24, its end out of
+        reach)."""
+        if width is None and self.widths is not None:
+            width = self.widths[4]
         if not row.wraps or not width:
             return [row.cells]
         # (a console of the ledger's own: the fold depends on the width only)
