@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import re
+import socket
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
@@ -70,6 +71,23 @@ _OS_REASONS = {
     errno.ENOTDIR: N_("Not a directory"),
     errno.EEXIST: N_("File exists"),
     errno.ENAMETOOLONG: N_("File name too long"),
+    # The network's (serve's address and port, sync's remote)
+    errno.ECONNREFUSED: N_("Connection refused"),
+    errno.ECONNRESET: N_("Connection reset by peer"),
+    errno.ETIMEDOUT: N_("Connection timed out"),
+    errno.EHOSTUNREACH: N_("No route to host"),
+    errno.ENETUNREACH: N_("Network is unreachable"),
+    errno.EADDRINUSE: N_("Address already in use"),
+    errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
+}
+# What the resolver says of a host name (a ``socket.gaierror``'s codes, apart from errno's).
+_NAME_REASONS = {
+    getattr(socket, name): words for name, words in (
+        ("EAI_NONAME", N_("Name or service not known")),
+        ("EAI_AGAIN", N_("Temporary failure in name resolution")),
+        ("EAI_FAIL", N_("Non-recoverable failure in name resolution")),
+        ("EAI_NODATA", N_("No address associated with hostname")),
+    ) if hasattr(socket, name)
 }
 
 
@@ -78,7 +96,10 @@ def os_reason(error: BaseException) -> str:
     language in use: ``No such file or directory`` is Portuguese ``ficheiro ou pasta
     inexistente``; an error not among the common ones keeps the system's own words."""
     system = one_line(getattr(error, "strerror", None) or str(error))
-    words = _OS_REASONS.get(getattr(error, "errno", None) or 0)
+    reasons = _NAME_REASONS if isinstance(error, socket.gaierror) else _OS_REASONS
+    words = reasons.get(getattr(error, "errno", None) or 0)
+    if words is None and isinstance(error, TimeoutError):  # a socket's timeout: no errno
+        words = _OS_REASONS[errno.ETIMEDOUT]
     if words is None or _(words) == words:
         return system
     return _(words)

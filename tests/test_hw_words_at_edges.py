@@ -1,14 +1,26 @@
 """Issue 26, trial 30 (hW, words at the edges).
 
 1. The new-session screen kept "'…' ist länger als 24 Zeichen" under the name field after the
-   field was emptied (report-de.md, 05-cleared): a refusal goes as the field changes."""
+   field was emptied (report-de.md, 05-cleared): a refusal goes as the field changes.
+2. `serve --host`/`--port` and `sync` gave the system's and the transports' reasons in English
+   inside a German, Portuguese or Spanish line ("(Cannot assign requested address)",
+   "([Errno -2] Name or service not known)", "Address already in use", urllib3's
+   "HTTPConnectionPool(host=...): Max retries exceeded ...", ssh's own words,
+   "NotGitRepository"): each is said in the language (errors.os_reason, store.syncreason).
+   (The de/pt/es cases run for real once /work/notes/hW-catalog.py is merged.)"""
 
 from __future__ import annotations
 
+import errno
+import socket
+
 import pytest
+from dulwich.errors import HangupException
 from textual.widgets import Input, Static
 
+from scorekeeper.errors import ScorekeeperError, os_reason
 from scorekeeper.i18n import _, speaking
+from scorekeeper.tui.serve import free_port
 
 from .test_tui import focus
 from .tui_helpers import make_app
@@ -59,3 +71,115 @@ async def test_a_refused_option_unsaid_as_it_is_mended(tmp_path):
         await pilot.press("backspace")
         await pilot.pause()
         assert said(screen, "error-options-rotations") == ""
+
+
+# ---- 2. the network's reasons in the language -------------------------------------------------
+
+NETWORK = {  # errno: (en, de, pt, es)
+    errno.ECONNREFUSED: ("Connection refused", "Verbindung abgelehnt", "ligação recusada",
+                         "conexión rechazada"),
+    errno.EADDRINUSE: ("Address already in use", "Adresse wird bereits verwendet",
+                       "o endereço já está em uso", "la dirección ya está en uso"),
+    errno.EADDRNOTAVAIL: ("Cannot assign requested address",
+                          "die Adresse ist hier nicht vergeben", "o endereço não existe aqui",
+                          "la dirección no existe aquí"),
+    errno.ETIMEDOUT: ("Connection timed out", "Zeitüberschreitung der Verbindung",
+                      "a ligação excedeu o tempo", "la conexión agotó el tiempo de espera"),
+}
+NOT_FOUND = ("Name or service not known", "Rechnername unbekannt",
+             "nome de máquina desconhecido", "nombre de equipo desconocido")
+LANGUAGES = ("en", "de", "pt", "es")
+SAYS = [(number, language, words[i]) for number, words in NETWORK.items()
+        for i, language in enumerate(LANGUAGES)]
+
+
+@pytest.mark.parametrize("number, language, said", SAYS)
+def test_the_network_s_reasons_in_the_language(number, language, said):
+    with speaking(language):
+        assert os_reason(OSError(number, NETWORK[number][0])) == said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_host_name_not_found_in_the_language(language):
+    error = socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    with speaking(language):
+        assert os_reason(error) == NOT_FOUND[LANGUAGES.index(language)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_serve_on_an_address_not_here_says_why_in_the_language(language):
+    with speaking(language), pytest.raises(ScorekeeperError) as refused:
+        free_port("192.0.2.1", 0)  # TEST-NET-1: an address of no machine here
+    line = str(refused.value)
+    assert line.endswith(f"({NETWORK[errno.EADDRNOTAVAIL][LANGUAGES.index(language)]})"), line
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_serve_on_a_port_in_use_says_why_in_the_language(language):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with speaking(language), pytest.raises(ScorekeeperError) as refused:
+            free_port("127.0.0.1", port)
+    line = str(refused.value)
+    assert line.endswith(NETWORK[errno.EADDRINUSE][LANGUAGES.index(language)]), line
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_serve_on_a_host_not_found_says_why_without_the_system_s_number(language):
+    with speaking(language), pytest.raises(ScorekeeperError) as refused:
+        free_port("no-such-host.invalid", 0)
+    line = str(refused.value)
+    assert "[Errno" not in line and "'no-such-host.invalid'" in line, line
+    if language != "en":  # not found, or no name server to ask: either in the language
+        with speaking(language):
+            assert any(f"({_(words)})" in line for words in (
+                "Name or service not known", "Temporary failure in name resolution",
+                "Non-recoverable failure in name resolution",
+                "No address associated with hostname")), line
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_sync_to_a_closed_port_says_connection_refused_in_the_language(run, tmp_path,
+                                                                      language):
+    """urllib3 wraps the system's refusal twice: its own English went out, cut at 200."""
+    result = run("--lang", language, "sync", "--home", str(tmp_path / "h"),
+                 f"http://127.0.0.1:{closed_port()}/club.git")
+    assert result.code == 2
+    (line,) = result.err.splitlines()
+    refused = NETWORK[errno.ECONNREFUSED][LANGUAGES.index(language)]
+    assert f"({refused})" in line and "HTTPConnectionPool" not in line, line
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_sync_to_a_folder_that_is_no_repository_says_so_in_the_language(run, tmp_path,
+                                                                       language):
+    folder = tmp_path / "stick"
+    (folder / "x").mkdir(parents=True)
+    result = run("--lang", language, "sync", "--home", str(tmp_path / "h"), str(folder))
+    assert result.code == 2
+    (line,) = result.err.splitlines()
+    with speaking(language):
+        assert f"({_('no git repository there')})" in line, line
+    assert "No git repository was found" not in line or language == "en", line
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ssh_s_own_words_are_said_in_the_language(language):
+    """ssh says why on its error stream, which dulwich passes on as it is (a CR at its end)."""
+    from scorekeeper.store.syncreason import remote_reason
+
+    said = {b"ssh: Could not resolve hostname club.example: Name or service not known\r":
+            NOT_FOUND,
+            b"ssh: connect to host 10.0.0.9 port 22: Connection refused\r":
+            NETWORK[errno.ECONNREFUSED]}
+    for stderr, words in said.items():
+        with speaking(language):
+            assert remote_reason(HangupException([stderr])) == words[LANGUAGES.index(language)]

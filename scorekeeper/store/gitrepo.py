@@ -32,6 +32,7 @@ from .atomic import atomic_write
 from .conflicts import CONFLICTS, COPY_NAME
 from .files import MAX_FILE_BYTES as FILE_LIMIT
 from .storage import SessionStorage  # the store's reader of a session file (and its like)
+from .syncreason import remote_reason
 
 MAIN = Ref(b"refs/heads/main")
 SESSION_FILE = re.compile(r"[0-9a-f]{8}\.json")
@@ -367,8 +368,7 @@ def _push(repo: Repo, remote: str) -> None:
 
 
 def _reason(error: Exception) -> str:
-    text = one_line(str(error)) or type(error).__name__
-    return text if len(text) <= 200 else text[:199] + "…"
+    return remote_reason(error)  # in the language in use (store.syncreason)
 
 
 def merge_base(repo: Repo, ours: ObjectID, theirs: ObjectID) -> ObjectID | None:

@@ -87,9 +87,11 @@ def free_port(host: str, port: int) -> int:
     else a ``ScorekeeperError`` saying why, before anything is served."""
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (OSError, UnicodeError) as error:
+    except (OSError, UnicodeError) as error:  # UnicodeError: a label IDNA cannot write
+        reason = (os_reason(error) if isinstance(error, OSError)
+                  else _("not a name a host can have"))
         raise ScorekeeperError(_("--host: '{host}' is not an address of this machine "
-                                 "({reason})").format(host=host, reason=error)) from None
+                                 "({reason})").format(host=host, reason=reason)) from None
     family, kind, proto, _canonical, address = found[0]
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
