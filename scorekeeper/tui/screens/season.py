@@ -36,6 +36,13 @@ from ..widgets import NoticeScreen, ScorekeeperAppBase
 PLOT_ROWS = 16
 
 
+def two_line_width(name: str) -> int:
+    """The fewest columns ``name`` takes folded on at most two lines (``fold_name``: between
+    words or after a hyphen), or whole where it has no two pieces to fold."""
+    return next((width for width in range(widest_piece(name), cell_width(name))
+                 if len(fold_name(name, width)) <= 2), cell_width(name))
+
+
 def read_season(store: Store) -> Season:
     """The season over every stored session (a store call: it reads the listing's index and
     the players' names)."""
@@ -71,7 +78,11 @@ class SeasonScreen(NoticeScreen[None]):
 
     def on_mount(self) -> None:
         self.rows: list[list[str]] = []
+        self.currencies: list[str] = []  # the currencies of the money column
         self.laid_out: tuple[tuple[str, ...], int | None, int] | None = None
+        # The screen's scroll bar, as it comes and goes, takes its columns from the table's.
+        self.watch(self.query_one("#season", VerticalScroll), "show_vertical_scrollbar",
+                   self.scroll_bar_changed, init=False)
         self.action_reload()
 
     @staticmethod
@@ -80,6 +91,9 @@ class SeasonScreen(NoticeScreen[None]):
                 _("per evening"), _("money"))
 
     def on_resize(self) -> None:
+        self.call_after_refresh(self.refit)
+
+    def scroll_bar_changed(self) -> None:
         self.call_after_refresh(self.refit)
 
     def refit(self) -> None:
@@ -107,31 +121,43 @@ class SeasonScreen(NoticeScreen[None]):
     def lay_out(self) -> None:
         """The table's columns in the screen's width, everyone in view without scrolling
         sideways: a column nobody has a figure in (money, when no settle-up had a value)
-        left out, a label of two words on two lines when the columns are too wide for one,
-        the money a currency to a line, and the players' names folded between words or
-        after a hyphen when still too wide (whole, never cut nor broken inside a word); the
-        table grows to show every row at once."""
+        left out, the money a currency to a line, and each player's name whole. Where the
+        names do not fit whole on a line, the table makes room for them (``layouts``: a label
+        of two words on two lines, then the one currency of the money into its label) until
+        every name fits on one line, else on two (broken between words, "Konstantin" over
+        "Wolkenstein-H", the names taking every column the figures leave); only where even
+        that is too wide do they fold on more lines (never cut nor broken inside a word).
+        The figures are never cut; the table grows to show every row at once."""
         table = self.query_one("#season-table", DataTable)
-        room = (table.scrollable_content_region.width or self.app.size.width) - 2
-        kept = [i for i in range(len(self.labels())) if i < 2 or any(r[i] for r in self.rows)]
-        labels = [self.labels()[i] for i in kept]
-        rows = [[row[i] for i in kept] for row in self.rows]
+        room = table.scrollable_content_region.width or self.app.size.width - 2
+        names = [row[1] for row in self.rows]
 
-        def widest(column: int, label: str) -> int:
-            return max(cell_width(line) for text in [label] + [row[column] for row in rows]
-                       for line in text.split("\n"))
+        def figures(labels: list[str], rows: list[list[str]]) -> int:
+            """The columns all but the names take (with every column's padding)."""
+            return 2 * len(labels) + sum(
+                max(cell_width(line) for text in [label] + [row[i] for row in rows]
+                    for line in text.split("\n"))
+                for i, label in enumerate(labels) if i != 1)
 
-        padding = 2 * len(labels)
-        if sum(widest(i, label) for i, label in enumerate(labels)) + padding > room:
-            labels = [label.replace(" ", "\n", 1) for label in labels]
-        rest = sum(widest(i, label) for i, label in enumerate(labels) if i != 1)
-        narrowest = max([12] + [widest_piece(row[1]) for row in rows])
-        names = (max(narrowest, room - rest - padding)
-                 if rest + widest(1, labels[1]) + padding > room else None)
-        if names:
-            rows = [[cell if i != 1 else "\n".join(fold_name(cell, names))
+        layouts = self.layouts()
+        name_label = max(cell_width(line) for line in layouts[0][0][1].split("\n"))
+        whole = max([name_label] + [cell_width(name) for name in names])
+        two = max([name_label] + [two_line_width(name) for name in names])
+        # Names on one line keep room for the table's own scroll bar (its rows, a line each,
+        # scroll past 12); names on two lines have every row shown (``show_every_row``).
+        chosen = next(((labels, rows, None if one_line else room - figures(labels, rows))
+                       for one_line, need, bar in ((True, whole, 2), (False, two, 0))
+                       for labels, rows in layouts if figures(labels, rows) + need + bar <= room),
+                      None)
+        if chosen is None:
+            labels, rows = layouts[-1]
+            narrowest = max([12] + [widest_piece(name) for name in names])
+            chosen = labels, rows, max(narrowest, room - 2 - figures(labels, rows))
+        labels, rows, width = chosen
+        if width:
+            rows = [[cell if i != 1 else "\n".join(fold_name(cell, width))
                      for i, cell in enumerate(row)] for row in rows]
-        layout = (tuple(labels), names, len(rows))
+        layout = (tuple(labels), width, len(rows))
         if layout == self.laid_out:
             return
         self.laid_out = layout
@@ -139,12 +165,31 @@ class SeasonScreen(NoticeScreen[None]):
         table.clear(columns=True)
         for i, label in enumerate(labels):
             table.add_column(Text(label, justify="left" if i == 1 else "right"),
-                             width=names if i == 1 else None)
+                             width=width if i == 1 else None)
         for row in rows:
             table.add_row(*(Text(c) if i == 1 else Text(c, justify="right")
                             for i, c in enumerate(row)),
                           height=max(len(cell.split("\n")) for cell in row))
         self.show_every_row()
+
+    def layouts(self) -> list[tuple[list[str], list[list[str]]]]:
+        """The table's labels and rows, from the widest to the narrowest way of showing
+        them: as they are (a column nobody has a figure in left out); each label of two
+        words on two lines; and, where the money is in one currency, that currency once in
+        the money's label, "(EUR)" under it, rather than after every figure."""
+        kept = [i for i in range(len(self.labels())) if i < 2 or any(r[i] for r in self.rows)]
+        labels = [self.labels()[i] for i in kept]
+        rows = [[row[i] for i in kept] for row in self.rows]
+        folded = [label.replace(" ", "\n", 1) for label in labels]
+        found = [(labels, rows), (folded, rows)]
+        money = len(self.labels()) - 1
+        if money in kept and len(self.currencies) == 1:
+            unit = f" {self.currencies[0]}"
+            found.append(([*folded[:-1], f"{labels[-1]}\n({self.currencies[0]})"],
+                          [[*row[:-1], "\n".join(line.removesuffix(unit)
+                                                  for line in row[-1].split("\n"))]
+                           for row in rows]))
+        return found
 
     def show_every_row(self) -> None:
         """The table as tall as its rows where one takes more than a line (else as styled)."""
@@ -222,6 +267,7 @@ class SeasonScreen(NoticeScreen[None]):
         self.query_one("#season-notes", Static).update(Text(
             "\n".join([wins_line(shown), notes]).strip("\n")))
         self.rows, self.laid_out = season_rows(shown, money_lines=True), None
+        self.currencies = sorted({currency for t in shown.players for currency in t.money})
         self.lay_out()
         series = shown.running_totals()
         chart.players, chart.series = tuple(series), series
