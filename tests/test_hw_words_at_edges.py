@@ -7,7 +7,10 @@
    "([Errno -2] Name or service not known)", "Address already in use", urllib3's
    "HTTPConnectionPool(host=...): Max retries exceeded ...", ssh's own words,
    "NotGitRepository"): each is said in the language (errors.os_reason, store.syncreason).
-   (The de/pt/es cases run for real once /work/notes/hW-catalog.py is merged.)"""
+   (The de/pt/es cases run for real once /work/notes/hW-catalog.py is merged.)
+3. `record ID` of an evening that went on, the next evening's file damaged, said "record the
+   hand there" (pt "registem a mão lá") without saying "there" is damaged: it names the file
+   and its damage (or that it is gone)."""
 
 from __future__ import annotations
 
@@ -183,3 +186,49 @@ def test_ssh_s_own_words_are_said_in_the_language(language):
     for stderr, words in said.items():
         with speaking(language):
             assert remote_reason(HangupException([stderr])) == words[LANGUAGES.index(language)]
+
+
+# ---- 3. record in an evening that went on, the next evening's file damaged ----------------------
+
+def files_of(home) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((home / "sessions").glob("*.json"))}
+
+
+@pytest.mark.parametrize("how", ["header", "garbage", "gone"])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_record_where_the_next_evening_is_damaged_names_the_damage(run, tmp_path, how,
+                                                                   language):
+    from .test_closed_evenings import went_on
+    from .test_went_on_damaged_next import damage
+
+    home = tmp_path / "home"
+    first, second = went_on(home)
+    if how == "gone":
+        (home / "sessions" / f"{second}.json").unlink()
+    else:
+        damage(home / "sessions" / f"{second}.json", how)
+    before = files_of(home)
+    result = run("--lang", language, "record", first, "--indicator", "KC",
+                 "--tricks", "Anna,Anna,Anna,Anna")
+    assert result.code == 2 and result.out == ""
+    (line,) = result.err.splitlines()
+    with speaking(language):
+        damaged = _("{file}: damaged: {problem}").split("{problem}")[0].format(
+            file=f"sessions/{second}.json")
+        gone = _("no session '{ref}' in {folder} (see 'scorekeeper sessions')").format(
+            ref=second, folder=home / "sessions")
+    assert line.startswith(f"error: sessions/{first}.json: "), line
+    assert (gone if how == "gone" else damaged) in line, line
+    assert files_of(home) == before
+
+
+def test_record_where_the_next_evening_is_whole_still_says_record_it_there(run, tmp_path):
+    from .test_closed_evenings import went_on
+
+    home = tmp_path / "home"
+    first, second = went_on(home)
+    result = run("record", first, "--indicator", "KC", "--tricks", "Anna,Anna,Anna,Anna")
+    assert result.code == 2
+    assert result.err.strip() == (
+        f"error: sessions/{first}.json: the evening goes on in session {second}, which "
+        "carried on from here (the next evening): record the hand there")

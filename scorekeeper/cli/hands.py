@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import ScorekeeperError
+from ..errors import ScorekeeperError, one_line
 from ..i18n import N_, _, ngettext
 from .ask import ask_hand, option_letters_words
 from .language import json_words
@@ -28,6 +28,7 @@ from .output import emit_json, fail, say, stored
 
 if TYPE_CHECKING:
     from ..rules import HandRecord
+    from ..store import OpenSession, Store
 
 
 def typed_card(text: str) -> str:
@@ -45,7 +46,7 @@ def typed_card(text: str) -> str:
 def record_fields(given: dict[str, str | None]) -> dict[str, Any]:
     """The record fields given on the command line (the others are left out): lists of
     names or cards split at commas, the cards of each trick at ';'."""
-    from ..rules.base import RECORD_SHAPES
+    from ..rules.record import RECORD_SHAPES
 
     fields: dict[str, Any] = {}
     for name, value in given.items():
@@ -66,7 +67,7 @@ def record_fields(given: dict[str, str | None]) -> dict[str, Any]:
 def seated(fields: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
     """The record fields with every name given read against the players seated
     (``pick_player``): a whole name, a seat number or the unique start of a name."""
-    from ..rules.base import RECORD_SHAPES
+    from ..rules.record import RECORD_SHAPES
 
     return {field: tuple(pick_player(v, players, field) for v in value)
             if RECORD_SHAPES.get(field) == "names" and value else value
@@ -104,7 +105,7 @@ def make_record(fields: dict[str, Any], where: str = "record") -> HandRecord:
     from pydantic import ValidationError
 
     from ..rules import HandRecord
-    from ..rules.base import describe_validation_error
+    from ..rules.record import describe_validation_error
 
     try:
         return HandRecord(**fields)
@@ -194,12 +195,15 @@ def record(ctx: click.Context, /, session: str, ask: bool, as_json: bool, expect
         from ..store import check_expected
 
         opened = store.open(session)
+        next_evening_whole(store, opened)
         check_expected(opened, expect)  # said before the hand is asked, not after
         # The hand is asked against the table as it is now: stored only if it still is.
         hand, expect = ask_hand(opened), expect or opened.digest
     else:
         make_record(fields)  # the options' shape, before the file is read
-        hand = make_record(seated(fields, store.open(session).config.players))
+        opened = store.open(session)
+        next_evening_whole(store, opened)
+        hand = make_record(seated(fields, opened.config.players))
     result = store.record(session, hand, expect=expect)
     s, state = result.settlement, result.state
     stored(_("hand {number} of session {id}").format(number=s.number, id=result.session.id))
@@ -215,6 +219,21 @@ def record(ctx: click.Context, /, session: str, ask: bool, as_json: bool, expect
         say(f"  {line}")
     say(payments_text(result.session, s, state))
     say(next_text(result.session, state))
+
+
+def next_evening_whole(store: Store, opened: OpenSession) -> None:
+    """An evening that went on in the next takes no hand: the store says to record it there.
+    When the next evening's file cannot be opened (damaged by hand, or gone), "record the
+    hand there" would send the table to a file that refuses it too: the refusal names what
+    is wrong with that file (trial 30: "registem a mão lá", "lá" damaged)."""
+    if not opened.continued_by:
+        return
+    try:
+        store.open(opened.continued_by)
+    except ScorekeeperError as error:
+        fail(_("{file}: the evening goes on in session {id}, which carried on from here (the "
+               "next evening), but no hand can be recorded there now: {problem}").format(
+            file=opened.label, id=opened.continued_by, problem=one_line(str(error))))
 
 
 @click.command(cls=Command)
