@@ -16,6 +16,7 @@ from ..i18n import _, play_key_names, play_keys
 from ..presentation import step_prompt
 from ..rules import HandDraft, HandRecord
 from ..rules.draft import Answer
+from .handpanel import NO_BREAK
 from .keynames import key_name
 
 # The rank each key stands for, as ``Card.parse`` reads it ("1" begins "10": its "0" may follow);
@@ -183,8 +184,9 @@ class KeyEntry:
                 return f"{full}\n{cards}"
             if cell_len(hinted) <= 2 * width:
                 return hinted
+            # The seat keys together, on one row ("Sitz tippen: 1" and "2 3 4 5 6" under it).
             return _("{asked}  type the seat: {seats}").format(
-                asked=asked, seats=" ".join(self.seat_keys())) + "   " + cards
+                asked=asked, seats=NO_BREAK.join(self.seat_keys())) + "   " + cards
         return _("{asked} {enter}: see the settlement.  {backspace}: take back.").format(
             asked=asked, enter=key_name("enter"), backspace=key_name("backspace"))
 

@@ -3,6 +3,7 @@ as one widget."""
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
@@ -186,8 +187,24 @@ class HandPanel(RowsWidget):
         if rows is None:
             if len(self.wrapped) > 512:  # (a long evening's lines: bounded)
                 self.wrapped.clear()
-            rows = self.wrapped[line, width] = list(Text(line).wrap(self.app.console, width))
+            rows = self.wrapped[line, width] = wrapped_whole(line, width, self.app.console)
         return rows
+
+
+# Words joined by it stay on one row ("type the seat: 1 2 3 4 5 6"): Rich breaks a line at
+# any white space, a no-break space too.
+NO_BREAK = "\u00a0"
+# What stands for it while the line is wrapped: one column wide, no white space.
+GLUE = "\u2800"
+
+
+def wrapped_whole(line: str, width: int, console: Console) -> list[Text]:
+    """``line`` in rows of ``width`` columns, broken between words, never at a no-break space
+    (``NO_BREAK``: it stays in the row, as the space it is)."""
+    if NO_BREAK not in line or GLUE in line:
+        return list(Text(line).wrap(console, width))
+    return [Text(row.plain.replace(GLUE, NO_BREAK))
+            for row in Text(line.replace(NO_BREAK, GLUE)).wrap(console, width)]
 
 
 # Between the guide's steps where they run on as a paragraph.

@@ -121,6 +121,7 @@ class TableKeys(TableHands):
 
     def cancel_amend(self) -> None:
         self.amending = None
+        self.saved_at = None  # the last hand stands as it was: not "saved" just now, after it
         self.start_entry()
         self.tell_last(_("Amending cancelled."))
 

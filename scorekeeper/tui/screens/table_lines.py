@@ -110,6 +110,11 @@ class TableLines(NoticeScreen[None]):
             return self.wrapped_lines(said, width)
         parts = words.split(POT_BREAK) if words else []
         line = Text.assemble(_("Pot") + " ", (format_amount(state.pot), "bold"))
+        opening = self.session.config.opening
+        if opening is not None and opening.pot is not None and not state.hands_played:
+            # Until the first hand is recorded: whence the pot of a new evening ("Pot 4392"
+            # alone read as a slip, trial 30).
+            line.append(" " + _("(from the last evening)"))
 
         def one_row(gap: str, kept: list[str]) -> bool:
             return line.cell_len + sum(len(gap) + cell_len(p) for p in kept) <= width
@@ -143,9 +148,11 @@ class TableLines(NoticeScreen[None]):
         if not shown:
             return 0
         width = self.text_width(last)
-        saved = self.saved_at == self.session.digest
         said = (self.said_last[1] if self.said_last and self.said_last[0] == self.session.digest
                 else "")
+        # What the table just did is the news, not the hand saved before it: "Amending
+        # cancelled. Hand 6 saved (…)" read as if hand 6 had just been saved (trial 30).
+        saved = self.saved_at == self.session.digest and not said
         drawn = (state.hands_played, width, self.session.digest, saved, self.last_short, said)
         if self.last_drawn[0] != drawn:
             hand = self.session.hand(state.hands_played)

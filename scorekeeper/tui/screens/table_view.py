@@ -67,11 +67,23 @@ class TableView(TableLines):
     def show_top(self) -> None:
         """The heading: the game, the session, the hand (amended, over, or going on in the
         next evening; "card by card" where the guide has no row for the line that says so)
-        and the digest, whole (the game's name gives way first)."""
+        and the digest, whole. Where it is too long, the hands planned give way first ("hand
+        5, card by card": the game's name stays, trial 30), the game's name last."""
+        header = self.query_one("#table-top", Static)
+        width = self.text_width(header)
+        top = self.heading(planned=True)
+        if top.cell_len > width:
+            top = self.heading(planned=False)
+        if top.cell_len > width:  # the digest whole, before the game's name
+            top = top[len(self.session.ruleset.title) + 2:]
+        header.update(top)
+
+    def heading(self, *, planned: bool) -> Text:
+        """The heading whole; ``planned``: with the hands planned ("hand 5 of 6")."""
         session, state, ruleset = self.session, self.state, self.session.ruleset
         finished = self.amending is None and state.finished
         closed = self.closed()
-        planned = ruleset.planned_hands(session.config)
+        hands = ruleset.planned_hands(session.config) if planned else None
         top = Text.assemble((ruleset.title, "bold"),
                             "  " + pgettext("heading", "session {id}").format(id=session.id)
                             + "  ")
@@ -87,15 +99,12 @@ class TableView(TableLines):
                 top.append(" " + _("with {hands}").format(
                     hands=hands_words([n for n, _c in self.amend_with])))
         else:
-            top.append((_("hand {number} of {planned}") if planned else _("hand {number}"))
-                       .format(number=state.hands_played + 1, planned=planned))
+            top.append((_("hand {number} of {planned}") if hands else _("hand {number}"))
+                       .format(number=state.hands_played + 1, planned=hands))
             if self.mode_on_top and self.entry is not None and self.entry.by_cards:
                 top.append(", " + _("card by card"), style="bold")
         top.append("  " + _("digest {digest}").format(digest=session.digest))
-        header = self.query_one("#table-top", Static)
-        if top.cell_len > self.text_width(header):  # the digest whole, before the game's name
-            top = top[len(ruleset.title) + 2:]
-        header.update(top)
+        return top
 
     def show(self) -> None:
         session, entry = self.session, self.entry
