@@ -39,7 +39,8 @@ from .rules import (
     end_from_text,
     end_text,
 )
-from .rules.base import Frozen, present
+from .rules.record import Frozen
+from .rules.results import present
 from .sessionfile import AuditEnds, Check, Finding, SessionFile
 
 

@@ -33,7 +33,8 @@ from .rules import (
     end_text,
     make_config,
 )
-from .rules.base import RECORD_SHAPES, describe_validation_error, record_key, transfer
+from .rules.record import RECORD_SHAPES, describe_validation_error, record_key
+from .rules.results import transfer
 
 FORMAT_VERSION = 1
 

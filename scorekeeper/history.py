@@ -44,7 +44,7 @@ from .ledger import (
     SettledUp,
 )
 from .rules import RULESETS, Account, HandRecord, Opening, SessionConfig, TableState, end_text
-from .rules.base import describe_validation_error
+from .rules.record import describe_validation_error
 
 # The settle-up's arithmetic and the listing's summary (seven dataclasses, each compiled at
 # import) are imported where a settle-up or a summary is made, not by every command that reads

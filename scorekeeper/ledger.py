@@ -34,7 +34,7 @@ from .rules import (
     end_from_text,
     get_ruleset,
 )
-from .rules.base import Exact, Frozen
+from .rules.record import Exact, Frozen
 
 
 class Ledger(NamedTuple):

@@ -53,7 +53,8 @@ from .rules import (
     Settlement,
     TableState,
 )
-from .rules.base import RECORD_SHAPES, present
+from .rules.record import RECORD_SHAPES
+from .rules.results import present
 
 # The table's draft and the settle-up's arithmetic (three and five dataclasses compiled at
 # import) are imported where they are used, not by ``show`` of a session that was never settled

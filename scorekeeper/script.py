@@ -21,7 +21,7 @@ from .errors import ConfigError, RecordError, ScriptError, json_problem, os_reas
 from .i18n import N_, _
 from .ledger import Ledger, settle_hands
 from .rules import HandRecord, SessionConfig, make_config
-from .rules.base import RECORD_SHAPES, Frozen, describe_validation_error, record_key
+from .rules.record import RECORD_SHAPES, Frozen, describe_validation_error, record_key
 
 TOP_LEVEL_KEYS = ("game", "players", "first_dealer", "options", "hands")
 HAND_KEYS = tuple(HandRecord.model_fields)

@@ -21,7 +21,7 @@ from .history import events_from_json, session_config
 from .i18n import _
 from .ledger import Event, Ledger, records_in_force, settle_hands
 from .rules import Ruleset, SessionConfig, Settlement, ruleset_for_version
-from .rules.base import Frozen
+from .rules.record import Frozen
 
 
 class Finding(Frozen):

@@ -215,7 +215,7 @@ def test_the_json_export_in_pieces_is_the_whole_document(tmp_path, edit):
 
     from scorekeeper.export import export_pieces
     from scorekeeper.export.data import export_json
-    from scorekeeper.rules.base import transfer
+    from scorekeeper.rules.results import transfer
 
     config = make_config("letzter", ["Zoë", "Ben", "Cleo"], "Zoë")
     store = Store(tmp_path)

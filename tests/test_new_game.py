@@ -14,7 +14,9 @@ from pydantic import Field
 
 from scorekeeper import cli
 from scorekeeper.rules import POT, RULESETS, DealPlan, GameOptions, Ruleset, register
-from scorekeeper.rules.base import HandRecord, SessionConfig, Settlement, TableState, transfer
+from scorekeeper.rules.config import SessionConfig
+from scorekeeper.rules.record import HandRecord
+from scorekeeper.rules.results import Settlement, TableState, transfer
 
 
 class LastChipOptions(GameOptions):

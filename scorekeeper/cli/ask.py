@@ -149,7 +149,7 @@ def option_letters_words() -> str:
     each with both readings (German ``s``: Schellen ♦ at the table, Laub ♠ in an option).
     Empty where none differs (English)."""
     from ..cards import Suit, suit_keys
-    from ..rules.base import RECORD_SHAPES
+    from ..rules.record import RECORD_SHAPES
 
     options = ", ".join(f"--{name.replace('_', '-')}" for name, shape in RECORD_SHAPES.items()
                         if shape in ("cards", "tricks"))  # the fields of cards

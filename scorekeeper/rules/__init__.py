@@ -8,34 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, ScorekeeperError
 from ..i18n import _
-from .base import (
-    PENALTY,
-    PLAYER_PREFIX,
-    POT,
-    RULESETS,
-    Account,
-    DealPlan,
-    End,
-    GameOptions,
-    HandOutcome,
-    HandRecord,
-    Opening,
-    Results,
-    Ruleset,
-    SessionConfig,
-    Settlement,
-    TableState,
-    Transfer,
-    amended_record,
-    check_name,
-    end_from_text,
-    end_text,
-    look_alike_problem,
-    register,
-)
+from .base import RULESETS, Ruleset, register
+from .config import GameOptions, Opening, SessionConfig, check_name, look_alike_problem
+from .ends import PENALTY, PLAYER_PREFIX, POT, Account, End, end_from_text, end_text
 from .kratzen import Kratzen
 from .letzter import Letzter
 from .letzter_stich import LetzterStich
+from .record import HandRecord, amended_record
+from .results import DealPlan, HandOutcome, Results, Settlement, TableState, Transfer
 
 if TYPE_CHECKING:
     from .draft import HandDraft, Step

@@ -15,8 +15,11 @@ from typing import Literal
 from ..cards import Card, Suit
 from ..errors import ScorekeeperError
 from ..i18n import _
-from .base import HandRecord, Ruleset, SessionConfig, TableState
+from .base import Ruleset
+from .config import SessionConfig
 from .play import trick_progress
+from .record import HandRecord
+from .results import TableState
 
 StepKind = Literal["turn", "decide", "winner", "card", "ready"]
 Answer = Card | bool | str

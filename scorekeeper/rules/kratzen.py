@@ -14,24 +14,20 @@ from ..amounts import ONE, ZERO, exact, format_amount
 from ..cards import ORDINARY_RANKS, WELI, Card, Deck, Rank, Suit
 from ..errors import RecordError
 from ..i18n import N_, _, ngettext
-from .base import (
-    POT,
+from .base import Ruleset
+from .config import GameOptions, SessionConfig, options_as
+from .ends import POT
+from .facts import count_tricks, then_list, tricks_words
+from .record import HandRecord
+from .results import (
     DealPlan,
-    GameOptions,
     HandOutcome,
-    HandRecord,
     Results,
-    Ruleset,
-    SessionConfig,
     Settlement,
     TableState,
     Transfer,
-    count_tricks,
-    options_as,
     present,
-    then_list,
     transfer,
-    tricks_words,
 )
 
 TRICKS = 4

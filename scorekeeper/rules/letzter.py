@@ -11,21 +11,12 @@ from pydantic import Field
 from ..amounts import ONE, exact, format_amount
 from ..cards import Card
 from ..i18n import N_, _, ngettext
-from .base import (
-    PENALTY,
-    DealPlan,
-    GameOptions,
-    HandOutcome,
-    HandRecord,
-    Results,
-    Ruleset,
-    SessionConfig,
-    Settlement,
-    TableState,
-    options_as,
-    transfer,
-    tricks_words,
-)
+from .base import Ruleset
+from .config import GameOptions, SessionConfig, options_as
+from .ends import PENALTY
+from .facts import tricks_words
+from .record import HandRecord
+from .results import DealPlan, HandOutcome, Results, Settlement, TableState, transfer
 
 # What a Letzter hand can be: the last trick's winner takes a point, or one player took
 # every trick (a Durchmarsch: the others take a point each).

@@ -11,24 +11,12 @@ from pydantic import Field
 
 from ..cards import Card
 from ..i18n import N_, _, ngettext
-from .base import (
-    POT,
-    DealPlan,
-    GameOptions,
-    HandOutcome,
-    HandRecord,
-    Opening,
-    Results,
-    Ruleset,
-    SessionConfig,
-    Settlement,
-    TableState,
-    amount_text,
-    options_as,
-    present,
-    transfer,
-    tricks_words,
-)
+from .base import Ruleset
+from .config import GameOptions, Opening, SessionConfig, options_as
+from .ends import POT
+from .facts import amount_text, tricks_words
+from .record import HandRecord
+from .results import DealPlan, HandOutcome, Results, Settlement, TableState, present, transfer
 
 SWEEP_PAYS = Decimal(2)
 # A sweep's reason when the pot held less than 2 (the reasons are data, kept in English).

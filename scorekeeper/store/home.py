@@ -530,7 +530,7 @@ class Store(Evenings, FromElsewhere):
         called "pot" in a game with a pot). With ``expect``, only if the session's digest is
         still that one (the count was made against the table as it then stood)."""
         from ..ledger import compare_count, counted_ends, counted_in_ledger
-        from ..rules.base import End, end_text
+        from ..rules.ends import End, end_text
 
         with self._changing(ref, expect) as tx:
             s = tx.session  # (an evening that went on takes one too: it changes nothing carried)
