@@ -16,6 +16,7 @@ from .amounts import ZERO, exact, format_amount, parse_amount
 from .chain import GENESIS, event_hash, figures_seal, header_problem, raw_digest
 from .documents import counted_name
 from .errors import ScorekeeperError
+from .headerdiff import setting_differences
 from .history import event_from_json, events_from_json, settle_up_event
 from .i18n import _, ngettext
 from .ledger import (
@@ -89,10 +90,15 @@ def audit_header(file: SessionFile) -> list[Finding]:
     the session was started with."""
     file.readable()
     created = file.events[0] if file.events else {}
-    if created.get("type") != "created" or created.get("settings") != file.header.get(
-            "settings"):
+    sealed, written = created.get("settings"), file.header.get("settings")
+    if created.get("type") != "created" or sealed != written:
+        named = setting_differences(sealed, written) if created.get("type") == "created" else []
         return [Finding(hand=None, kind="settings", message=_(
-            "the session's settings differ from those it was created with"))]
+            "the session's settings differ from those it was created with: {setting}: "
+            "{sealed} in the sealed history, {written} in the file").format(
+                setting=name, sealed=was, written=now)) for name, was, now in named] or [
+            Finding(hand=None, kind="settings", message=_(
+                "the session's settings differ from those it was created with"))]
     problem = header_problem(file.header, file.events)
     return [] if problem is None else [Finding(hand=None, kind="settings", message=problem)]
 

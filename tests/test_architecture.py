@@ -94,7 +94,7 @@ LAYERS = [
     {"referee", "ledger", "settleup"},
     {"documents", "chain", "history", "sessionfile", "audit", "presentation",
      "showfit", "export", "script", "rulecards", "chart", "season", "seasonnames",
-     "seasonevening", "seasonformats", "seasonplayers", "eveningfigures"},
+     "seasonevening", "seasonformats", "seasonplayers", "eveningfigures", "headerdiff"},
     {"store", "settings"},
     {"cli", "tui", "__main__"},
 ]
@@ -229,6 +229,7 @@ def test_the_class_check_finds_one(tmp_path):
 STORE_MODULES = {"__init__", "home", "session", "storage", "files", "listing", "atomic",
                  "locking", "evenings", "imports", "roster", "outputs",
                  "sync", "gitrepo", "syncmerge", "conflicts",  # sync: the home through git
+                 "syncreason",  # why a remote cannot be reached, in the language
                  "serving",  # where serve answers, for the table's QR code
                  "trailer", "sessionline"}  # a session's line, sealed into its file
 

@@ -10,7 +10,10 @@
    (The de/pt/es cases run for real once /work/notes/hW-catalog.py is merged.)
 3. `record ID` of an evening that went on, the next evening's file damaged, said "record the
    hand there" (pt "registem a mão lá") without saying "there" is damaged: it names the file
-   and its damage (or that it is gone)."""
+   and its damage (or that it is gone).
+4. `audit` of a session whose header's settings were changed by hand said only "the session's
+   settings differ from those it was created with": it names each setting, the value sealed
+   and the value in the file."""
 
 from __future__ import annotations
 
@@ -232,3 +235,51 @@ def test_record_where_the_next_evening_is_whole_still_says_record_it_there(run, 
     assert result.err.strip() == (
         f"error: sessions/{first}.json: the evening goes on in session {second}, which "
         "carried on from here (the next evening): record the hand there")
+
+
+# ---- 4. audit names the setting a changed header says otherwise ----------------------------------
+
+def changed_header(home, edits: list[tuple[str, str]]) -> str:
+    """A Kratzen session whose header (the first of the two copies in its file: the header's,
+    the history's sealed copy after it) was changed by hand."""
+    from scorekeeper.rules import make_config
+    from scorekeeper.store import Store
+
+    store = Store(home)
+    session = store.create(make_config("kratzen", ["Anna", "Ben", "Cleo"], "Anna",
+                                       {"deck": "german"}, new=True))
+    path = home / "sessions" / f"{session.id}.json"
+    raw = path.read_text("utf-8")
+    for old, new in edits:
+        assert raw.count(old) == 2, old  # the header's and the sealed history's
+        raw = raw.replace(old, new, 1)
+    path.write_text(raw, "utf-8")
+    return session.id
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_audit_names_the_setting_a_changed_header_says_otherwise(run, tmp_path, language):
+    session = changed_header(tmp_path / "home", [('"deck":"german"', '"deck":"french"'),
+                                                 ('"rotations":1', '"rotations":2')])
+    result = run("--lang", language, "audit", session)
+    assert result.code == 1
+    with speaking(language):
+        said = _("the session's settings differ from those it was created with: {setting}: "
+                 "{sealed} in the sealed history, {written} in the file")
+    lines = result.out.splitlines()
+    for setting, sealed, written in (("options.deck", "german", "french"),
+                                     ("options.rotations", "1", "2")):
+        line = f"sessions/{session}.json: " + said.format(setting=setting, sealed=sealed,
+                                                          written=written)
+        assert line in lines, result.out
+
+
+def test_audit_names_a_setting_changed_and_one_added_to_the_header(run, tmp_path):
+    session = changed_header(tmp_path / "home", [('"first_dealer":"Anna"',
+                                                  '"first_dealer":"Ben","name":"\\u001b[31mx"')])
+    result = run("audit", session)
+    assert result.code == 1
+    assert (f"sessions/{session}.json: the session's settings differ from those it was created "
+            "with: first_dealer: Anna in the sealed history, Ben in the file") in result.out
+    assert ("name: nothing in the sealed history, \\x1b[31mx in the file") in result.out
+    assert "\x1b" not in result.out  # the escape shown as its escape, never sent raw

@@ -1,6 +1,7 @@
 """The git side of ``scorekeeper sync``: the home's repository (made on first use), its
-tracked files as trees and commits, and the remote (fetch, push). The only module of the project
-that imports dulwich (pure-Python git), through its public API. What is tracked:
+tracked files as trees and commits, and the remote (fetch, push). With syncreason (the words
+for its errors), the only module of the project that imports dulwich (pure-Python git), through
+its public API. What is tracked:
 ``sessions/*.json``, ``conflicts/<id>-<digest>.json`` (the histories kept beside a session they
 part from), ``players.json`` and ``settings.json``; never the lock files, the listing's index,
 exports or the trash. A remote tree that holds anything else (a path outside the home, a link,
