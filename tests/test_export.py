@@ -115,7 +115,7 @@ def test_markdown_shows_names_literally(run):
     run("record", session_id, "--tricks", "*C*,*C*,*C*,*C*,*C*,*C*,*C*,A|B")
     sheet = run("export", session_id, "--format", "md").out
     assert "A\\|B" in sheet and "\\*C\\*" in sheet and "\\[D\\]\\(x\\)" in sheet
-    assert "| 1 | A\\|B | last-trick |" in sheet
+    assert "| 1 | A\\|B | last trick |" in sheet  # the kind in words, not its data word
 
 
 def test_json_export_is_the_standings_document_plus_events(run):

@@ -13,7 +13,10 @@
    and its damage (or that it is gone).
 4. `audit` of a session whose header's settings were changed by hand said only "the session's
    settings differ from those it was created with": it names each setting, the value sealed
-   and the value in the file."""
+   and the value in the file.
+5. English Letzter Stich and Letzter said a hand's kind in its data word, "Hand 1: Anna dealt;
+   last-trick" (and Letzter's "durchmarsch" in lower case): every kind has a human word in
+   every language. (de/pt/es of "last trick" run for real once hW-catalog.py is merged.)"""
 
 from __future__ import annotations
 
@@ -283,3 +286,46 @@ def test_audit_names_a_setting_changed_and_one_added_to_the_header(run, tmp_path
             "with: first_dealer: Anna in the sealed history, Ben in the file") in result.out
     assert ("name: nothing in the sealed history, \\x1b[31mx in the file") in result.out
     assert "\x1b" not in result.out  # the escape shown as its escape, never sent raw
+
+
+# ---- 5. a hand's kind in people's words -------------------------------------------------------
+
+KIND_WORDS = {  # (game, kind): (en, de, pt, es)
+    ("letzter-stich", "last-trick"): ("last trick", "letzter Stich", "última vaza", "última baza"),
+    ("letzter-stich", "sweep"): ("sweep", "Durchmarsch", "varredura", "barrida"),
+    ("letzter", "last-trick"): ("last trick", "letzter Stich", "última vaza", "última baza"),
+    ("letzter", "durchmarsch"): ("Durchmarsch", "Durchmarsch", "marcha", "marcha"),
+}
+
+
+@pytest.mark.parametrize("game, kind", list(KIND_WORDS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_hand_s_kind_in_people_s_words(game, kind, language):
+    from scorekeeper.rules import get_ruleset
+
+    with speaking(language):
+        said = get_ruleset(game).kind_words(kind)
+    assert said == KIND_WORDS[game, kind][LANGUAGES.index(language)]
+
+
+def test_no_kind_of_any_game_is_said_in_its_data_word_in_english():
+    """A data word (``last-trick``, ``forced-muss``) has a hyphen where people write a space."""
+    from scorekeeper.rules import games, get_ruleset
+
+    for game in games():
+        ruleset = get_ruleset(game)
+        for kind in ruleset.hand_kinds:
+            said = ruleset.kind_words(kind)
+            assert "-" not in said, (game, kind, said)
+
+
+def test_record_says_the_kind_in_people_s_words(run, tmp_path):
+    made = run("new", "--game", "letzter-stich", "--players", "Anna,Ben,Cleo",
+               "--dealer", "Anna", "--json")
+    assert made.code == 0, made.err
+    import json
+
+    session = json.loads(made.out)["id"]
+    result = run("record", session, "--tricks", "Ben,Cleo,Anna,Ben,Cleo,Anna,Ben,Cleo")
+    assert result.code == 0, result.err
+    assert f"hand 1 recorded in session {session}: Anna dealt; last trick" in result.out

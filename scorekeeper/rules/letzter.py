@@ -39,7 +39,7 @@ class Letzter(Ruleset):
     score_name = N_("penalty points")
     higher_is_better = False
     hand_kinds = get_args(LetzterHand)
-    kind_names = {"last-trick": N_("last-trick"), "durchmarsch": N_("durchmarsch")}
+    kind_names = {"last-trick": N_("last trick"), "durchmarsch": N_("Durchmarsch")}
     tricks_per_hand = TRICKS = 8
     has_pot = False
     unit = "point"

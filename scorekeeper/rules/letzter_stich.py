@@ -45,7 +45,7 @@ class LetzterStich(Ruleset):
     options_model = LetzterStichOptions
     score_name = N_("chips")
     hand_kinds = get_args(LetzterStichHand)
-    kind_names = {"last-trick": N_("last-trick"), "sweep": N_("sweep")}
+    kind_names = {"last-trick": N_("last trick"), "sweep": N_("sweep")}
     tricks_per_hand = TRICKS = 8
 
     def starting_score(self, config: SessionConfig) -> Decimal:
