@@ -172,7 +172,7 @@ async def test_home_gives_the_unused_name_column_s_room_to_players_and_leaders(t
 def test_one_leader_keeps_his_whole_name_and_score_at_130():
     """A leader of 24 characters with a score of 7319¾ is 32 wide: whole at 130 columns (it
     was cut at 30: "Maximilian Oberhuber-… (7319¾)"), the players giving way."""
-    from scorekeeper.tui.screens.home import fit_columns
+    from scorekeeper.tui.homelist import fit_columns
 
     natural = {"id": 8, "game": 8, "started": 16, "hands": 6, "status": 7, "players": 160,
                "leading": 32}

@@ -11,7 +11,8 @@ from scorekeeper.amounts import format_amount
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.script import replay_file
 from scorekeeper.store import Store
-from scorekeeper.tui.screens.home import COLUMNS, HomeScreen, fit_columns
+from scorekeeper.tui.homelist import COLUMNS, fit_columns
+from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.table import TableScreen
 
 from .conftest import EXAMPLES

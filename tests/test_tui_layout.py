@@ -418,7 +418,7 @@ async def test_a_session_over_offers_no_settle_and_no_back(tmp_path):
 async def test_the_name_dialog_shows_its_own_keys_not_the_home_screens(tmp_path):
     """r on the home screen names a session: the key bar at the foot is the dialog's (Escape
     back), not the home screen's under it (n New session, e Example ...)."""
-    from scorekeeper.tui.screens.home import NameDialog
+    from scorekeeper.tui.screens.home_dialogs import NameDialog
 
     fixed_store(tmp_path).create(make_config("kratzen", ["Anna", "Ben", "Cleo"], "Anna"))
     app = make_app(tmp_path)

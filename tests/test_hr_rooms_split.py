@@ -1,0 +1,90 @@
+"""Small rooms (hR): rules/base.py (1,005 lines) and tui/screens/home.py (662) split by job. Each
+module of the two splits is at most 400 lines; a name is imported from the module that holds
+it (no module of the splits passes on a name it imported: no re-export left behind); and the
+games by name are one dict, whether asked as ``rules.base.RULESETS`` or, by a table's state
+and a settled hand, as ``rules.results.GAMES``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "scorekeeper"
+SPLIT = ("rules.base", "rules.ends", "rules.record", "rules.config", "rules.results",
+         "rules.facts", "rules.entering", "rules.settling", "tui.screens.home",
+         "tui.screens.home_rows", "tui.screens.home_changes", "tui.screens.home_dialogs")
+MOST_LINES = 400
+
+
+def _path(module: str) -> Path:
+    return PACKAGE.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def _held(path: Path) -> set[str]:
+    """The names a module defines itself (classes, functions, assignments at its top)."""
+    held: set[str] = set()
+    for node in ast.parse(path.read_text("utf-8")).body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            held.add(node.name)
+        elif isinstance(node, ast.Assign):
+            held.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            held.add(node.target.id)
+    return held
+
+
+def _imported_from(path: Path) -> list[tuple[str, str, int]]:
+    """(module under scorekeeper, name, line) for every ``from ... import name`` in ``path``."""
+    tree = ast.parse(path.read_text("utf-8"))
+    inside = path.resolve().is_relative_to(PACKAGE)
+    here = path.resolve().relative_to(PACKAGE).with_suffix("").parts if inside else ()
+    package = here if path.name == "__init__.py" else here[:-1]
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = package[:len(package) - node.level + 1]
+            module = ".".join([*base, *(node.module.split(".") if node.module else [])])
+        elif node.module and node.module.startswith("scorekeeper."):
+            module = node.module.removeprefix("scorekeeper.")
+        else:
+            continue
+        found += [(module, alias.name, node.lineno) for alias in node.names]
+    return found
+
+
+def test_each_module_of_the_splits_is_a_small_room():
+    long = {m: n for m in SPLIT if _path(m).exists()
+            and (n := len(_path(m).read_text("utf-8").splitlines())) > MOST_LINES}
+    missing = [m for m in SPLIT if not _path(m).exists()]
+    assert not long and not missing, (long, missing)
+
+
+def test_a_name_is_imported_from_the_module_that_holds_it():
+    held = {m: _held(_path(m)) for m in SPLIT if _path(m).exists()}
+    sources = [*PACKAGE.rglob("*.py"), *(ROOT / "tests").rglob("*.py"),
+               *(ROOT / "tools").rglob("*.py")]
+    passed_on = [f"{path.relative_to(ROOT)}:{line} {name} from {module}"
+                 for path in sources for module, name, line in _imported_from(path)
+                 if module in held and name not in held[module]]
+    assert not passed_on, "\n".join(passed_on)
+
+
+def test_the_check_sees_a_name_passed_on(tmp_path):
+    """The check above can fail: ``COLUMNS`` is ``homelist``'s, not the home screen's."""
+    sample = tmp_path / "test_sample.py"
+    sample.write_text("from scorekeeper.tui.screens.home import COLUMNS\n", "utf-8")
+    assert _imported_from(sample) == [("tui.screens.home", "COLUMNS", 1)]
+    assert "COLUMNS" not in _held(_path("tui.screens.home"))
+    assert "COLUMNS" in _held(_path("tui.homelist"))
+
+
+def test_the_games_by_name_are_one_dict():
+    from scorekeeper.rules import RULESETS as asked
+    from scorekeeper.rules.base import RULESETS
+    from scorekeeper.rules.results import GAMES
+
+    assert RULESETS is GAMES is asked
+    assert set(GAMES) >= {"kratzen", "letzter", "letzter-stich"}
