@@ -14,9 +14,8 @@ import pytest
 from scorekeeper.cards import parse_cards
 from scorekeeper.i18n import _, pgettext, speaking
 from scorekeeper.presentation import last_hand_line
-from scorekeeper.rules import HandRecord
+from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui.handpanel import NO_BREAK, wrapped_whole
-from scorekeeper.tui.screens.dialogs import PreviewDialog
 
 from .test_table3_80x24 import (
     BARTHOLOMAEUS,
@@ -31,6 +30,7 @@ from .test_table3_80x24 import (
     the_lead,
 )
 from .tui_helpers import (
+    LONG_NAMES,
     fixed_store,
     hand_keys,
     make_app,
@@ -77,6 +77,21 @@ async def test_the_heading_says_the_hands_planned_where_it_has_the_room(tmp_path
         assert "Spiel 5 von 12" in shown_rows(app)[0]
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_an_evening_that_went_on_names_its_game_at_80x24(tmp_path, language):
+    """Letzter Stich (a long title), four long names, one hand played, then the next evening:
+    the first evening's heading ("… GOES ON IN SESSION 00000002 …") dropped the game's name in
+    every language. Now a column a gap, then the session's id without its word, make room."""
+    store = fixed_store(tmp_path)
+    config = make_config("letzter-stich", list(LONG_NAMES[:4]), LONG_NAMES[0])
+    first = store.create(config, [HandRecord(tricks=LONG_NAMES[:2] * 4)]).id
+    second = store.next_evening(first).session.id
+    async with table_at_80x24(tmp_path, first, language) as (app, _pilot, screen):
+        top = shown_rows(app)[0]
+        assert top.split()[:2] == ["Letzter", "Stich"], top
+        assert first in top and second in top and screen.session.digest in top, top
+
+
 # ---- 2. the seat keys on one row ----------------------------------------------------------
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -121,7 +136,7 @@ async def test_a_cancelled_amendment_says_what_holds_not_that_a_hand_was_saved(
         await pilot.press(*hand_keys(CONFIG, BARTHOLOMAEUS, HANDS[1], False, language),
                           "enter")
         await settled(pilot)
-        assert isinstance(app.screen, PreviewDialog)
+        assert type(app.screen).__name__ == "PreviewDialog"  # (the settlement shown)
         await pilot.press("enter")
         await settled(pilot)
         assert app.screen is screen and screen.state.hands_played == 2
@@ -177,7 +192,7 @@ async def test_the_next_evenings_first_hand_says_its_pot_came_from_the_last_even
         assert screen.query_one("#guide-box").max_scroll_y == 0
         await pilot.press(*hand_keys(CONFIG, FRIEDERIKE, NEXT_1, False, language), "enter")
         await settled(pilot)
-        assert isinstance(app.screen, PreviewDialog)
+        assert type(app.screen).__name__ == "PreviewDialog"  # (the settlement shown)
         await pilot.press("enter")
         await settled(pilot)
         assert screen.state.hands_played == 1

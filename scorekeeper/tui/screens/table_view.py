@@ -68,25 +68,30 @@ class TableView(TableLines):
         """The heading: the game, the session, the hand (amended, over, or going on in the
         next evening; "card by card" where the guide has no row for the line that says so)
         and the digest, whole. Where it is too long, the hands planned give way first ("hand
-        5, card by card": the game's name stays, trial 30), the game's name last."""
+        5, card by card": the game's name stays, trial 30), then a column of each gap and the
+        session's word, the game's name last."""
         header = self.query_one("#table-top", Static)
         width = self.text_width(header)
-        top = self.heading(planned=True)
-        if top.cell_len > width:
-            top = self.heading(planned=False)
-        if top.cell_len > width:  # the digest whole, before the game's name
-            top = top[len(self.session.ruleset.title) + 2:]
+        # (a column a gap, then the session's id without its word: Letzter Stich's title is
+        # long, and German's "GEHT WEITER IN PARTIE …" too)
+        for planned, gap, word in ((True, "  ", True), (False, "  ", True), (False, " ", True),
+                                   (False, " ", False)):
+            top = self.heading(planned=planned, gap=gap, word=word)
+            if top.cell_len <= width:
+                break
+        else:  # the digest whole, before the game's name
+            top = self.heading(planned=True)[len(self.session.ruleset.title) + 2:]
         header.update(top)
 
-    def heading(self, *, planned: bool) -> Text:
-        """The heading whole; ``planned``: with the hands planned ("hand 5 of 6")."""
+    def heading(self, *, planned: bool, gap: str = "  ", word: bool = True) -> Text:
+        """The heading whole, its parts ``gap`` apart; ``planned``: with the hands planned
+        ("hand 5 of 6"); ``word``: the session's id with its word ("session b456ff75")."""
         session, state, ruleset = self.session, self.state, self.session.ruleset
         finished = self.amending is None and state.finished
         closed = self.closed()
         hands = ruleset.planned_hands(session.config) if planned else None
-        top = Text.assemble((ruleset.title, "bold"),
-                            "  " + pgettext("heading", "session {id}").format(id=session.id)
-                            + "  ")
+        named = pgettext("heading", "session {id}") if word else "{id}"
+        top = Text.assemble((ruleset.title, "bold"), gap + named.format(id=session.id) + gap)
         if finished:
             top.append(_("FINISHED"), style="bold")
         elif closed is not None:
@@ -103,7 +108,7 @@ class TableView(TableLines):
                        .format(number=state.hands_played + 1, planned=hands))
             if self.mode_on_top and self.entry is not None and self.entry.by_cards:
                 top.append(", " + _("card by card"), style="bold")
-        top.append("  " + _("digest {digest}").format(digest=session.digest))
+        top.append(gap + _("digest {digest}").format(digest=session.digest))
         return top
 
     def show(self) -> None:
