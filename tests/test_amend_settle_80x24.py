@@ -15,7 +15,9 @@ from textual.widgets import Input
 
 from scorekeeper.i18n import _, speaking
 from scorekeeper.store import Store
-from scorekeeper.tui.screens.dialogs import ConfirmDialog, CountDialog, PreviewDialog
+from scorekeeper.tui.screens.dialog_confirm import ConfirmDialog
+from scorekeeper.tui.screens.dialog_count import CountDialog
+from scorekeeper.tui.screens.dialog_preview import PreviewDialog
 from scorekeeper.tui.screens.settle import SettleUpScreen
 from scorekeeper.tui.screens.table import TableScreen
 

@@ -182,7 +182,7 @@ async def test_the_preview_of_a_muss_shows_every_figure_without_scrolling(tmp_pa
     """The Muss of six players explains itself in about 14 lines; the figures under them (six
     players and the pot) showed 3 of 7 rows before a scroll, with rows left empty under the
     dialog."""
-    from scorekeeper.tui.screens.dialogs import PreviewDialog
+    from scorekeeper.tui.screens.dialog_preview import PreviewDialog
 
     session = evening(tmp_path, ())
     app = make_app(tmp_path, session.id, language=language)

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.store import Store
-from scorekeeper.tui.screens.dialogs import ConfirmDialog, CountDialog
+from scorekeeper.tui.screens.dialog_confirm import ConfirmDialog
+from scorekeeper.tui.screens.dialog_count import CountDialog
 
 from .test_closed_evenings import audits_clean, kratzen, table_keys, went_on
 from .tui_helpers import fixed_store, make_app

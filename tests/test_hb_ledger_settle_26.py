@@ -15,7 +15,8 @@ from textual.widgets import DataTable, Static
 
 from scorekeeper.i18n import _, speaking
 from scorekeeper.store import Store
-from scorekeeper.tui.screens.dialogs import ConfirmDialog, audit_lines
+from scorekeeper.tui.screens.dialog_audit import audit_lines
+from scorekeeper.tui.screens.dialog_confirm import ConfirmDialog
 from scorekeeper.tui.screens.settle import SettleUpScreen
 
 from .test_table3_80x24 import (

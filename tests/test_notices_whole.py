@@ -14,7 +14,8 @@ import pytest
 
 from scorekeeper.cards import parse_cards
 from scorekeeper.rules import HandRecord, make_config
-from scorekeeper.tui.screens.dialogs import ConfirmDialog, ExportDialog
+from scorekeeper.tui.screens.dialog_confirm import ConfirmDialog
+from scorekeeper.tui.screens.dialog_export import ExportDialog
 from scorekeeper.tui.screens.ledger import LedgerScreen, StandingsScreen
 from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.season import SeasonScreen

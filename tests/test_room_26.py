@@ -43,7 +43,8 @@ async def test_the_chip_counts_question_shows_one_bottom_edge_and_no_brings_the_
     """Before, the question (Enter on the last field: who is off, record it?) stood over the
     count's box, one row taller: its bottom edge showed under the question's, two at the
     foot."""
-    from scorekeeper.tui.screens.dialogs import ConfirmDialog, CountDialog
+    from scorekeeper.tui.screens.dialog_confirm import ConfirmDialog
+    from scorekeeper.tui.screens.dialog_count import CountDialog
 
     app = make_app(tmp_path, evening(tmp_path, 2), language="de")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -153,7 +154,7 @@ async def test_a_hand_cleared_by_another_terminal_is_said_once(tmp_path, languag
     twice where the question was closed unanswered."""
     from scorekeeper.cards import parse_cards
     from scorekeeper.rules import HandRecord
-    from scorekeeper.tui.screens.dialogs import TypedHandDialog
+    from scorekeeper.tui.screens.dialog_confirm import TypedHandDialog
 
     from .test_table3_80x24 import ANNEMARIE, KONSTANTIN
     from .tui_helpers import fixed_store

@@ -16,7 +16,7 @@ import pytest
 
 from scorekeeper.i18n import _, speaking
 from scorekeeper.store import Store
-from scorekeeper.tui.screens.dialogs import ConfirmDialog
+from scorekeeper.tui.screens.dialog_confirm import ConfirmDialog
 from scorekeeper.tui.widgets import NoticeLine
 
 from .test_amend_settle_80x24 import open_settle_up

@@ -14,7 +14,7 @@ from scorekeeper.rules import make_config
 from scorekeeper.script import replay_file
 from scorekeeper.store import Store
 from scorekeeper.store.outputs import shared_file_name
-from scorekeeper.tui.screens.dialogs import ConfirmDialog
+from scorekeeper.tui.screens.dialog_confirm import ConfirmDialog
 from scorekeeper.tui.screens.settle import SettleUpScreen
 from scorekeeper.tui.screens.table import TableScreen
 

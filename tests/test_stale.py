@@ -12,12 +12,9 @@ import pytest
 from scorekeeper.errors import StoreError
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
-from scorekeeper.tui.screens.dialogs import (
-    ConfirmDialog,
-    CountDialog,
-    PreviewDialog,
-    TypedHandDialog,
-)
+from scorekeeper.tui.screens.dialog_confirm import ConfirmDialog, TypedHandDialog
+from scorekeeper.tui.screens.dialog_count import CountDialog
+from scorekeeper.tui.screens.dialog_preview import PreviewDialog
 from scorekeeper.tui.screens.table import TableScreen
 
 from .tui_helpers import amend_hand, fixed_store, make_app

@@ -285,7 +285,7 @@ def test_the_exports_folder_takes_every_output(tmp_path, capsys, command):
 
 def test_the_table_app_s_export_never_writes_into_the_home(home, tmp_path):
     """The export dialog takes any path typed in its file field."""
-    from scorekeeper.tui.screens.dialogs import export_file
+    from scorekeeper.tui.screens.dialog_export import export_file
 
     store = Store(home)
     session = next((home / "sessions").glob("*.json"))

@@ -21,7 +21,7 @@ from scorekeeper.cards import parse_cards
 from scorekeeper.i18n import _, speaking
 from scorekeeper.presentation import last_hand_line
 from scorekeeper.rules import HandRecord, make_config
-from scorekeeper.tui.screens.dialogs import PreviewDialog
+from scorekeeper.tui.screens.dialog_preview import PreviewDialog
 
 from .tui_helpers import fixed_store, hand_keys, on_screen, settled, table_at_80x24, words
 
@@ -149,7 +149,7 @@ async def test_a_hand_cleared_by_another_terminal_is_shown_whole_until_escape(tm
     """Before, the notice that listed the hand typed was cut after trick 3 at 80x24 and went
     after 15 s (trial 28 de 82-84): the cards were lost unread. Now a dialog shows every line
     of it (it scrolls), stays, and an Enter meant for the preview does not close it."""
-    from scorekeeper.tui.screens.dialogs import TypedHandDialog
+    from scorekeeper.tui.screens.dialog_confirm import TypedHandDialog
 
     sid = evening(tmp_path, 0)
     async with table_at_80x24(tmp_path, sid, "de") as (app, pilot, screen):

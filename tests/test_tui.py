@@ -6,7 +6,7 @@ from textual.widgets import DataTable, Static
 
 from scorekeeper.export.source import standings_document
 from scorekeeper.script import replay_file
-from scorekeeper.tui.screens.dialogs import TypedHandDialog
+from scorekeeper.tui.screens.dialog_confirm import TypedHandDialog
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.table import TableScreen

@@ -16,7 +16,8 @@ from textual.widgets import DataTable, Static
 
 from scorekeeper.cards import parse_cards
 from scorekeeper.rules import HandRecord, make_config
-from scorekeeper.tui.screens.dialogs import ConfirmDialog, PickHandDialog, PreviewDialog
+from scorekeeper.tui.screens.dialog_confirm import ConfirmDialog
+from scorekeeper.tui.screens.dialog_preview import PickHandDialog, PreviewDialog
 
 from .tui_helpers import amend_hand, fixed_store, make_app, open_screen
 

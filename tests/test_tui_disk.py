@@ -12,12 +12,9 @@ import pytest
 
 from scorekeeper.store import Store
 from scorekeeper.tui.app import ScorekeeperApp
-from scorekeeper.tui.screens.dialogs import (
-    ConfirmDialog,
-    CountDialog,
-    PickHandDialog,
-    PreviewDialog,
-)
+from scorekeeper.tui.screens.dialog_confirm import ConfirmDialog
+from scorekeeper.tui.screens.dialog_count import CountDialog
+from scorekeeper.tui.screens.dialog_preview import PickHandDialog, PreviewDialog
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.table import TableScreen
 

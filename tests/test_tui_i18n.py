@@ -13,7 +13,8 @@ from scorekeeper.i18n import current_language, use_language
 from scorekeeper.script import replay_file
 from scorekeeper.settings import language_setting
 from scorekeeper.store import Store
-from scorekeeper.tui.screens.dialogs import HelpScreen, LanguageDialog
+from scorekeeper.tui.screens.dialog_choose import LanguageDialog
+from scorekeeper.tui.screens.dialog_help import HelpScreen
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.table import TableScreen
 from scorekeeper.tui.widgets import SeatPanel
@@ -222,7 +223,7 @@ async def test_the_referee_screen_takes_the_letters_of_the_language(tmp_path):
 def test_the_table_app_s_audit_speaks_the_language(tmp_path):
     """The audit's verdict as the ledger screen and the audit dialog show it."""
     from scorekeeper.i18n import speaking
-    from scorekeeper.tui.screens.dialogs import audit_lines
+    from scorekeeper.tui.screens.dialog_audit import audit_lines
 
     session = saved(tmp_path, "kratzen")
     store = fixed_store(tmp_path)
@@ -261,7 +262,7 @@ def test_the_rank_keys_a_french_pack_s_hint_names_are_read_in_that_language(lang
     ("en", "y", "Enter / y: yes    Escape / n: no")])
 async def test_a_question_is_answered_yes_with_the_language_s_own_letter(tmp_path, language,
                                                                         yes, words):
-    from scorekeeper.tui.screens.dialogs import ConfirmDialog
+    from scorekeeper.tui.screens.dialog_confirm import ConfirmDialog
 
     answers = []
     app = make_app(tmp_path, language=language)

@@ -12,7 +12,9 @@ from textual.widgets import Input, Static
 from scorekeeper.cards import parse_cards
 from scorekeeper.presentation import step_prompt
 from scorekeeper.rules import HandRecord, make_config
-from scorekeeper.tui.screens.dialogs import CountDialog, HelpScreen, PreviewDialog
+from scorekeeper.tui.screens.dialog_count import CountDialog
+from scorekeeper.tui.screens.dialog_help import HelpScreen
+from scorekeeper.tui.screens.dialog_preview import PreviewDialog
 from scorekeeper.tui.screens.table import TableScreen
 from scorekeeper.tui.widgets import SeatPanel
 

@@ -17,7 +17,7 @@ from scorekeeper.i18n import speaking
 from scorekeeper.rules import make_config
 from scorekeeper.tui.keybar import KeyBar
 from scorekeeper.tui.keynames import key_name
-from scorekeeper.tui.screens.dialogs import HelpScreen
+from scorekeeper.tui.screens.dialog_help import HelpScreen
 
 from .tui_helpers import fixed_store, make_app, screen_rows
 

@@ -153,7 +153,7 @@ class ScorekeeperApp(ScorekeeperAppBase):
                 waiting=_("Opening the session: another scorekeeper is writing it."))
 
     def action_help(self) -> None:
-        from .screens.dialogs import HelpScreen
+        from .screens.dialog_help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))

@@ -123,7 +123,7 @@ class HomeScreen(HomeChanges):
         """Choose the language (kept in the home folder); the home screen is drawn again in
         it. ``--lang`` still decides for a command that is given it."""
         from ...settings import save_language_setting
-        from .dialogs import LANGUAGE_NAMES, LanguageDialog
+        from .dialog_choose import LANGUAGE_NAMES, LanguageDialog
 
         home = self.app.store.home
 
@@ -150,7 +150,7 @@ class HomeScreen(HomeChanges):
         self.app.push_screen(LanguageDialog(language_from_environment()), chosen)
 
     def action_export(self) -> None:
-        from .dialogs import ExportDialog
+        from .dialog_export import ExportDialog
 
         ref = self.selected()
         if ref:
@@ -171,7 +171,7 @@ class HomeScreen(HomeChanges):
         self.app.push_screen(SyncDialog(), closed)
 
     def action_audit(self) -> None:
-        from .dialogs import AuditDialog
+        from .dialog_audit import AuditDialog
 
         ref = self.current_ref()
         if ref:

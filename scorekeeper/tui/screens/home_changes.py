@@ -50,7 +50,7 @@ class HomeChanges(HomeRows):
         language = current_language()  # the session is played in the table's language
 
         def previewed(found: tuple[OpenSession, SessionConfig]) -> None:
-            from .dialogs import ConfirmDialog
+            from .dialog_confirm import ConfirmDialog
 
             earlier, config = found
             title = (_("Next evening after session {id}?") if carry
@@ -122,7 +122,7 @@ class HomeChanges(HomeRows):
         self.write(lambda: store.archive(ref, archived, expect=digest), done)
 
     def action_delete(self) -> None:
-        from .dialogs import ConfirmDialog
+        from .dialog_confirm import ConfirmDialog
 
         summary = self.selected_summary()
         if summary is None:
@@ -174,7 +174,7 @@ class HomeChanges(HomeRows):
         self.notify(str(error), severity="error", markup=False)
 
     def action_example(self) -> None:
-        from .dialogs import ExamplePicker
+        from .dialog_choose import ExamplePicker
 
         def chosen(name: str | None) -> None:
             if name:

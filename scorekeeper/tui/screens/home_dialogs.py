@@ -57,7 +57,7 @@ class SecondConfirmation(SpokenModal[bool]):
         self.detail = detail
 
     def compose(self) -> ComposeResult:
-        from .dialogs import lines_text
+        from .dialog_base import lines_text
 
         with Vertical(classes="dialog"):
             yield Static(Text(self.question, style="bold"))

@@ -27,7 +27,8 @@ from ..disk import on_disk
 from ..keybar import KeyBar
 from ..keynames import key_name
 from ..widgets import NoticeLine, NoticeScreen, ScorekeeperAppBase, TypedInput
-from .dialogs import ConfirmDialog, lines_text
+from .dialog_base import lines_text
+from .dialog_confirm import ConfirmDialog
 
 T = TypeVar("T")
 

@@ -20,7 +20,7 @@ from ...i18n import N_, _, ngettext
 from ..disk import on_disk
 from ..keybar import KeyBar
 from ..widgets import ScorekeeperAppBase, SpokenModal, TypedInput
-from .dialogs import lines_text
+from .dialog_base import lines_text
 
 if TYPE_CHECKING:
     from ...store.conflicts import Conflict, Version

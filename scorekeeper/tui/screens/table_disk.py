@@ -130,7 +130,7 @@ class TableDisk(TableView):
         person types it again from it. The dialog says why, once (``TypedHandDialog.cleared``:
         "not saved", "was cleared: please enter it again" and "enter it again" said it three
         times)."""
-        from .dialogs import TypedHandDialog  # (when it happens: not at the first frame)
+        from .dialog_confirm import TypedHandDialog  # (when it happens: not at the first frame)
 
         self.app.push_screen(TypedHandDialog.cleared(typed, unanswered=unanswered,
                                                      continued_by=continued_by, refused=refused))

@@ -34,7 +34,7 @@ class TableHands(TableDisk):
     """Enter (settle and save the hand typed, or the amendment), ctrl+z, ctrl+e and ctrl+k."""
 
     def action_preview(self) -> None:
-        from .dialogs import PreviewDialog  # (when Enter asks it: not at the first frame)
+        from .dialog_preview import PreviewDialog  # (when Enter asks it: not at the first frame)
 
         if self.entry is None:  # (a session that takes no more hands has no Enter: check_action)
             return
@@ -109,7 +109,7 @@ class TableHands(TableDisk):
         """A later hand no longer fits its record once these hands are amended: say which and
         why, and offer to amend it too, in the same step (it opens as recorded, on the table as
         the amendments leave it; all are saved together, or none)."""
-        from .dialogs import ConfirmDialog  # (when it is asked: not at the first frame)
+        from .dialog_confirm import ConfirmDialog  # (when it is asked: not at the first frame)
 
         words = str(broken).removeprefix(f"{self.session.label}: ")
         if not broken.can_amend:
@@ -141,7 +141,7 @@ class TableHands(TableDisk):
         """What the amendment would do, to confirm: each amended hand's explanation, every
         player's change hand by hand (the later hands it changes too), and the standings before
         and after; saved only if the session is still at ``based_on``."""
-        from .dialogs import PreviewDialog  # (when Enter asks it: not at the first frame)
+        from .dialog_preview import PreviewDialog  # (when Enter asks it: not at the first frame)
 
         config = self.session.config
         # What changes hand by hand, then how each amended hand is now settled: a long
@@ -184,7 +184,7 @@ class TableHands(TableDisk):
                                amends=True), confirmed)
 
     def action_undo(self) -> None:
-        from .dialogs import ConfirmDialog  # (when ctrl+z asks it: not at the first frame)
+        from .dialog_confirm import ConfirmDialog  # (when ctrl+z asks it: not at the first frame)
 
         n = self.session.hands_played
         if n == 0:
@@ -217,7 +217,7 @@ class TableHands(TableDisk):
             detail), confirmed)
 
     def action_amend(self) -> None:
-        from .dialogs import PickHandDialog  # (when ctrl+e asks it: not at the first frame)
+        from .dialog_preview import PickHandDialog  # (when ctrl+e asks it: not at the first frame)
 
         n = self.session.hands_played
         if n == 0:
@@ -233,7 +233,8 @@ class TableHands(TableDisk):
         self.ask(PickHandDialog(n, clears=self.typing()), picked)
 
     def action_count(self) -> None:
-        from .dialogs import ConfirmDialog, CountDialog  # (when ctrl+k asks: not at first)
+        from .dialog_confirm import ConfirmDialog  # (when ctrl+k asks: not at first)
+        from .dialog_count import CountDialog
 
         config = self.session.config
         based_on = self.session.digest  # the table the chips are counted against

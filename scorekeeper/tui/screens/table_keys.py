@@ -161,17 +161,17 @@ class TableKeys(TableHands):
         self.app.push_screen(SettleUpScreen(self))
 
     def action_export(self) -> None:
-        from .dialogs import ExportDialog
+        from .dialog_export import ExportDialog
 
         self.app.push_screen(ExportDialog(self.session.id))
 
     def action_rules(self) -> None:
-        from .dialogs import RulesScreen  # (when ctrl+r asks it: not at the first frame)
+        from .dialog_help import RulesScreen  # (when ctrl+r asks it: not at the first frame)
 
         self.app.push_screen(RulesScreen(self.session.config.game))
 
     def action_home(self) -> None:
-        from .dialogs import ConfirmDialog  # (when Escape asks it: not at the first frame)
+        from .dialog_confirm import ConfirmDialog  # (when Escape asks it: not at the first frame)
 
         if self.amending is not None:
             self.cancel_amend()
