@@ -110,11 +110,27 @@ def nearest(value: Decimal, step: Decimal) -> Decimal:
     return step * (value / step + Decimal("0.5")).to_integral_value(rounding=ROUND_FLOOR)
 
 
-def scale(low: Decimal, high: Decimal, rows: int) -> Scale:
+QUARTER = Decimal("0.25")  # the finest score of any game (Kratzen's P/4), and of any row
+
+
+def grain(values: list[Decimal]) -> Decimal:
+    """The finest fraction the scores ``values`` are counted in: 1 where every one is whole
+    (Letzter Stich's chips, or a Kratzen evening without a fraction yet), ½ where every one
+    is a whole half, else ¼."""
+    return next((unit for unit in (Decimal(1), Decimal("0.5"))
+                 if all(value % unit == 0 for value in values)), QUARTER)
+
+
+def scale(low: Decimal, high: Decimal, rows: int, least: Decimal = QUARTER,
+          unit: Decimal = QUARTER) -> Scale:
     """The finest evenly spaced axis from ``high`` down to ``low`` in at most ``rows`` rows:
     the smallest step of ``STEPS`` whose rows, from the one that holds ``high`` to the one
-    that holds ``low``, fit."""
+    that holds ``low``, fit; no finer than ``least`` (the scores' ``grain``: where every
+    score is whole, a row of 2¾ between 3 and 2½ could hold none of them) and a whole number
+    of ``unit`` (a game whose scores are whole has rows for whole scores only: no 7½)."""
     for step in STEPS:
+        if step < least or step % unit:
+            continue
         top, bottom = nearest(high, step), nearest(low, step)
         count = int((top - bottom) / step) + 1
         if count <= rows:
@@ -173,13 +189,14 @@ def turn(x0: int, x1: int) -> int:
 
 
 def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
-               step: str | None = None) -> TextChart:
+               step: str | None = None, unit: Decimal = QUARTER) -> TextChart:
     """``series`` (each player's score before the first hand and after each hand, in seating
     order: ``export.pages.score_series``) drawn in ``width`` columns and ``height`` rows (the
     legend not counted). A line holds its level through a hand and changes between two
     hands, with rounded corners; every hand's score is a point with the player's symbol.
     ``step`` names what the bottom axis counts, in the language in use (by default hands; a
-    season's chart counts evenings)."""
+    season's chart counts evenings). ``unit``: the finest score the game has (1 in a game
+    of whole chips: every row of the axis is a whole score; ``scale``)."""
     players = list(series)
     legend = tuple(LegendEntry(i, marker(i), p, format_amount(series[p][-1]) if series[p] else "")
                    for i, p in enumerate(players))
@@ -189,17 +206,17 @@ def line_chart(series: dict[str, list[Decimal]], width: int, height: int,
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
-    axis = scale(low, high, max(3, height - 2))
+    axis = scale(low, high, max(3, height - 2), grain(values), unit)
     plot_h = axis.rows
     hands = max(len(vs) for vs in series.values()) - 1
     y = cache(axis.row)  # (asked for each point, each stroke and each label)
     labels = axis_labels(values, axis)
     word = _("hand") if step is None else step  # what the bottom axis counts, in words
-    # A count named (the season's evenings) has the room for its word under the scores'
-    # labels, before the 0: narrow labels (``≈-50``) left English "evening" out where the
-    # other languages' shorter words fitted. (Hands: the word where it fits, as before.)
+    # The word has the room under the scores' labels, before the 0: narrow labels (``3``,
+    # ``≈-50``) left English "hand" and "evening" out where the other languages' shorter
+    # words ("mão") fitted.
     label_width = max([cell_width(label) for label in labels.values()]
-                      + ([cell_width(word) - 1] if step is not None else []))
+                      + [cell_width(word) - 1])
     plot_w = max(2, width - label_width - 2)
     # The last hand's players side by side where they stand together: room kept for them.
     last_rows = [y(series[p][-1]) for p in players if len(series[p]) == hands + 1]
@@ -321,7 +338,8 @@ def legend_rows(chart: TextChart, width: int) -> list[list[Cell]]:
     return rows
 
 
-def rows_to_tell_apart(series: dict[str, list[Decimal]], most: int) -> int:
+def rows_to_tell_apart(series: dict[str, list[Decimal]], most: int,
+                       unit: Decimal = QUARTER) -> int:
     """The fewest rows, up to ``most``, that a plot of ``series`` needs to have its points
     (each hand's, player by player) in as many different rows, hand by hand, as a plot of up
     to ``most`` rows has them: more rows than that would only space the same rows out."""
@@ -336,30 +354,31 @@ def rows_to_tell_apart(series: dict[str, list[Decimal]], most: int) -> int:
     def apart(axis: Scale) -> int:  # (the same axis serves several counts of rows)
         return len({(i, axis.row(v)) for vs in series.values() for i, v in enumerate(vs)})
 
-    best = apart(scale(low, high, max(3, most)))
+    least = grain(values)
+    best = apart(scale(low, high, max(3, most), least, unit))
     return next(rows for rows in range(3, max(3, most) + 1)
-                if apart(scale(low, high, rows)) == best)
+                if apart(scale(low, high, rows, least, unit)) == best)
 
 
 def chart_height(series: dict[str, list[Decimal]], width: int, plot_rows: int,
-                 step: str | None = None) -> int:
+                 step: str | None = None, unit: Decimal = QUARTER) -> int:
     """The rows ``chart_rows`` takes in ``width`` columns where the plot may have up to
     ``plot_rows`` rows: as many of them as its axis uses (``scale``: the finest step that
     fits), the hands' axis and the whole legend. ``chart_rows`` in exactly that height draws
     that plot: the height a screen that scrolls keeps for the chart, so that the scores are
     told apart however little room the rest leaves."""
-    chart = line_chart(series, width, plot_rows + 2, step)
+    chart = line_chart(series, width, plot_rows + 2, step, unit)
     height = len(chart.rows) + len(legend_rows(chart, width))
-    return len(chart_rows(series, width, height, step))
+    return len(chart_rows(series, width, height, step, unit))
 
 
 def chart_rows(series: dict[str, list[Decimal]], width: int, height: int,
-               step: str | None = None) -> list[list[Cell]]:
+               step: str | None = None, unit: Decimal = QUARTER) -> list[list[Cell]]:
     """The chart (``line_chart``) with its legend under it (``legend_rows``) in ``width``
     columns and ``height`` rows in all (the chart keeps at least five)."""
     legend = 0
     for _attempt in range(3):  # the letters of shared points depend on the rows there are
-        chart = line_chart(series, width, max(5, height - legend), step)
+        chart = line_chart(series, width, max(5, height - legend), step, unit)
         below = legend_rows(chart, width)
         if len(below) == legend:
             break

@@ -228,19 +228,19 @@ def test_the_chart_draws_one_line_per_player_joined_where_they_meet():
     # Anna and Ben start at 0; after hand 1 Anna has 1 and Ben -1.
     chart = line_chart({"Anna": [Decimal(0), Decimal(1)], "Ben": [Decimal(0), Decimal(-1)]},
                        width=12, height=5)
-    assert chart_text(chart) == [
-        " 1 ┤    ╭──●",
-        " 0 ┤●■──┤   ",
-        "-1 ┤    ╰──■",
-        "   └┬──────┬",
-        "    0      1",
+    assert chart_text(chart) == [  # the axis's word, "hand", under the scores' labels
+        "  1 ┤   ╭──●",
+        "  0 ┤●■─┤   ",
+        " -1 ┤   ╰──■",
+        "    └┬─────┬",
+        "hand 0     1",
     ]
     # Anna's line and point are hers, Ben's his; at the shared start their symbols stand
     # side by side, each in its own line's colour.
     top, middle, bottom = chart.rows[:3]
     assert {cell.line for cell in top[8:]} == {0}
     assert {cell.line for cell in bottom[8:]} == {1}
-    assert [(cell.char, cell.line) for cell in middle[4:6]] == [("●", 0), ("■", 1)]
+    assert [(cell.char, cell.line) for cell in middle[5:7]] == [("●", 0), ("■", 1)]
     assert [(e.marker, e.player, e.last) for e in chart.legend] == [("●", "Anna", "1"),
                                                                     ("■", "Ben", "-1")]
 

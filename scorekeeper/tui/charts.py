@@ -12,25 +12,28 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
-from ..chart import chart_rows
+from ..chart import QUARTER, chart_rows
 from ..i18n import _
 
 
 class ScoreChart(Widget):
     """Every player's score by hand as a line chart (``chart.line_chart``): one line per
     player, each in its own colour and with its own symbol at every hand, and a legend that
-    names each line with the player's score now."""
+    names each line with the player's score now. ``unit``: the finest score the game has (1
+    where its scores are whole chips: the axis then has rows for whole scores only)."""
 
     DEFAULT_CSS = "ScoreChart { height: 14; }"
 
     COLOURS = ("#4ea1ff", "#ff6b6b", "#5fd068", "#c792ea", "#ffb454", "#4dd0e1")
 
     def __init__(self, players: tuple[str, ...], series: dict[str, list[Decimal]],
-                 id: str | None = None, step: str | None = None) -> None:
+                 id: str | None = None, step: str | None = None,
+                 unit: Decimal = QUARTER) -> None:
         super().__init__(id=id)
         self.players = players
         self.series = series
         self.step = step  # what the bottom axis counts, in words (None: hands)
+        self.unit = unit
 
     def colour(self, line: int | None) -> str:
         return "" if line is None else self.COLOURS[line % len(self.COLOURS)]
@@ -38,7 +41,8 @@ class ScoreChart(Widget):
     def render(self) -> Text:
         width = max(20, self.size.width)
         out = Text(no_wrap=True, overflow="ellipsis")
-        for i, row in enumerate(chart_rows(self.series, width, self.size.height, self.step)):
+        for i, row in enumerate(chart_rows(self.series, width, self.size.height, self.step,
+                                                 self.unit)):
             if i:
                 out.append("\n")
             for cell in row:
