@@ -90,3 +90,23 @@ async def test_the_ledger_at_130x40_gives_the_dealers_name_a_line_and_the_reason
             dealer = dealers[row.split()[0]]
             assert dealer in row, "\n".join(rows)
             assert any(name in row[:row.rindex(dealer)] for name in (*names, pot)), row
+
+
+async def test_the_room_left_goes_where_it_saves_lines_the_reason_before_a_forced_muss(
+        tmp_path):
+    """In Portuguese the kind of hand 4 ("Muss forçado", 12 columns) took the columns left
+    before the reason: "entrada do" over "Muss" on every stake row of the evening, to keep
+    one hand's kind on one line. Folded between its words, the kind leaves the reason 19:
+    each Muss stake's row one line, the dealer's name whole beside it."""
+    session, _names, _dealers = kratzen(tmp_path)
+    app = make_app(tmp_path, session, language="pt")
+    async with app.run_test(size=(130, 40)) as pilot:
+        await settled(pilot)
+        await pilot.press("ctrl+l")
+        await settled(pilot)
+        rows = screen_rows(app.export_screenshot())
+        stakes = [row for row in rows if row.split()[:1] == ["1"] and "entrada do" in row]
+        assert len(stakes) == 6, "\n".join(rows)  # hand 1: each of the six pays the Muss stake
+        for row in stakes:
+            assert "entrada do Muss" in row and row.count(ELEONORE) == 1 + (
+                row.split()[1] == ELEONORE.split()[0]), "\n".join(rows)

@@ -22,7 +22,7 @@ from ...store import OpenSession
 from ..charts import ScoreChart, WideHint
 from ..keybar import KeyBar
 from ..widgets import NoticeScreen, ScorekeeperAppBase, TypedInput
-from .dialog_audit import AuditText
+from .dialogs import AuditText
 
 COUNT_LINES = 4  # a chip count's lines in one row of the table
 FOLDING = Console(width=500, color_system=None, legacy_windows=False)
@@ -246,13 +246,19 @@ class LedgerScreen(NoticeScreen[None]):
         first = shared_out(free, natural, lows, order=(1, 2, 6), whole=(1, 2, 6))
         if first is None or first[1] < natural[1] or first[2] < natural[2]:
             return None  # who pays whom folded: the names and the reason first (80 columns)
-        return shared_out(free, natural, list(first), order=(7, 4, 5))
+        # the rest to the kind or to the reason first, whichever leaves the fewer lines (a
+        # forced Muss's kind whole cost every row of the evening a line of its reason, pt)
+        layouts = [shared_out(free, natural, list(first), order=order)
+                   for order in ((7, 4, 5), (4, 7, 5))]
+        return min((widths for widths in layouts if widths is not None), key=self.lines)
 
     def lines(self, widths: tuple[int | None, ...]) -> int:
         """How many lines the table's rows take at ``widths`` (each cell folded between its
         words to its column's width)."""
         def height(cell: str, width: int | None) -> int:
-            return len(Text(cell).wrap(FOLDING, width)) if width and cell else 1
+            if not width or not cell or ("\n" not in cell and cell_width(cell) <= width):
+                return 1
+            return len(Text(cell).wrap(FOLDING, width))
 
         return sum(max(height(cell, width) for cell, width in zip(cells, widths, strict=True))
                    for row in self.entries for cells in self.pieces(row, widths[4]))
