@@ -22,7 +22,7 @@ from ...store import OpenSession
 from ..charts import ScoreChart, WideHint
 from ..keybar import KeyBar
 from ..widgets import NoticeScreen, ScorekeeperAppBase, TypedInput
-from .dialogs import AuditText
+from .dialog_audit import AuditText
 
 COUNT_LINES = 4  # a chip count's lines in one row of the table
 FOLDING = Console(width=500, color_system=None, legacy_windows=False)
