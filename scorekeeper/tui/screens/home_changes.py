@@ -12,7 +12,6 @@ from ...errors import ScorekeeperError
 from ...i18n import _, current_language
 from ...store import OpenSession, SessionChanged, Store
 from ..disk import on_disk
-from .home_dialogs import NameDialog, SecondConfirmation
 from .home_rows import HomeRows
 
 if TYPE_CHECKING:
@@ -75,6 +74,9 @@ class HomeChanges(HomeRows):
                 previewed, self.refused)
 
     def action_rename(self) -> None:
+        # The home's own dialogs are imported when a key opens one, not at the first frame.
+        from .home_dialogs import NameDialog
+
         summary = self.selected_summary()
         if summary is None:
             return
@@ -123,6 +125,7 @@ class HomeChanges(HomeRows):
 
     def action_delete(self) -> None:
         from .dialog_confirm import ConfirmDialog
+        from .home_dialogs import SecondConfirmation
 
         summary = self.selected_summary()
         if summary is None:
