@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Any
 
 from rich.cells import cell_len
@@ -11,6 +13,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ..i18n import _
+from .keynames import key_name
 
 
 class KeyBar(Widget):
@@ -135,3 +138,25 @@ class KeyBar(Widget):
             if start <= event.x < end:
                 self.app.simulate_key(key)
                 return
+
+
+# A key named in running text and the word after it are one ("Strg+u Schlussabrechnung",
+# "Esc Start"): a line folds before the key or after its word, never between them (trial 30:
+# "Strg+u" ended a row at 130 columns, "Schlussabrechnung" began the next). The space between
+# them is a no-break space, which the table's panel keeps (handpanel.wrapped_whole).
+NO_BREAK = "\u00a0"
+
+
+@lru_cache(maxsize=8)
+def key_then_word(names: tuple[str, ...]) -> re.Pattern[str]:
+    """A key (a combination such as ``Strg+u``, ``F1``, or one of ``names``: Escape, Enter as
+    the language writes them) standing as a word, and the space after it before a word."""
+    named = "|".join(re.escape(name) for name in names)
+    return re.compile(rf"(?<!\S)((?:[^\s+]+\+[^\s+]+|F\d{{1,2}}|{named}):?) (?=\S)")
+
+
+def keys_kept(line: str) -> str:
+    """``line`` with a no-break space between each key it names and the word after it (the
+    keys as the language in use writes them: ``Strg+u``, ``Esc``)."""
+    names = (key_name("escape"), key_name("enter"), key_name("backspace"))
+    return key_then_word(names).sub(lambda found: found.group(1) + NO_BREAK, line)

@@ -12,7 +12,7 @@ from ...presentation import draft_lines, hands_words, places, table_guide
 from ...rules import HandDraft
 from ..entry import KeyEntry
 from ..handpanel import HandPanel
-from ..keybar import KeyBar
+from ..keybar import KeyBar, keys_kept
 from .table_lines import TableLines
 
 # The keys the bar under the table shows first, as many as fit (F1 and ctrl+p list them all).
@@ -217,7 +217,8 @@ class TableView(TableLines):
             said = _("The evening goes on in session {id} (the next evening): no more "
                      "hands are entered here. ctrl+u settle up, ctrl+l ledger, ctrl+t "
                      "standings, ctrl+x export, Escape home.").format(id=session.continued_by)
-        hand.show(said, [], guide_lines, compact=False)
+        # (a key and its word never on two rows: 'Strg+u' / 'Schlussabrechnung', trial 30)
+        hand.show(keys_kept(said), [], guide_lines, compact=False)
 
     def entry_text(self) -> str:
         """The entry as shown: the hand typed so far and the question asked now."""
