@@ -80,9 +80,6 @@ class SeasonScreen(NoticeScreen[None]):
         self.rows: list[list[str]] = []
         self.currencies: list[str] = []  # the currencies of the money column
         self.laid_out: tuple[tuple[str, ...], int | None, int] | None = None
-        # The screen's scroll bar, as it comes and goes, takes its columns from the table's.
-        self.watch(self.query_one("#season", VerticalScroll), "show_vertical_scrollbar",
-                   self.scroll_bar_changed, init=False)
         self.action_reload()
 
     @staticmethod
@@ -93,8 +90,6 @@ class SeasonScreen(NoticeScreen[None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self.refit)
 
-    def scroll_bar_changed(self) -> None:
-        self.call_after_refresh(self.refit)
 
     def refit(self) -> None:
         """The title, the table and the chart's legend in the screen's new width."""
@@ -129,7 +124,9 @@ class SeasonScreen(NoticeScreen[None]):
         that is too wide do they fold on more lines (never cut nor broken inside a word).
         The figures are never cut; the table grows to show every row at once."""
         table = self.query_one("#season-table", DataTable)
-        room = table.scrollable_content_region.width or self.app.size.width - 2
+        # The screen's width but its scroll bar's two columns, kept whether it shows now or
+        # not: it comes as the rows grow, after the table is laid out.
+        room = (self.query_one("#season", VerticalScroll).size.width or self.app.size.width) - 2
         names = [row[1] for row in self.rows]
 
         def figures(labels: list[str], rows: list[list[str]]) -> int:
@@ -143,16 +140,19 @@ class SeasonScreen(NoticeScreen[None]):
         name_label = max(cell_width(line) for line in layouts[0][0][1].split("\n"))
         whole = max([name_label] + [cell_width(name) for name in names])
         two = max([name_label] + [two_line_width(name) for name in names])
-        # Names on one line keep room for the table's own scroll bar (its rows, a line each,
-        # scroll past 12); names on two lines have every row shown (``show_every_row``).
+        # Names on one line keep room for the table's own scroll bar where its rows, a line
+        # each, scroll (past its styled height); names on two lines have every row shown
+        # (``show_every_row``).
+        most = table.styles.base.max_height
+        scroll_bar = 2 if most is not None and len(names) + 2 > most.value else 0
         chosen = next(((labels, rows, None if one_line else room - figures(labels, rows))
-                       for one_line, need, bar in ((True, whole, 2), (False, two, 0))
+                       for one_line, need, bar in ((True, whole, scroll_bar), (False, two, 0))
                        for labels, rows in layouts if figures(labels, rows) + need + bar <= room),
                       None)
         if chosen is None:
             labels, rows = layouts[-1]
             narrowest = max([12] + [widest_piece(name) for name in names])
-            chosen = labels, rows, max(narrowest, room - 2 - figures(labels, rows))
+            chosen = labels, rows, max(narrowest, room - figures(labels, rows))
         labels, rows, width = chosen
         if width:
             rows = [[cell if i != 1 else "\n".join(fold_name(cell, width))
