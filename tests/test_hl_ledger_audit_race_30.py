@@ -41,14 +41,14 @@ def verdict_while_measured(monkeypatch):
     on_disk = disk.on_disk
 
     def answered(node, work, done, refused, **kwargs):
-        if node.id == "audit":
+        if isinstance(node, ledger.AuditText):
             pending.append((done, work()))
         else:
             on_disk(node, work, done, refused, **kwargs)
 
     def measured(self, container, viewport, width):
         height = Widget.get_content_height(self, container, viewport, width)
-        if self.id == "audit" and pending:
+        if isinstance(self, ledger.AuditText) and pending:
             done, lines = pending.pop()
             done(lines)
         return height
@@ -92,3 +92,23 @@ async def test_the_audits_finding_and_digest_are_whole_when_the_verdict_comes_in
             shown = on_screen(app)
             for line in lines:
                 assert words(line) in shown, (size, line, screen_rows(app.export_screenshot()))
+
+
+@pytest.mark.xfail(strict=True, reason="the audit dialog's text takes the ledger's fix with "
+                   "/work/notes/hL-dialog-audit.patch (dialog_audit.py); drop this mark then")
+async def test_the_audit_dialog_shows_the_finding_and_digest_when_the_verdict_comes_in_late(
+        tmp_path, verdict_while_measured):
+    """The same race in the home's audit dialog (key a): "1 constatação:" and nothing else."""
+    session, store = off_by_six(tmp_path)
+    audit = import_module(ledger.AuditText.__module__)
+    with speaking("pt"):
+        lines = audit.audit_lines(store, session)
+    app = make_app(tmp_path, language="pt")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        await pilot.press("a")
+        await settled(pilot)
+        assert isinstance(app.screen, audit.AuditDialog)
+        shown = on_screen(app)
+        for line in lines:
+            assert words(line) in shown, (line, screen_rows(app.export_screenshot()))
