@@ -94,8 +94,6 @@ async def test_the_audits_finding_and_digest_are_whole_when_the_verdict_comes_in
                 assert words(line) in shown, (size, line, screen_rows(app.export_screenshot()))
 
 
-@pytest.mark.xfail(strict=True, reason="the audit dialog's text takes the ledger's fix with "
-                   "/work/notes/hL-dialog-audit.patch (dialog_audit.py); drop this mark then")
 async def test_the_audit_dialog_shows_the_finding_and_digest_when_the_verdict_comes_in_late(
         tmp_path, verdict_while_measured):
     """The same race in the home's audit dialog (key a): "1 constatação:" and nothing else."""

@@ -9,6 +9,7 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.visual import VisualType
 from textual.widgets import Static
 
 from ...errors import ScorekeeperError
@@ -51,6 +52,17 @@ class AuditText(Static):
         super().__init__(Text(_("Auditing: reading the session file and settling every hand "
                                 "again…")), **kwargs)
         self.ref = ref
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Its text, measured again: the verdict comes in from a worker, and Textual keeps a
+        widget's measured height for as long as its layout count stays the same, which a
+        layout asked for while one was pending leaves as it was. Arrived while the
+        placeholder's one row was being measured (trial 30, pt 50-52: a long session file),
+        "1 finding:" was all of it, in the ledger and in this dialog. A style set anew always
+        has it measured again."""
+        super().update(content, layout=layout)
+        # (inline "auto" as the CSS says, then none: each differs from what was set before)
+        self.styles.height = None if self.styles.inline.has_rule("height") else "auto"
 
     def on_mount(self) -> None:
         from ..disk import on_disk

@@ -10,7 +10,6 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.visual import VisualType
 from textual.widgets import DataTable, Input, Static
 
 from ...amounts import format_amount
@@ -80,20 +79,6 @@ class AuditBox(VerticalScroll):
         return self.max_scroll_y > 0  # a stop for Tab only where there is something to scroll
 
 
-class LedgerAudit(AuditText):
-    """The audit's text in the ledger, measured again for every text it is given: the verdict
-    comes in from a worker, and Textual keeps a widget's measured height for as long as its
-    layout count stays the same, which a layout asked for while one was pending leaves as it
-    was. Arrived while the placeholder's one row was being measured (trial 30, pt 50-52: a
-    long session file, its audit slow), "1 finding:" was all of it: the finding and the digest
-    were cut, no key brought them. A style set anew always has it measured again."""
-
-    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        super().update(content, layout=layout)
-        # (inline "auto" as the CSS says, then none: each differs from what was set before)
-        self.styles.height = None if self.styles.inline.has_rule("height") else "auto"
-
-
 class LedgerScreen(NoticeScreen[None]):
     app = getters.app(ScorekeeperAppBase)
 
@@ -109,7 +94,7 @@ class LedgerScreen(NoticeScreen[None]):
             yield Static(Text(_("Ledger of session {id}").format(id=self.session.id),
                               style="bold"))
             with AuditBox(id="ledger-audit"):
-                yield LedgerAudit(self.session.id, id="audit")
+                yield AuditText(self.session.id, id="audit")
             # (The chip counts are rows of the table, after their hand: a block of them above
             # it could not scroll, cut the second count and left the table six rows.)
             yield TypedInput(placeholder=_("filter: a hand number, or a name: only that "
