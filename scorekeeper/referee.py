@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from .cards import Card, Deck, Suit
 from .errors import ScorekeeperError
 from .i18n import _
-from .rules import DealPlan, Ruleset, get_ruleset
+from .rules import Ruleset, get_ruleset
+from .rules.plans import DealPlan
 from .rules.play import PlayAdvice, Verdict
 from .rules.play import judge as judge_play
 from .rules.play import legal_cards as legal_play

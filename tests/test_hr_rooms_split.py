@@ -2,7 +2,8 @@
 module of the two splits is at most 400 lines; a name is imported from the module that holds
 it (no module of the splits passes on a name it imported: no re-export left behind); and the
 games by name are one dict, whether asked as ``rules.base.RULESETS`` or, by a table's state
-and a settled hand, as ``rules.results.GAMES``."""
+and a settled hand, as ``rules.results.GAMES``. ``show`` does not import a session's results
+or a deal's plan (``rules.plans``: it makes neither)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
 SPLIT = ("rules.base", "rules.ends", "rules.record", "rules.config", "rules.results",
-         "rules.facts", "rules.entering", "rules.settling", "tui.screens.home",
+         "rules.facts", "rules.entering", "rules.settling", "rules.plans", "tui.screens.home",
          "tui.screens.home_rows", "tui.screens.home_changes", "tui.screens.home_dialogs")
 MOST_LINES = 400
 
@@ -88,3 +89,28 @@ def test_the_games_by_name_are_one_dict():
 
     assert RULESETS is GAMES is asked
     assert set(GAMES) >= {"kratzen", "letzter", "letzter-stich"}
+
+
+def test_show_makes_no_class_of_results_or_deal_plan(tmp_path):
+    """``show`` imports no module that holds ``Results`` or ``DealPlan`` (two NamedTuples, about
+    0.4 ms each to make at import): it makes neither. Before, rules/base.py held both."""
+    import subprocess
+    import sys
+
+    from scorekeeper.rules import make_config
+    from scorekeeper.store import Store
+
+    from .conftest import FOUR
+
+    session = Store(tmp_path).create(make_config("kratzen", FOUR, "Anna"), []).id
+    probe = ("import sys\nfrom scorekeeper.cli import main\ntry:\n    main(sys.argv[1:])\n"
+             "except SystemExit:\n    pass\n"
+             "print(' '.join(sorted(name for name, module in list(sys.modules.items())\n"
+             "    if name.startswith('scorekeeper.') and module is not None\n"
+             "    and {'Results', 'DealPlan'} & set(vars(module)))))\n"
+             "print('scorekeeper.rules.results' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", probe, "--home", str(tmp_path), "show", session],
+                          capture_output=True, text=True, check=True)
+    holders, ran = done.stdout.splitlines()[-2:]
+    assert ran == "True"  # the command ran, with the rules
+    assert holders == ""

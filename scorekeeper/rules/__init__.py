@@ -15,10 +15,11 @@ from .kratzen import Kratzen
 from .letzter import Letzter
 from .letzter_stich import LetzterStich
 from .record import HandRecord, amended_record
-from .results import DealPlan, HandOutcome, Results, Settlement, TableState, Transfer
+from .results import HandOutcome, Settlement, TableState, Transfer
 
 if TYPE_CHECKING:
     from .draft import HandDraft, Step
+    from .plans import DealPlan, Results
 
 for _ruleset in (LetzterStich(), Letzter(), Kratzen()):
     register(_ruleset)
@@ -59,6 +60,11 @@ def __getattr__(name: str) -> Any:
         from . import draft
 
         return getattr(draft, name)
+    # A session's results and a deal's plan, which few commands make (``plans``): likewise.
+    if name in ("DealPlan", "Results"):
+        from . import plans
+
+        return getattr(plans, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

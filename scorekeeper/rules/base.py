@@ -16,7 +16,7 @@ to the results, the evenings after, and the registry of games. The models they s
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
@@ -25,8 +25,11 @@ from ..errors import ConfigError
 from ..i18n import _
 from .config import GameOptions, Opening, SessionConfig
 from .record import describe_validation_error
-from .results import GAMES, Results, Settlement, TableState, present
+from .results import GAMES, Settlement, TableState, present
 from .settling import HandSettling
+
+if TYPE_CHECKING:
+    from .plans import Results
 
 
 class Ruleset(HandSettling):
@@ -132,6 +135,8 @@ class Ruleset(HandSettling):
         game's unit, and what the pot keeps; they add up to zero. This default is a game of
         chips: each player's chips now minus their chips at the start, and the pot keeps what
         it gained since the start (it is not paid out). A game of points overrides it."""
+        from .plans import Results
+
         start = self.initial_state(config)
         with exact():
             players = {p: state.scores[p] - start.scores[p] for p in config.players}

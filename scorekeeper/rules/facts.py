@@ -7,14 +7,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..amounts import format_amount
 from ..cards import ORDINARY_RANKS, Card, Deck, Suit
 from ..i18n import N_, _, ngettext
 from .config import GameOptions, SessionConfig
 from .ends import PENALTY, POT, Account
-from .results import DealPlan, HandOutcome
+from .results import HandOutcome
+
+if TYPE_CHECKING:
+    from .plans import DealPlan
 
 
 class GameFacts(ABC):

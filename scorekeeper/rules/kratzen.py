@@ -6,7 +6,7 @@ import functools
 import re
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from pydantic import Field
 
@@ -19,16 +19,10 @@ from .config import GameOptions, SessionConfig, options_as
 from .ends import POT
 from .facts import count_tricks, then_list, tricks_words
 from .record import HandRecord
-from .results import (
-    DealPlan,
-    HandOutcome,
-    Results,
-    Settlement,
-    TableState,
-    Transfer,
-    present,
-    transfer,
-)
+from .results import HandOutcome, Settlement, TableState, Transfer, present, transfer
+
+if TYPE_CHECKING:
+    from .plans import DealPlan, Results
 
 TRICKS = 4
 # 33 cards at any table size: A to 7 in four suits and the Weli.
@@ -199,6 +193,8 @@ class Kratzen(Ruleset):
         """The balances as they stand (they start at 0, and with the pot they add up to 0);
         the pot is not paid out (RULES: it stays undistributed): what its chips are worth is
         paid into it, kept for the next evening."""
+        from .plans import Results
+
         balances = super().results(config, state)
         if config.opening is not None and config.opening.pot:
             carried = format_amount(present(config.opening.pot, "the pot carried"))
@@ -405,6 +401,8 @@ class Kratzen(Ruleset):
         return _("the Weli") if card.is_weli else card.symbol(deck)
 
     def deal_plan(self, players: tuple[str, ...], dealer: str) -> DealPlan:
+        from .plans import DealPlan
+
         n = len(players)
         i = players.index(dealer)
         left = players[(i + 1) % n]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from pydantic import Field
 
@@ -16,7 +16,10 @@ from .config import GameOptions, SessionConfig, options_as
 from .ends import PENALTY
 from .facts import tricks_words
 from .record import HandRecord
-from .results import DealPlan, HandOutcome, Results, Settlement, TableState, transfer
+from .results import HandOutcome, Settlement, TableState, transfer
+
+if TYPE_CHECKING:
+    from .plans import DealPlan, Results
 
 # What a Letzter hand can be: the last trick's winner takes a point, or one player took
 # every trick (a Durchmarsch: the others take a point each).
@@ -68,6 +71,8 @@ class Letzter(Ruleset):
         their points, the one with more paying the one with fewer. Summed over the others, a
         player's result is every other player's points minus their own, pair by pair: the
         total of all points minus the number of players times their own."""
+        from .plans import Results
+
         scores = state.scores
         with exact():
             total = sum(scores.values(), Decimal(0))
@@ -136,6 +141,8 @@ class Letzter(Ruleset):
         return self.piquet_pack(players)
 
     def deal_plan(self, players: tuple[str, ...], dealer: str) -> DealPlan:
+        from .plans import DealPlan
+
         n = len(players)
         i = players.index(dealer)
         left, right = players[(i + 1) % n], players[(i - 1) % n]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from pydantic import Field
 
@@ -16,7 +16,10 @@ from .config import GameOptions, Opening, SessionConfig, options_as
 from .ends import POT
 from .facts import amount_text, tricks_words
 from .record import HandRecord
-from .results import DealPlan, HandOutcome, Results, Settlement, TableState, present, transfer
+from .results import HandOutcome, Settlement, TableState, present, transfer
+
+if TYPE_CHECKING:
+    from .plans import DealPlan, Results
 
 SWEEP_PAYS = Decimal(2)
 # A sweep's reason when the pot held less than 2 (the reasons are data, kept in English).
@@ -73,6 +76,8 @@ class LetzterStich(Ruleset):
         """Chips now minus the chips each started with; the pot's chips stay in the pot (they
         are never shared out): what they are worth is paid into it. (An evening that continues
         a match starts from the chips the last one left, and the pot from what it held.)"""
+        from .plans import Results
+
         gained = super().results(config, state)
         if config.opening is not None:
             return Results(gained.players, gained.pot, _(
@@ -153,6 +158,8 @@ class LetzterStich(Ruleset):
         return self.piquet_pack(players)
 
     def deal_plan(self, players: tuple[str, ...], dealer: str) -> DealPlan:
+        from .plans import DealPlan
+
         n = len(players)
         left = players[(players.index(dealer) + 1) % n]
         size = len(self.pack(n))

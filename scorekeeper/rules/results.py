@@ -1,6 +1,7 @@
 """What the rules give: a transfer, the table between hands (``TableState``), a hand settled
-(``Settlement``) and what it came to (``HandOutcome``), a session's results and a deal's plan;
-and every game by name (``GAMES``), which a state and a settled hand ask for their game."""
+(``Settlement``) and what it came to (``HandOutcome``); and every game by name (``GAMES``),
+which a state and a settled hand ask for their game. (A session's results and a deal's plan,
+which few commands make: ``plans``.)"""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 # 870 bytes, with its dict and the set of its fields; tests/benchmarks, "peak memory").
 
 
-class Transfer(NamedTuple):  # no dataclass compiled at import: see ``Results``
+class Transfer(NamedTuple):  # no dataclass compiled at import: see ``plans``
     """One movement of chips (or penalty points) from ``source`` to ``target``.
 
     Each end is a player's name (text) or an ``Account``: ``POT``, or, in letzter,
@@ -110,7 +111,7 @@ class TableState:
         return GAMES[self.game].leaders(self.scores)
 
 
-class HandOutcome(NamedTuple):  # no dataclass compiled at import: see ``Results``
+class HandOutcome(NamedTuple):  # no dataclass compiled at import: see ``plans``
     """What a hand came to, as a player's figures over many evenings need it: who dealt, its
     kind, the trick winners in order and (in a game where players choose) who chose to play.
     A settlement gives it (``Settlement.outcome``); so does a session file's stored hand,
@@ -168,27 +169,3 @@ class Settlement:
         """The trump suit's letter, in a game with trumps, else ``None``."""
         suit = GAMES[self.game].trump_of(self.record.indicator)
         return None if suit is None else suit.value
-
-
-# A NamedTuple, not a dataclass: a frozen dataclass compiles six methods at import (about 4 M
-# instructions each class), and every command that reads a session imports this module while
-# few make results or a deal's plan (``show`` of 100 hands, a whole process:
-# tests/benchmarks/test_whole_commands.py). Read by name, made by name or in order.
-class Results(NamedTuple):
-    """What a session comes to when the table settles up (``Ruleset.results``): each player's
-    result in the game's unit, won (+) or lost (−), and the pot's share: what the pot keeps
-    (``None`` in a game without a pot). Players and pot add up to zero. ``words`` says, for
-    people, how this game's results are worked out."""
-
-    players: dict[str, Decimal]
-    pot: Decimal | None
-    words: str
-
-
-class DealPlan(NamedTuple):  # no dataclass compiled at import: see ``Results``
-    """The steps of the deal with seat names, and the check that every card is accounted for."""
-
-    game: str
-    players: int
-    steps: tuple[str, ...]
-    card_count: str
