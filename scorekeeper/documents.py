@@ -68,7 +68,7 @@ def record_to_json(record: HandRecord) -> dict[str, Any]:
 def record_from_json(data: Any,
                      checked: dict[tuple[Any, ...], HandRecord] | None = None) -> HandRecord:
     """A stored record, checked for shape like any input. ``checked``: the records read
-    before, by what they hold (``rules.base.record_key``: a record written exactly as one
+    before, by what they hold (``rules.record.record_key``: a record written exactly as one
     before is that record)."""
     if not isinstance(data, dict):
         raise ScorekeeperError(_("a hand's record must be an object"))
@@ -124,7 +124,7 @@ def _written_transfers(transfers: Iterable[Transfer], accounts: Collection[Accou
                        written: dict[Any, Any]) -> list[dict[str, Any]]:
     """The transfers' documents, each made once for a whole document (``hand_document``).
     A transfer is found by the object it is, held beside its document: the core makes each
-    transfer it meets again once (``rules.base.transfer``), and hashing a transfer by its
+    transfer it meets again once (``rules.results.transfer``), and hashing a transfer by its
     fields (its amount a Decimal) for each of a long session's 45,000 took longer than the
     lookups by identity (the replay and audit rows of tests/benchmarks/test_whole_commands.py).
     An equal transfer that is another object gets its own document, equal to the other."""
