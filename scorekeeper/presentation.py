@@ -12,15 +12,12 @@ from collections.abc import Callable, Collection
 from decimal import Decimal
 from typing import TYPE_CHECKING, Protocol
 
-from .amounts import CHANGED_SINCE as CHANGED_SINCE  # said here too (export reads it here)
-from .amounts import format_amount, format_decimal
-from .amounts import money_text as money_text
+from .amounts import CHANGED_SINCE, format_amount, format_decimal, money_text
 from .cards import Card, Deck
 from .cells import cell_width, cut_to_width
 from .cells import pad as _pad
 from .cells import text_table as _table
-from .documents import counted_name
-from .documents import pot_label as pot_label  # said here too: the words for people
+from .documents import counted_name, pot_label
 from .errors import ScorekeeperError
 from .history import history_marks
 from .i18n import _, ngettext

@@ -7,9 +7,9 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..amounts import format_amount
+from ..amounts import CHANGED_SINCE, format_amount
 from ..i18n import _, current_language, ngettext
-from ..presentation import CHANGED_SINCE, payment_line, ranked_lines, settle_terms_words
+from ..presentation import payment_line, ranked_lines, settle_terms_words
 from ..rules import get_ruleset
 from ..settleup import Agreed
 from .source import ExportSource, md_cell

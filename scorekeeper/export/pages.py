@@ -6,17 +6,15 @@ from __future__ import annotations
 import html
 from decimal import Decimal
 
-from ..amounts import ZERO, format_amount, format_decimal
+from ..amounts import CHANGED_SINCE, ZERO, format_amount, format_decimal, money_text
 from ..documents import pot_label
 from ..i18n import _, current_language
 from ..ledger import Ledger
 from ..presentation import (
-    CHANGED_SINCE,
     UNCHANGED,
     end_words,
     hand_changes,
     in_units,
-    money_text,
     payment_line,
     settle_terms_words,
 )

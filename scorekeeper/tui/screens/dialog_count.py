@@ -14,9 +14,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 
 from ...amounts import format_decimal, parse_typed_amount
+from ...documents import pot_label
 from ...errors import ScorekeeperError
 from ...i18n import N_, _
-from ...presentation import pot_label
 from ..keybar import KeyBar
 from ..widgets import TypedInput
 from .dialog_base import SteadyModal
