@@ -13,8 +13,9 @@ import pytest
 from textual.widgets import DataTable
 
 from scorekeeper.cards import parse_cards
+from scorekeeper.guidewords import step_prompt
 from scorekeeper.i18n import speaking
-from scorekeeper.presentation import last_hand_line, standings_text, step_prompt
+from scorekeeper.presentation import last_hand_line, standings_text
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui.screens.table import TableScreen
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.guidewords import step_prompt
 from scorekeeper.i18n import speaking
-from scorekeeper.presentation import step_prompt
 from scorekeeper.rules import RULESETS
 from scorekeeper.tui.screens.table import TableScreen
 

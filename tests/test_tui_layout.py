@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from scorekeeper.cards import parse_cards
-from scorekeeper.presentation import step_prompt
+from scorekeeper.guidewords import step_prompt
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.tui.screens.dialog_count import CountDialog
 from scorekeeper.tui.screens.dialog_help import HelpScreen

@@ -78,7 +78,7 @@ def table_card(text: str, deck: Deck) -> Card:
 def card_prompt(draft: HandDraft) -> str:
     """The question for a card with the keys that answer it, in the table's words: the rank
     keys, the suit keys with their signs, ``w`` where the Weli may be given."""
-    from ..presentation import step_prompt
+    from ..guidewords import step_prompt
     from ..tui.entry import SPECIAL_KEY, KeyEntry
 
     entry = KeyEntry(draft)
@@ -96,7 +96,7 @@ def ask_hand(opened: OpenSession) -> HandRecord:
     """Walk through the hand's draft at the terminal: each step asked in words, each answer
     checked by the rules before the next is asked (the table app asks the same steps, and a
     card is typed with the same keys: ``table_card``)."""
-    from ..presentation import draft_lines, step_prompt
+    from ..guidewords import draft_lines, step_prompt
     from ..rules import HandDraft
 
     state = opened.state()

@@ -12,8 +12,8 @@ from rich.cells import cell_len
 
 from ..cards import Card, Deck, Rank, Suit, suit_keys
 from ..errors import ScorekeeperError
+from ..guidewords import step_prompt
 from ..i18n import _, play_key_names, play_keys
-from ..presentation import step_prompt
 from ..rules import HandDraft, HandRecord
 from ..rules.draft import Answer
 from .handpanel import NO_BREAK

@@ -22,9 +22,10 @@ from textual.widgets import Static
 from ... import collector
 from ...amounts import format_amount
 from ...errors import ScorekeeperError
+from ...guidewords import table_guide
 from ...i18n import N_, _, pgettext
 from ...paths import home_folder
-from ...presentation import last_hand_line, table_guide
+from ...presentation import last_hand_line
 from ...store import OpenSession
 from ...store.serving import home_of, live_servings
 from ..bigfigures import BigFigure

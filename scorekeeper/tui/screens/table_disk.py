@@ -9,8 +9,8 @@ from typing import TypeVar
 from textual.screen import Screen
 
 from ...errors import ScorekeeperError
+from ...guidewords import draft_lines
 from ...i18n import N_, _
-from ...presentation import draft_lines
 from ...store import OpenSession, SessionChanged
 from ..disk import on_disk
 from .table_view import TableView

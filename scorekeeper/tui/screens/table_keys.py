@@ -9,8 +9,8 @@ from textual import events
 from textual.binding import ActiveBinding
 
 from ...errors import ScorekeeperError
+from ...guidewords import step_prompt
 from ...i18n import N_, _
-from ...presentation import step_prompt
 from ..widgets import run_own_binding
 from .table_hands import TableHands
 

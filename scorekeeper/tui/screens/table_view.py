@@ -7,8 +7,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from ...amounts import format_amount
+from ...guidewords import draft_lines, table_guide
 from ...i18n import _, pgettext
-from ...presentation import draft_lines, hands_words, places, table_guide
+from ...presentation import hands_words, places
 from ...rules import HandDraft
 from ..entry import KeyEntry
 from ..handpanel import HandPanel
