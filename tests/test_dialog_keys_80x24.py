@@ -232,7 +232,7 @@ async def test_the_settle_up_shows_who_pays_whom_and_every_figure_with_names_who
         # every transfer, names whole (the header above them)
         assert len(settled.transfers) >= 4
         from scorekeeper.i18n import speaking
-        from scorekeeper.presentation import payment_line
+        from scorekeeper.settlewords import payment_line
         with speaking(language):
             for transfer in settled.transfers:
                 assert payment_line(settled, transfer) in shown, shown

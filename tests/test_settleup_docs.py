@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.amounts import parse_amount
-from scorekeeper.presentation import payment_line
 from scorekeeper.rules import POT, get_ruleset, make_config
 from scorekeeper.script import replay_file
 from scorekeeper.settleup import settle_up
+from scorekeeper.settlewords import payment_line
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"

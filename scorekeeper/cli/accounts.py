@@ -226,7 +226,7 @@ def settle(ctx: click.Context, session: str, value: str | None, currency: str | 
     The settle-up is recorded in the session's history (not with --preview).
     """
     from ..export.source import settle_up_document
-    from ..presentation import settle_up_lines
+    from ..settlewords import settle_up_lines
 
     mark = decimal_separator()  # --value is typed in the language of --lang, JSON or not
     json_words(as_json)

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from ..amounts import CHANGED_SINCE, format_amount
 from ..i18n import _, current_language, ngettext
-from ..presentation import payment_line, ranked_lines, settle_terms_words
+from ..presentation import ranked_lines
 from ..rules import get_ruleset
 from ..settleup import Agreed
+from ..settlewords import payment_line, settle_terms_words
 from .source import ExportSource, md_cell
 
 

@@ -10,16 +10,10 @@ from ..amounts import CHANGED_SINCE, ZERO, format_amount, format_decimal, money_
 from ..documents import pot_label
 from ..i18n import _, current_language
 from ..ledger import Ledger
-from ..presentation import (
-    UNCHANGED,
-    end_words,
-    hand_changes,
-    in_units,
-    payment_line,
-    settle_terms_words,
-)
+from ..presentation import UNCHANGED, end_words, hand_changes
 from ..rules import get_ruleset
 from ..settleup import ROUNDING_WORDS, Agreed, SettleUp, Share
+from ..settlewords import in_units, payment_line, settle_terms_words
 from .source import (
     ExportSource,
     Once,

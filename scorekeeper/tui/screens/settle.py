@@ -20,8 +20,8 @@ from textual.widgets import Input, Label, Static
 from ...amounts import format_decimal
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, current_language, speaking
-from ...presentation import payment_line, settle_terms_words, settle_up_lines
 from ...settleup import SettleUp, last_terms, read_currency, read_value, settle_up
+from ...settlewords import payment_line, settle_terms_words, settle_up_lines
 from ...store import Agreed, OpenSession, SessionChanged
 from ..disk import on_disk
 from ..keybar import KeyBar
@@ -425,7 +425,7 @@ class SettleUpScreen(NoticeScreen[None]):
 
 
 def payments_first(lines: list[str]) -> list[str]:
-    """The settle-up's lines (``presentation.settle_up_lines``: how results are worked out,
+    """The settle-up's lines (``settlewords.settle_up_lines``: how results are worked out,
     the table of figures, the cents rule, then who pays whom, blocks apart by an empty line)
     with who pays whom first, then the table, then how they are worked out: what the table
     acts on is in view at 80x24; the reasons scroll."""
