@@ -80,8 +80,15 @@ def _run(argv: list[str] | None) -> int:
         return EXIT_BAD_INPUT
     except click.exceptions.Exit as done:
         return done.exit_code
-    except click.Abort:
-        say("error: " + _("aborted"), err=True)
+    except click.Abort as error:
+        if isinstance(error.__cause__, KeyboardInterrupt):  # click's main echoed a line end
+            say("error: " + _("interrupted"), err=True)
+            return 130
+        if isinstance(error.__context__, KeyboardInterrupt):  # at a prompt: on a line of its own
+            say("", err=True)
+            say("error: " + _("interrupted"), err=True)
+            return 130
+        say("error: " + _("aborted"), err=True)  # (input ended at a prompt)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         say("error: " + _("interrupted"), err=True)
