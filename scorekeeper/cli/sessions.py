@@ -161,7 +161,7 @@ def next_session(ctx: click.Context, continues: str | None, again: str | None,
                  home: str | None) -> None:
     """``new --continue SESSION`` (the next evening) and ``new --same-players SESSION``."""
     from ..amounts import to_decimal_string
-    from ..presentation import opening_line
+    from ..eveningwords import opening_line
 
     if continues is not None and again is not None:
         fail(_("--continue and --same-players: give one of them"))

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..amounts import format_amount, to_decimal_string
 from ..documents import hand_document
+from ..eveningwords import evening_lines, opening_line
 from ..history import history_marks
 from ..i18n import _, untranslated
 from ..ledger import (
@@ -25,7 +26,7 @@ from ..ledger import (
     SessionStarted,
     check_counts,
 )
-from ..presentation import changes_words, counted_words, evening_lines, opening_line
+from ..presentation import changes_words, counted_words
 from ..rules import SessionConfig, Settlement, TableState, Transfer, end_text, get_ruleset
 from ..settleup import CENT, Agreed, SettleUp, Share, agreed_in
 

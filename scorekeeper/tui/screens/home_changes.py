@@ -202,7 +202,7 @@ class HomeChanges(HomeRows):
 
 def next_evening_lines(earlier: OpenSession, config: SessionConfig, carry: bool) -> list[str]:
     """What the next evening (``carry``), or the same players again, will be, in words."""
-    from ...presentation import carried_lines
+    from ...eveningwords import carried_lines
 
     return carried_lines(earlier.ruleset, earlier.id, earlier.digest, earlier.hands_played,
                          config, carry)
