@@ -317,12 +317,27 @@ def move_head(repo: Repo, old: ObjectID | None, new: ObjectID) -> None:
 
 # ---- talking to the remote ----------------------------------------------------------------------
 
+# An ssh remote that does not answer (a laptop off the network, an address mistyped) kept
+# sync waiting for minutes with nothing said (trial 31): ssh gives up connecting after
+# SSH_CONNECT_SECONDS, and sync says why in one line. An ssh command the person set
+# (GIT_SSH_COMMAND or GIT_SSH, as git reads them) is theirs, and used as it is.
+SSH_CONNECT_SECONDS = 15
+
+
+def _ssh_command() -> str | None:
+    """The ssh dulwich runs to reach an ssh remote: with a time limit to connect (``None``:
+    the person's own, which dulwich reads from the environment)."""
+    if os.environ.get("GIT_SSH_COMMAND") or os.environ.get("GIT_SSH"):
+        return None
+    return f"ssh -o ConnectTimeout={SSH_CONNECT_SECONDS}"
+
+
 def fetch(repo: Repo, remote: str) -> ObjectID | None:
     """The remote's ``main`` (``None``: it has none yet), its objects fetched; ``Unreachable``
     (one line) when it cannot be read."""
     try:
         result = porcelain.fetch(repo, remote, outstream=io.StringIO(), errstream=io.BytesIO(),
-                                 quiet=True)
+                                 quiet=True, ssh_command=_ssh_command())
     except Exception as error:  # every transport has its own errors: one line
         raise Unreachable(_("{remote}: cannot be reached ({reason}); nothing was "
                             "changed").format(remote=remote, reason=_reason(error))) from None
@@ -357,7 +372,8 @@ def push(repo: Repo, remote: str) -> None:
 def _push(repo: Repo, remote: str) -> None:
     try:
         result = porcelain.push(repo, remote, refspecs=[bytes(MAIN) + b":" + MAIN],
-                                outstream=io.BytesIO(), errstream=io.BytesIO())
+                                outstream=io.BytesIO(), errstream=io.BytesIO(),
+                                ssh_command=_ssh_command())
     except Exception as error:  # as fetch
         raise Unreachable(_("{remote}: the evenings could not be sent ({reason}); the home "
                             "is synced with what came in; sync again").format(
