@@ -157,6 +157,16 @@ def _sync(home: Path, repo: Repo, fetched: tuple[str, ObjectID | None, dict[str,
     return synced
 
 
+class NoSuchFolder(Unreachable):
+    """The remote is a folder that is not there; nothing was changed. Its words name the
+    command line's way to make one there (``--create``); the table app names its key."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        super().__init__(_("{remote}: no such folder; nothing was changed ('--create' makes a "
+                           "repository there)").format(remote=folder))
+
+
 def _remote_to_use(repo: Repo, remote: str | None, create: bool) -> tuple[str, bool]:
     """The remote to sync with, a folder made a bare repository when asked (``--create``)."""
     url = remote if remote is not None else remembered_remote(repo)
@@ -171,8 +181,7 @@ def _remote_to_use(repo: Repo, remote: str | None, create: bool) -> tuple[str, b
         create_bare(folder)
         return str(folder), True
     if not folder.exists():
-        raise Unreachable(_("{remote}: no such folder; nothing was changed ('--create' makes a "
-                            "repository there)").format(remote=folder))
+        raise NoSuchFolder(folder)
     return str(folder), False
 
 

@@ -86,7 +86,7 @@ class SyncDialog(SpokenModal[bool]):
     # -- syncing
 
     def start(self, create: bool) -> None:
-        from ...store.sync import sync
+        from ...store.sync import NoSuchFolder, sync
 
         if self.busy:
             return
@@ -106,6 +106,10 @@ class SyncDialog(SpokenModal[bool]):
             self.show_conflicts(synced.conflicts)
 
         def refused(error: ScorekeeperError) -> None:
+            if isinstance(error, NoSuchFolder):  # the key here, not the command line's option
+                error = ScorekeeperError(_("{remote}: no such folder; nothing was changed "
+                                           "(ctrl+n makes a repository there)").format(
+                    remote=error.folder))
             self.say(_("Not synced: {error}").format(error=error))
 
         def busy(now: bool) -> None:
