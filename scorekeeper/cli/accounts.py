@@ -101,7 +101,7 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
     called pot, and --pot AMOUNT always counts the pot.
     """
     from ..amounts import format_amount, parse_typed_amount, to_decimal_string
-    from ..presentation import counted_words
+    from ..countwords import counted_words
 
     mark = decimal_separator()  # amounts are typed in the language of --lang, JSON or not
     json_words(as_json)

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..amounts import format_amount, to_decimal_string
+from ..countwords import changes_words, counted_words
 from ..documents import hand_document
 from ..eveningwords import evening_lines, opening_line
 from ..history import history_marks
@@ -26,7 +27,6 @@ from ..ledger import (
     SessionStarted,
     check_counts,
 )
-from ..presentation import changes_words, counted_words
 from ..rules import SessionConfig, Settlement, TableState, Transfer, end_text, get_ruleset
 from ..settleup import CENT, Agreed, SettleUp, Share, agreed_in
 

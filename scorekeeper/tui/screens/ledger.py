@@ -14,10 +14,11 @@ from textual.widgets import DataTable, Input, Static
 
 from ...amounts import format_amount
 from ...cells import cell_width
+from ...countwords import count_checks, count_line
 from ...documents import pot_label
 from ...export.pages import score_series
 from ...i18n import N_, _
-from ...presentation import count_checks, count_line, end_words
+from ...presentation import end_words
 from ...store import OpenSession
 from ..charts import ScoreChart, WideHint
 from ..keybar import KeyBar

@@ -1,0 +1,127 @@
+"""Chip counts in words: who was counted, each count against the ledger as it stands now (and,
+when a later change moved what the ledger says of that moment, what it said then and which
+change), and a count typed at the table before it is recorded. ``show``, the ledger's screen,
+the table and the exports say them this way. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from .amounts import format_amount
+from .documents import counted_name, pot_label
+from .eveningwords import minute
+from .i18n import _
+from .ledger import (
+    CountCheck,
+    Event,
+    HandAmended,
+    HandWithdrawn,
+    Ledger,
+    check_counts,
+    compare_count,
+    counted_ends,
+    counted_in_ledger,
+)
+from .rules import RULESETS, SessionConfig, TableState
+
+if TYPE_CHECKING:
+    from .sessionview import SessionView
+
+
+def count_checks(session: SessionView, ledger: Ledger | None = None) -> list[CountCheck]:
+    """The session's chip counts, each against the ledger as it stands now."""
+    ledger = ledger or session.ledger()
+    ruleset = session.ruleset
+    return check_counts(session.events, ledger.settlements,
+                        ruleset.initial_state(session.config), ruleset.accounts)
+
+
+def counted_words(key: str, config: SessionConfig | None) -> str:
+    """Who a chip count counted, keyed as the file writes it (``"pot"``, ``"player:pot"``, a
+    name: ``rules.end_text``), as people read it: a player's name, the pot as ``pot_label``
+    says it in the language in use. Without the session's ``config``, the key as written."""
+    if config is None:
+        return key
+    return counted_name(key, config, RULESETS[config.game].accounts)
+
+
+def _named(amounts: dict[str, Decimal], config: SessionConfig | None) -> str:
+    return ", ".join(f"{counted_words(k, config)} {format_amount(v)}" for k, v in amounts.items())
+
+
+def _off_words(off: dict[str, Decimal], config: SessionConfig | None) -> str:
+    return ", ".join(_("{name} off by {amount}").format(name=counted_words(k, config),
+                                                        amount=format_amount(v, signed=True))
+                     for k, v in off.items())
+
+
+def changes_words(changes: Collection[Event]) -> str:
+    """``the amendment of hand 2, the withdrawal of hand 3``: the changes made since a chip
+    count to the hands it followed."""
+    words: list[str] = []
+    for change in changes:
+        number = getattr(change, "number", 0)
+        if isinstance(change, HandAmended):
+            word = _("the amendment of hand {number}").format(number=number)
+        elif isinstance(change, HandWithdrawn):
+            word = _("the withdrawal of hand {number}").format(number=number)
+        else:
+            word = _("hand {number} recorded again").format(number=number)
+        if word not in words:
+            words.append(word)
+    return ", ".join(words)
+
+
+def count_line(check: CountCheck, config: SessionConfig | None = None) -> str:
+    """A chip count in one line: what was counted and whether it agrees with the ledger as it
+    stands now; when a later change moved what the ledger says of that moment, what it said
+    then, which change, and what it says now (so a difference that appeared or went away is
+    said with its cause). With the session's ``config``, the pot is said in words
+    (``counted_words``)."""
+    event = check.count
+    counted = _named(event.counted, config)
+    time = minute(event.at)
+    then = (_("agreed") if not event.off
+            else _("disagreed: {differences}").format(
+                differences=_off_words(event.off, config)))
+    if not check.compared:
+        return _("after hand {number} ({time}): {counted}; {verdict} then; hand {number} was "
+                 "withdrawn since: not compared with the ledger now").format(
+            number=event.after_hand, time=time, counted=counted, verdict=then)
+    if check.changed:
+        now = (_("agrees now") if not check.off_now else
+               _("disagrees now: {differences}").format(
+                   differences=_off_words(check.off_now, config)))
+        return _("after hand {number} ({time}): {counted}; the ledger said {then} then "
+                 "({verdict_then}); after {changes} it says {now}: {verdict_now}").format(
+            number=event.after_hand, time=time, counted=counted,
+            then=_named(event.expected, config), verdict_then=then,
+            changes=changes_words(check.since) or "?", now=_named(check.now or {}, config),
+            verdict_now=now)
+    if not check.off_now:
+        verdict = _("agrees with the ledger")
+    else:
+        verdict = _("disagrees: {differences}").format(
+            differences=_off_words(check.off_now, config))
+    return _("after hand {number} ({time}): {counted}; {verdict}").format(
+        number=event.after_hand, time=time, counted=counted, verdict=verdict)
+
+
+def count_check_lines(config: SessionConfig, state: TableState,
+                      counted: dict[str, Decimal]) -> list[str]:
+    """What a chip count typed (by name; ``"pot"`` is the pot unless a player is called so)
+    says against the ledger before it is recorded: a line for each player or pot counted,
+    ``ok`` or off by how much. A name nobody has is a ``ScorekeeperError``."""
+    resolved = counted_ends(config, counted)
+    off = compare_count(state, resolved)
+    lines = []
+    for who, amount in resolved.items():
+        name = who if isinstance(who, str) else pot_label(config.players)
+        mark = (_("ok") if who not in off else
+                _("OFF by {amount}").format(amount=format_amount(off[who], signed=True)))
+        lines.append(_("{name}: counted {counted}, ledger {ledger}  {mark}").format(
+            name=name, counted=format_amount(amount),
+            ledger=format_amount(counted_in_ledger(state, who)), mark=mark))
+    return lines
