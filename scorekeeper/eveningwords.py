@@ -49,7 +49,7 @@ def carried_lines(ruleset: Ruleset, earlier_id: str, earlier_digest: str, earlie
     """What the session after session ``earlier_id`` will be (``config``: its settings, with
     what it opens with): the next evening, which carries what the rules carry (D21), or with
     ``carry`` false the same players again, where everything starts afresh."""
-    lines = [_("{game}: {players} (clockwise), the same options").format(
+    lines = [_("{game}: {players} (clockwise), the same options.").format(
                  game=ruleset.title, players=", ".join(config.players)),
              _("{dealer} deals first (the next to deal after session {id}).").format(
                  dealer=config.first_dealer, id=earlier_id)]
