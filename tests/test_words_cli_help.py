@@ -60,7 +60,9 @@ def test_every_placeholder_of_a_command_goes_through_the_catalog(run, monkeypatc
     out = " ".join(result.out.split())  # a long usage line wraps
     for metavar in placeholders(command):
         assert f"‹{metavar}›" in out, (words, metavar, result.out)
-        unmarked = re.sub("‹[^›]*›", "", out)
+        unmarked = out
+        while re.search("‹[^‹›]*›", unmarked):  # a word filled into a message is marked inside it
+            unmarked = re.sub("‹[^‹›]*›", "", unmarked)
         assert not re.search(rf"(?<![\w‹]){re.escape(metavar)}(?![\w›])", unmarked), (
             words, metavar, result.out)
 

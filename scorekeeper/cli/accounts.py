@@ -81,12 +81,12 @@ class AmountsCommand(Command):
 
 @click.command(cls=AmountsCommand, epilog="""\b
 Examples:
-  scorekeeper count 3f2 Anna=-28 Ben=14.25 Cleo=-2 Dora=0 pot=16
-  scorekeeper count 3f2 pot=-6 Ben=-2 --pot 10""")
+  scorekeeper count 3f2 Anna=-28 Ben=14.25 Cleo=-2 Dora=0 {pot}=16
+  scorekeeper count 3f2 {pot}=-6 Ben=-2 --pot 10""")
 @session_argument()
 @argument("holdings", N_("NAME=AMOUNT… [pot=AMOUNT]"), nargs=-1)
 @option("--pot", "pot", metavar=N_("AMOUNT"),
-        help="What the pot holds (pot=AMOUNT is a player when one is called pot).")
+        help="What the pot holds ({pot}=AMOUNT is a player when one is called {pot}).")
 @option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @expect_option
 @home_option
@@ -97,13 +97,14 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
 
     What the players (and the pot) actually hold, compared with the ledger; exit status 1
     if it disagrees. A player is named as record takes them: the whole name in any case, the
-    seat number or the unique start of the name; pot=AMOUNT counts the pot unless a player is
-    called pot, and --pot AMOUNT always counts the pot.
+    seat number or the unique start of the name; {pot}=AMOUNT counts the pot unless a player
+    is called {pot}, and --pot AMOUNT always counts the pot.
     """
     from ..amounts import format_amount, parse_typed_amount, to_decimal_string
     from ..countwords import counted_words
 
     mark = decimal_separator()  # amounts are typed in the language of --lang, JSON or not
+    pot_word = _("pot")  # and the pot's word too (``Pott=5`` with --lang de --json)
     json_words(as_json)
     expect = checked_expect(expect)
     if not holdings and pot is None:
@@ -124,7 +125,8 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
         except ScorekeeperError as error:
             fail(f"count: --pot: {error}")
     store = get_store(ctx, home)
-    counted = seated_counts(typed, store.open(session).config.players, pot is not None)
+    counted = seated_counts(typed, store.open(session).config.players, pot is not None,
+                            pot_word)
     try:
         result = store.count(session, counted, pot=pot_amount, expect=expect)
     except RecordError as error:  # a name nobody has: 'count:', the command as typed
@@ -154,16 +156,16 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
 
 
 def seated_counts(counted: list[tuple[str, Decimal]], players: tuple[str, ...],
-                  pot_given: bool) -> dict[str, Decimal]:
+                  pot_given: bool, pot_word: str) -> dict[str, Decimal]:
     """A chip count as typed, by the players it names (``hands.players_meant``): a whole name,
     a seat number or the unique start of a name (``Eleo``, ``2``), as ``record`` reads them.
-    ``pot`` (any case, or the pot's word in the language in use: German ``Pott``) stays the
-    pot unless a player is called so; a name nobody has is left
+    ``pot`` (any case, or ``pot_word``, the pot's word in the language the command was typed
+    in: German ``Pott``) stays the pot unless a player is called so; a name nobody has is left
     as typed, for the store to say who plays. A start that fits several players, or anybody
     (the pot too) counted twice, is one error line naming them."""
     from .hands import players_meant
 
-    pot_words = {"pot", _("pot").casefold()}  # the contract's word, and the language's
+    pot_words = {"pot", pot_word.casefold()}  # the contract's word, and the language's
     pot_player = any(p.casefold() in pot_words for p in players)
     seated: dict[str, Decimal] = {}
     for who, amount in counted:

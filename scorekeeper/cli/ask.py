@@ -153,18 +153,21 @@ def option_letters_words() -> str:
 
     options = ", ".join(f"--{name.replace('_', '-')}" for name, shape in RECORD_SHAPES.items()
                         if shape in ("cards", "tricks"))  # the fields of cards
-    decks: tuple[Deck, ...] = ("german", "french")
+    packs = {"german": _("German pack (deck=german):"),
+             "french": _("French pack (deck=french):")}
     lines: list[str] = []
-    for deck in decks:
+    for deck, pack in packs.items():  # each letter under its pack: pt's c is ♥ in both
+        clashes = []
         for key, suit in suit_keys(deck).items():
             other = next((s for s in Suit if s.value == key.upper()), None)
             if other is None or other is suit:
                 continue
-            line = _("{key}: {suit} at the table and with --ask, {other} in {options}").format(
+            clashes.append("  " + _("{key}: {suit} at the table and with --ask, {other} in "
+                                    "{options}").format(
                 key=key, suit=f"{suit.symbol} {suit.name_in(deck)}",
-                other=f"{other.symbol} {other.name_in(deck)}", options=options)
-            if line not in lines:
-                lines.append(line)
+                other=f"{other.symbol} {other.name_in(deck)}", options=options))
+        if clashes:
+            lines += [pack, *clashes]
     if not lines:
         return ""
     return _("Cards in {options} are written as scripts write them, in every language: suits "

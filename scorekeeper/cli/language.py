@@ -48,8 +48,9 @@ def json_words(as_json: bool) -> None:
 
 def help_words(text: str) -> str:
     """A help text of the command line in the language in use (click's ``\\b``, which keeps
-    a paragraph as it is written, stays out of the catalog)."""
-    return help_marker_free(inspect.cleandoc(text), _)
+    a paragraph as it is written, stays out of the catalog). ``{pot}`` in it is the pot's word
+    in that language (``Pott=BETRAG``), the word ``count`` reads beside the contract's ``pot``."""
+    return help_marker_free(inspect.cleandoc(text), _).replace("{pot}", _("pot"))
 
 
 def help_marker_free(text: str, translate: Callable[[str], str]) -> str:

@@ -274,6 +274,9 @@ def sessions(ctx: click.Context, everything: bool, as_json: bool, home: str | No
 
     finished, running, went_on = _("finished"), _("running"), _("continued")
     status_width = max(8, cell_width(finished), cell_width(running), cell_width(went_on))
+    titles = {line.summary.game: game_title(line.summary.game) for line in listing
+              if line.summary is not None}
+    game_width = max([13, *(cell_width(t) for t in titles.values())])
     for line in listing:
         if line.summary is None:
             say(_("{file}  DAMAGED: {problem}").format(file=line.file, problem=line.problem))
@@ -282,14 +285,16 @@ def sessions(ctx: click.Context, everything: bool, as_json: bool, home: str | No
         status = finished if s.finished else went_on if s.continued_by else running
         hands = ngettext("{count} hand ", "{count} hands", s.hands).format(count=f"{s.hands:>4}")
         leaders = ", ".join(s.leaders)
-        word = (_("winners: {names}") if s.finished else _("leading: {names}")).format(
-            names=leaders) if s.hands else _("no hand yet")
+        word = (ngettext("winner: {names}", "winners: {names}", len(s.leaders)) if s.finished
+                else _("leading: {names}")).format(names=leaders) if s.hands else _("no hand yet")
         name = f"“{s.name}”  " if s.name else ""
         mark = "  " + _("[archived]") if s.archived else ""
         if s.continued_by:
             mark += "  " + (_("[goes on in {id}, whose file is damaged]") if line.next_damaged
                             else _("[goes on in {id}]")).format(id=s.continued_by)
-        say(f"{s.id}  {s.game:<13}  {s.started[:16].replace('T', ' ')}  "
+        title = titles[s.game]
+        say(f"{s.id}  {title}{' ' * (game_width - cell_width(title))}  "
+            f"{s.started[:16].replace('T', ' ')}  "
             f"{hands}  {status}{' ' * (status_width - cell_width(status))}  "
             f"{name}{', '.join(s.players)}  ({word}){mark}")
         if line.conflict:  # the evening differs on two laptops (scorekeeper sync)
@@ -298,6 +303,18 @@ def sessions(ctx: click.Context, everything: bool, as_json: bool, home: str | No
         say(ngettext("({count} archived session not listed: 'scorekeeper sessions --all')",
                      "({count} archived sessions not listed: 'scorekeeper sessions --all')",
                      hidden).format(count=hidden))
+
+
+def game_title(game: str) -> str:
+    """The title a game is shown by (``Kratzen``, ``Letzter Stich``), as the table and the home
+    write it; the id (``kratzen``, what ``--json`` keeps) of a game this version does not know."""
+    from ..errors import ConfigError
+    from ..rules import get_ruleset
+
+    try:
+        return get_ruleset(game).title
+    except ConfigError:
+        return game
 
 
 @click.command("name", cls=Command, epilog="""\b
