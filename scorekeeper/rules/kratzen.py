@@ -198,10 +198,17 @@ class Kratzen(Ruleset):
         balances = super().results(config, state)
         if config.opening is not None and config.opening.pot:
             carried = format_amount(present(config.opening.pot, "the pot carried"))
-            return Results(balances.players, balances.pot, _(
-                "each balance as it stands; the pot is not paid out: it opened with the "
-                "{carried} the last evening left (their worth is in it already), and the worth "
-                "of what it gained since is paid into it").format(carried=carried))
+            since = present(balances.pot, "the pot's result")  # what it gained (+) or lost (-)
+            words = (_("each balance as it stands; the pot is not paid out: it opened with the "
+                       "{carried} the last evening left (their worth is in it already), and the "
+                       "worth of what it gained since is paid into it") if since > 0 else
+                     _("each balance as it stands; the pot is not paid out: it opened with the "
+                       "{carried} the last evening left (their worth is in it already), and it "
+                       "pays the worth of what it lost since") if since < 0 else
+                     _("each balance as it stands; the pot is not paid out: it opened with the "
+                       "{carried} the last evening left (their worth is in it already), and it "
+                       "neither gained nor lost since: nothing is paid into it or by it"))
+            return Results(balances.players, balances.pot, words.format(carried=carried))
         held = present(state.pot, "the pot")
         words = ngettext("each balance as it stands; the pot is not paid out: the worth of its "
                          "{chips} chip is paid into it, kept for the next evening",

@@ -80,10 +80,17 @@ class LetzterStich(Ruleset):
 
         gained = super().results(config, state)
         if config.opening is not None:
-            return Results(gained.players, gained.pot, _(
-                "each player's chips now minus the chips they had when this evening began; "
-                "the pot's chips stay in the pot (never shared out): the worth of what it "
-                "gained since is paid into it"))
+            since = present(gained.pot, "the pot's result")  # what it gained (+) or lost (-)
+            return Results(gained.players, gained.pot, (
+                _("each player's chips now minus the chips they had when this evening began; "
+                  "the pot's chips stay in the pot (never shared out): the worth of what it "
+                  "gained since is paid into it") if since > 0 else
+                _("each player's chips now minus the chips they had when this evening began; "
+                  "the pot's chips stay in the pot (never shared out): it pays the worth of "
+                  "what it lost since") if since < 0 else
+                _("each player's chips now minus the chips they had when this evening began; "
+                  "the pot's chips stay in the pot (never shared out): it neither gained nor "
+                  "lost since: nothing is paid into it or by it")))
         start = amount_text(self.starting_score(config))
         held = present(state.pot, "the pot")
         words = ngettext("each player's chips now minus the {start} they started with; the "

@@ -159,6 +159,12 @@ class SettleUpScreen(NoticeScreen[None]):
         if terms is None or value.value or currency.value:  # typed meanwhile: theirs stands
             return
         value.value, currency.value = format_decimal(terms[0]), terms[1]  # as typed here
+        # Offered, not typed: what is typed replaces it. A field focused already has it all
+        # selected now (one focused later selects it all as it is focused): "0,10" typed at
+        # the end of an offered "0,05" gave "0,050,10".
+        for field in (value, currency):
+            if field.has_focus:
+                field.select_all()
         self.say_of_terms(_("{value} {currency} a chip or point, {when}: change them if the "
                             "table agrees on other terms.").format(
             value=format_decimal(terms[0]), currency=terms[1], when=when))
@@ -264,6 +270,8 @@ class SettleUpScreen(NoticeScreen[None]):
         columns = shown.content_size.width or self.app.size.width - 4
         lines = settle_up_lines(self.settled, session.ruleset, session.config.players,
                                 width=None, table_width=columns)
+        if self.problem is not None:  # said once, over the lines: not "no value given" too
+            lines = [line for line in lines if line not in unvalued_words()]
         shown.update(lines_text(payments_first(lines)))
 
     def offer_record(self) -> None:
@@ -422,6 +430,16 @@ class SettleUpScreen(NoticeScreen[None]):
             self.say(_("Not shared: {error}").format(error=error), "error")
 
         on_disk(self, share, shared, refused)
+
+
+def unvalued_words() -> tuple[str, str]:
+    """What ``settle_up_lines`` says of a settle-up without a value (in points, in chips):
+    where the value typed is refused, the screen says that instead ("'0,050,10' is not an
+    amount. Shown meanwhile in chips."), and "No value given" under it said otherwise."""
+    return (_("No value given: results and transfers in points (give a value per point and a "
+              "currency for money)."),
+            _("No value given: results and transfers in chips (give a value per chip and a "
+              "currency for money)."))
 
 
 def payments_first(lines: list[str]) -> list[str]:
