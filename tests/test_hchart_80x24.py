@@ -144,8 +144,8 @@ def test_what_each_player_pays_lines_up_in_every_language(language, game):
     """The preview of a hand: in Portuguese "+1 ponto de penalização" is wider than the 16
     columns kept for it, and "agora" stood further right on that row than on the others."""
     from scorekeeper.cells import cell_width
+    from scorekeeper.handwords import payment_lines
     from scorekeeper.i18n import speaking
-    from scorekeeper.presentation import payment_lines
     from scorekeeper.rules import get_ruleset
 
     ruleset = get_ruleset(game)
@@ -173,8 +173,8 @@ def _now_word() -> str:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_an_amendments_scores_before_and_after_line_up(language):
     from scorekeeper.cells import cell_width
+    from scorekeeper.handwords import amendment_lines
     from scorekeeper.i18n import speaking
-    from scorekeeper.presentation import amendment_lines
 
     before = dict(zip(WIDE, map(Decimal, ["1", "0", "-12", "2"]), strict=True))
     after = dict(zip(WIDE, map(Decimal, ["3", "-120", "4.25", "2"]), strict=True))

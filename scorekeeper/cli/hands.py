@@ -183,7 +183,7 @@ def record(ctx: click.Context, /, session: str, ask: bool, as_json: bool, expect
     Prints what each player and the pot pay or receive, and who deals and leads next.
     """
     from ..documents import hand_document
-    from ..presentation import next_text, payments_text
+    from ..handwords import next_text, payments_text
 
     json_words(as_json)
     expect = checked_expect(expect)
@@ -246,7 +246,7 @@ def undo(ctx: click.Context, session: str, expect: str | None, home: str | None)
 
     The hand stays in the session's history, marked withdrawn.
     """
-    from ..presentation import next_text
+    from ..handwords import next_text
 
     opened, withdrawn = get_store(ctx, home).undo(session, expect=checked_expect(expect))
     stored(_("the withdrawal of hand {number} of session {id}").format(
@@ -325,7 +325,8 @@ def amend(ctx: click.Context, /, session: str, hand: int, expect: str | None, ho
 
     Fields not given are kept; hand HAND and every later hand are settled again.
     """
-    from ..presentation import amendment_effect_lines, amendment_lines, hands_words, next_text
+    from ..handwords import amendment_effect_lines, amendment_lines, next_text
+    from ..presentation import hands_words
     from ..store import LaterHandBroken
 
     expect = checked_expect(expect)

@@ -8,9 +8,10 @@ from decimal import Decimal
 
 from ..amounts import CHANGED_SINCE, ZERO, format_amount, format_decimal, money_text
 from ..documents import pot_label
+from ..handwords import end_words
 from ..i18n import _, current_language
 from ..ledger import Ledger
-from ..presentation import UNCHANGED, end_words, hand_changes
+from ..presentation import UNCHANGED, hand_changes
 from ..rules import get_ruleset
 from ..settleup import ROUNDING_WORDS, Agreed, SettleUp, Share
 from ..settlewords import in_units, payment_line, settle_terms_words

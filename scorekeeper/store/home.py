@@ -471,8 +471,8 @@ class Store(Evenings, FromElsewhere):
 
     def _amended(self, s: OpenSession,
                  amendments: Sequence[tuple[int, dict[str, Any]]]) -> Amended:
+        from ..handwords import misfit_words
         from ..ledger import LaterHandMisfit, amend_hands
-        from ..presentation import misfit_words
 
         if s.hands_played == 0:
             raise StoreError(_("{file}: no hand has been recorded yet, so none can be "

@@ -17,8 +17,8 @@ from ...cells import cell_width
 from ...countwords import count_checks, count_line
 from ...documents import pot_label
 from ...export.pages import score_series
+from ...handwords import end_words
 from ...i18n import N_, _
-from ...presentation import end_words
 from ...store import OpenSession
 from ..charts import ScoreChart, WideHint
 from ..keybar import KeyBar

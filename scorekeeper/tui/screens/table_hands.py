@@ -12,9 +12,10 @@ from rich.text import Text
 from ...amounts import format_amount
 from ...countwords import count_check_lines, counted_words
 from ...errors import ScorekeeperError
+from ...handwords import amendment_effect_lines, amendment_lines, payment_lines
 from ...i18n import _, ngettext
 from ...ledger import settle_next
-from ...presentation import amendment_effect_lines, amendment_lines, hands_words, payment_lines
+from ...presentation import hands_words
 from ...rules import HandRecord, Settlement
 from ...store import Amended, Counted, LaterHandBroken, OpenSession, Recorded, SessionChanged
 from .table_disk import TableDisk
