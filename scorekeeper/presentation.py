@@ -1,49 +1,24 @@
-"""The words for people: standings, who pays what, amendments, chip counts, the table guide
-and what to type next. The command line and the table app both say things this way. Pure.
-
-Each game's own sentences (a hand's explanation, what to collect before the deal, the deal
-steps) come from its ruleset; this module puts them together.
+"""The standings and the hands of a ledger in words: the standings table (best first, the
+pot, who deals next), a line per hand with every player's change, the referee's findings kept
+with the hands, the last hand in one line, the places and the standings to share. ``show``,
+``replay``, the exports and the table app say them this way; the rest of the words for people
+are in their own modules (showtext, handwords, countwords, settlewords, eveningwords,
+guidewords). Pure.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
-from .amounts import CHANGED_SINCE, format_amount
-from .cards import Card, Deck
+from .amounts import format_amount
 from .cells import cell_width
 from .cells import pad as _pad
 from .cells import text_table as _table
-from .countwords import count_checks, count_line
-from .errors import ScorekeeperError
-from .eveningwords import EVENING_MARKS, evening_lines, mark_line, minute, opening_line
-from .history import history_marks
 from .i18n import _
-from .ledger import (
-    HandAmended,
-    HandWithdrawn,
-    Ledger,
-    OpeningEntry,
-    SettledUp,
-)
-from .rules import (
-    RULESETS,
-    HandRecord,
-    Ruleset,
-    SessionConfig,
-    Settlement,
-)
-from .rules.record import RECORD_SHAPES
+from .ledger import Ledger
+from .rules import RULESETS, SessionConfig, Settlement
 from .rules.results import present
-
-# The settle-up's arithmetic (five dataclasses compiled at import) is imported where it is
-# used, not by ``show`` of a session that was never settled up (``show`` of 100 hands, a whole
-# process: tests/benchmarks/test_whole_commands.py; tests/test_show_imports.py).
-if TYPE_CHECKING:
-    from .sessionview import SessionView
-    from .settleup import SettleUp
 
 
 def standings_lines(ledger: Ledger, went_on: str | None = None) -> list[str]:
@@ -183,99 +158,6 @@ def finding_lines(settlement: Settlement, config: SessionConfig | None = None) -
             for f in settlement.findings]
 
 
-def standings_text(session: SessionView, ledger: Ledger | None = None,
-                   width: int | None = None) -> str:
-    """A stored session as ``show`` prints it: standings and hands, the history of changes,
-    the chip counts (each compared with the ledger of its time) and the digest; with
-    ``width`` (a terminal's), every line made to fit it (``showfit``)."""
-    ledger = ledger or session.ledger()
-    lines = [_("session {id} ({label}), started {time} UTC").format(
-                 id=session.id, label=session.label, time=minute(session.created))]
-    lines += evening_lines(session.events)
-    if session.config.opening is not None:
-        entry = next((e for e in session.events if isinstance(e, OpeningEntry)), None)
-        if entry is not None:
-            lines.append(opening_line(session.ruleset, entry))
-    went_on = history_marks(session.events).continued_by
-    table = len(lines)  # (made to fit by render_text)
-    lines.append(render_text(ledger, went_on, width).rstrip("\n"))
-    changes = [e for e in session.events
-               if isinstance(e, (HandAmended, HandWithdrawn, *EVENING_MARKS))]
-    if changes:
-        deck = session.ruleset.deck(session.config)
-        lines.append("")
-        lines.append(_("history (kept in the file):"))
-        # the digest each event followed (what the table said to write down before it)
-        before = {id(event): earlier.hash[:12]
-                  for earlier, event in zip(session.events, session.events[1:], strict=False)}
-        for event in changes:
-            lines.append("  " + (mark_line(event, before.get(id(event)))
-                                 if isinstance(event, EVENING_MARKS)
-                                 else change_line(event, session.ruleset, deck)))
-    counts = count_checks(session, ledger)
-    if counts:
-        lines.append("")
-        lines.append(_("chip counts:"))
-        for count in counts:
-            lines.append("  " + count_line(count, session.config))
-    settled = settled_up_lines(session)
-    if settled:
-        lines.append("")
-        lines.append(_("settled up (kept in the file):"))
-        lines += ["  " + line for line in settled]
-    lines.append("")
-    lines.append(_("digest: {digest}  (write it down: audit checks the file against it)").format(
-        digest=session.digest))
-    if width is not None:
-        from .showfit import fold_lines
-
-        lines = [*fold_lines(lines[:table], width), lines[table],
-                 *fold_lines(lines[table + 1:], width)]
-    return "\n".join(lines) + "\n"
-
-
-def record_words(record: HandRecord | None, ruleset: Ruleset, deck: Deck = "french") -> str:
-    """A hand's record in a few words of the language in use, as the game tells it
-    (``Ruleset.record_words``): ``turned K♣; playing Ben; tricks Ben,Ben,Cleo,Ben``, each card
-    as the pack shows it (the Weli by its name)."""
-    if record is None:
-        return "?"
-    parts = []
-    for key, shape in RECORD_SHAPES.items():
-        value = getattr(record, key)
-        if shape not in ("names", "cards") or key in ("tricks", "led_by") or value is None:
-            continue
-        words = ruleset.record_words.get(key)
-        text = _record_value(value, shape, deck)
-        parts.append(_(words).format(value=text) if words else f"{key} {text}")
-    parts.append(_(ruleset.record_words["tricks"]).format(
-        value=_record_value(record.tricks, "names", deck)))
-    return "; ".join(parts)
-
-
-def _record_value(value: tuple[object, ...], shape: str, deck: Deck) -> str:
-    shown = [v.symbol(deck) if isinstance(v, Card) else str(v) for v in value]
-    return ", ".join(shown) or _("none")
-
-
-def change_line(event: HandAmended | HandWithdrawn, ruleset: Ruleset,
-                deck: Deck = "french") -> str:
-    """An amendment or a withdrawal in one line, with when and what the hand said."""
-    when = minute(event.at)
-    if isinstance(event, HandWithdrawn):
-        return _("hand {number} withdrawn ({time}): it was {record}").format(
-            number=event.number, time=when, record=record_words(event.record, ruleset, deck))
-    record = record_words(event.record, ruleset, deck)
-    previous = record_words(event.previous, ruleset, deck)
-    others = [n for n in event.together or () if n != event.number]
-    if others:
-        return _("hand {number} amended together with {others} ({time}): now {record}; was "
-                 "{previous}").format(number=event.number, others=hands_words(others),
-                                      time=when, record=record, previous=previous)
-    return _("hand {number} amended ({time}): now {record}; was {previous}").format(
-        number=event.number, time=when, record=record, previous=previous)
-
-
 def hands_words(numbers: Collection[int]) -> str:
     """``hand 3``, ``hands 2 and 4``, ``hands 2, 3 and 5``."""
     listed = [str(n) for n in sorted(numbers)]
@@ -320,30 +202,3 @@ def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None, *,
         line = (_("Hand {number} saved ({dealer} dealt, {kind}): {changes}") if saved else
                 _("Last hand ({number}, {dealer} dealt, {kind}): {changes}"))
     return line.format(number=hand.number, dealer=hand.dealer, kind=kind_words, changes=words)
-
-
-def settled_up_line(settled: SettleUp, at: str) -> str:
-    """An agreed settle-up in one line: after which hand, when, at what value, who pays whom."""
-    from .settlewords import payment_line, settle_terms_words  # (only where one is kept)
-
-    payments = "; ".join(payment_line(settled, p) for p in settled.transfers)
-    return _("after hand {number} ({time}), {terms}: {payments}").format(
-        number=settled.after_hand, time=minute(at), terms=settle_terms_words(settled),
-        payments=payments or _("nobody pays anybody"))
-
-
-def settled_up_lines(session: SessionView) -> list[str]:
-    """Every settle-up the history keeps, a line each, and a word when hands changed since the
-    last one (it then no longer says where the session stands)."""
-    if not any(isinstance(event, SettledUp) for event in session.events):
-        return []  # none kept (the settle-up's module is not imported: see the top)
-    from .settleup import agreed_in
-
-    try:
-        agreed, changed = agreed_in(session.events, session.config, session.ruleset)
-    except ScorekeeperError as error:
-        return [str(error)]
-    lines = [settled_up_line(a.settled, a.at) for a in agreed]
-    if changed:
-        lines.append(_(CHANGED_SINCE))
-    return lines

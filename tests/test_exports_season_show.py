@@ -13,7 +13,7 @@ import pytest
 from scorekeeper.amounts import format_amount
 from scorekeeper.cells import cell_width
 from scorekeeper.cli import sessions as session_commands
-from scorekeeper.presentation import standings_text
+from scorekeeper.showtext import standings_text
 from scorekeeper.store import Store
 
 NAMES = ("Eleonore Weißenbach-Lutz", "Bartholomäus Grünwald-Ek", "Friederike Schönberg-Alt",

@@ -8,8 +8,8 @@ import pytest
 
 from scorekeeper.cards import Card
 from scorekeeper.i18n import speaking
-from scorekeeper.presentation import record_words
 from scorekeeper.rules import HandRecord, get_ruleset
+from scorekeeper.showtext import record_words
 
 RECORD = HandRecord(indicator=(Card.parse("6D"), Card.parse("QC")), entered=("Ben",),
                     tricks=("Anna", "Ben", "Anna", "Anna"))

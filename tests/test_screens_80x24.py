@@ -15,8 +15,9 @@ from textual.widgets import DataTable
 from scorekeeper.cards import parse_cards
 from scorekeeper.guidewords import step_prompt
 from scorekeeper.i18n import speaking
-from scorekeeper.presentation import last_hand_line, standings_text
+from scorekeeper.presentation import last_hand_line
 from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.showtext import standings_text
 from scorekeeper.tui.screens.table import TableScreen
 
 from .tui_helpers import LONG_NAMES, fixed_store, make_app, screen_rows

@@ -221,7 +221,7 @@ def show(ctx: click.Context, session: str, as_json: bool, home: str | None) -> N
 
         emit_json(standings_document(opened.ledger()))
     else:
-        from ..presentation import standings_text
+        from ..showtext import standings_text
 
         say(standings_text(opened, width=terminal_width()), nl=False)
 

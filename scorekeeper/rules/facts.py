@@ -45,7 +45,7 @@ class GameFacts(ABC):
     # The record fields beyond the trick winners that this game's hands carry: for each, what
     # to type (a metavar) and what it is (the command line offers them as options).
     extra_record_fields: ClassVar[dict[str, tuple[str, str]]] = {}
-    # How a hand's record is told to people (``presentation.record_words``), a field at a time,
+    # How a hand's record is told to people (``showtext.record_words``), a field at a time,
     # marked with N_: ``{value}`` is its names or cards. A game names the fields it adds.
     record_words: ClassVar[dict[str, str]] = {"tricks": N_("tricks {value}")}
     # Each kind of hand, marked with N_ (in English the word is the kind itself, which is data:

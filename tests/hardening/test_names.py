@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.cells import cell_width
 from scorekeeper.errors import ConfigError
 from scorekeeper.ledger import settle_hands
-from scorekeeper.presentation import cell_width, render_text
+from scorekeeper.presentation import render_text
 from scorekeeper.rules import HandRecord, make_config
 
 ACCEPTED = ["[bold]x", "[/]", "[@click=app.quit]x[/]", "😀 Ana", "李雷", "عمر", "Zoe\u0301",
