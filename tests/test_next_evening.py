@@ -371,8 +371,8 @@ def test_the_opening_is_in_the_exports(tmp_path, run):
     assert {k: v for k, v in events[1].items() if k not in ("at", "seq", "prev", "hash")} == {
         "type": "opening", "previous_id": first.id, "previous_hash": seen_hash,
         "previous_hands": 4, "pot": "52", "scores": None}
-    assert f"continues session {first.id}" in run("export", second.id, "--format", "md").out
-    assert f"continues session {first.id}" in run("export", second.id, "--format", "html").out
+    assert f"Continues session {first.id}" in run("export", second.id, "--format", "md").out
+    assert f"Continues session {first.id}" in run("export", second.id, "--format", "html").out
     bean = run("export", second.id, "--format", "beancount").out
     assert (f'* "Pot carried from session {first.id}"\n  Assets:Pot  52 CHIP\n'
             f'  Equity:Opening  -52 CHIP') in bean

@@ -21,7 +21,7 @@ from .options import (
     option,
     session_argument,
 )
-from .output import EXIT_DISCREPANCY, emit_json, fail, say, stored
+from .output import EXIT_DISCREPANCY, emit_json, fail, say, sentence, stored
 
 
 @click.command(cls=Command)
@@ -148,9 +148,10 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
                 ledger=format_amount(expected),
                 mark=verdict))
         hands = result.state.hands_played
-        say(_("the count agrees with the ledger") if not result.off else
-            _("the count disagrees with the ledger before the first hand") if not hands else
-            _("the count disagrees with the ledger after hand {number}").format(number=hands))
+        say(sentence(_("the count agrees with the ledger") if not result.off else
+                     _("the count disagrees with the ledger before the first hand") if not hands
+                     else _("the count disagrees with the ledger after hand {number}").format(
+                         number=hands)))
     if result.off:
         raise click.exceptions.Exit(EXIT_DISCREPANCY)
 

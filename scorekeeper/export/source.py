@@ -121,7 +121,7 @@ class ExportSource:
         entry = self.opening()
         if entry is not None:
             lines.append(opening_line(get_ruleset(self.config.game), entry))
-        return lines
+        return [sentence(line) for line in lines]  # a paragraph of the page: "The evening goes on…"
 
     def went_on(self) -> str | None:
         """The session the evening went on in (its ``continued`` event), else ``None``."""
@@ -233,6 +233,12 @@ def data_since(check: CountCheck, who: str, text: Once) -> str:
     off_now = check.off_now.get(who)
     return (f"; after {data_changes(check)} the ledger says {text[check.now[who]]}"
             + (f", off by {text[off_now]}" if off_now is not None else ", agrees"))
+
+
+def sentence(line: str) -> str:
+    """``line`` as a sentence of a page begins: with a capital (``the evening goes on in …``,
+    a line of ``show``, is a paragraph of its own in the md and html exports)."""
+    return line[:1].upper() + line[1:]
 
 
 def md_cell(text: str) -> str:
