@@ -47,16 +47,20 @@ def settled_amount(settled: SettleUp, amount: Decimal) -> str:
 
 
 def payment_line(settled: SettleUp, payment: Payment,
-                 name: Callable[[str], str] = str) -> str:
-    """One payment in words: ``Cleo pays Ben 1.43 EUR``, ``Anna pays 4.50 EUR into the pot``;
-    each player's name passed through ``name`` (an export's escaping)."""
+                 name: Callable[[str], str] = str, in_sentence: bool = False) -> str:
+    """One payment in words: ``Cleo pays Ben 1.43 EUR``, ``Anna pays 4.50 EUR into the pot``,
+    ``The pot pays Ben 0.70 EUR``; each player's name passed through ``name`` (an export's
+    escaping). A line begins with a capital ("der Pott zahlt …" began the settle-up's line
+    in German: trial 31); ``in_sentence``: said inside a sentence ("…; the pot pays …")."""
     amount = settled_amount(settled, payment.amount)
     source, target = payment.source, payment.target
     if not isinstance(target, str):  # the pot: the only account a settle-up has
         return _("{payer} pays {amount} into the pot").format(payer=name(str(source)),
                                                              amount=amount)
     if not isinstance(source, str):
-        return _("the pot pays {payee} {amount}").format(payee=name(target), amount=amount)
+        words = (_("the pot pays {payee} {amount}") if in_sentence
+                 else _("The pot pays {payee} {amount}"))
+        return words.format(payee=name(target), amount=amount)
     return _("{payer} pays {payee} {amount}").format(payer=name(source), payee=name(target),
                                                     amount=amount)
 

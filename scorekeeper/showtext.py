@@ -124,7 +124,7 @@ def settled_up_line(settled: SettleUp, at: str) -> str:
     """An agreed settle-up in one line: after which hand, when, at what value, who pays whom."""
     from .settlewords import payment_line, settle_terms_words  # (only where one is kept)
 
-    payments = "; ".join(payment_line(settled, p) for p in settled.transfers)
+    payments = "; ".join(payment_line(settled, p, in_sentence=True) for p in settled.transfers)
     return _("after hand {number} ({time}), {terms}: {payments}").format(
         number=settled.after_hand, time=minute(at), terms=settle_terms_words(settled),
         payments=payments or _("nobody pays anybody"))

@@ -128,6 +128,7 @@ def test_the_pot_that_lost_is_said_to_pay_in_every_language(tmp_path, language):
     store = clocked(tmp_path)
     second = store.next_evening(example(store, "kratzen").id).session
     store.record(second.id, HandRecord(indicator=("9H",), entered=()))
+    second = store.open(second.id)  # after the hand
     with speaking(language):
         if _(KRATZEN_LOST) == KRATZEN_LOST:
             pytest.skip("runs once /work/notes/hS2-catalog.py is merged")
@@ -212,3 +213,43 @@ async def test_a_refused_value_is_said_once(tmp_path):
         assert value == ""
         assert not message.strip()
         assert "Kein Wert angegeben" in lines
+
+
+# ---- 2. a line of the settle-up begins with a capital ---------------------------------------
+
+POT_PAYS = {"en": "The pot pays Anna 5,20 EUR", "de": "Der Pott zahlt Anna 5,20 EUR",
+            "pt": "O pote paga a Anna 5,20 EUR", "es": "El bote paga a Anna 5,20 EUR"}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pt", "es"])
+def test_every_line_of_the_settle_up_begins_with_a_capital(tmp_path, language):
+    """t31a/94-96: "der Pott zahlt Eleonore Weißenbach-Lutz 1247,10 EUR" began a line in
+    German (English "the pot pays …" too). Said inside a sentence (show's line of a kept
+    settle-up: "…; the pot pays …") it stays lower-case."""
+    from scorekeeper.settlewords import payment_line, settle_up_lines
+    from scorekeeper.showtext import settled_up_line
+
+    store = clocked(tmp_path)
+    second = store.next_evening(example(store, "kratzen").id).session
+    store.record(second.id, HandRecord(indicator=("9H",), entered=()))
+    second = store.open(second.id)  # after the hand
+    with speaking(language):
+        if language != "en" and _("The pot pays {payee} {amount}") == \
+                "The pot pays {payee} {amount}":
+            pytest.skip("runs once /work/notes/hS2-catalog.py is merged")
+        settled = settle_up(second.ruleset, second.config, second.state(), Decimal("0.1"),
+                            "EUR")
+        lines = settle_up_lines(settled, second.ruleset, second.config.players, width=None)
+        line = payment_line(settled, settled.transfers[0])
+    expected = POT_PAYS[language].replace(",", ".") if language == "en" else POT_PAYS[language]
+    assert line == expected
+    with speaking(language):
+        inside = payment_line(settled, settled.transfers[0], in_sentence=True)
+        shown = settled_up_line(settled, "2026-11-30T21:00:00.000000Z")
+    assert shown.endswith(f": {inside}")  # show's line of a kept settle-up
+    assert inside == expected[0].lower() + expected[1:]
+    assert f"  {expected}" in lines
+    blocks = "\n".join(lines).split("\n\n")  # the words, the table, the cents, who pays
+    assert len(blocks) == 4, lines
+    for text in "\n".join([blocks[0], *blocks[2:]]).split("\n"):  # every line but the table's
+        assert not text.strip()[0].islower(), (text, lines)
