@@ -44,7 +44,6 @@ def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str
     settled. Nothing is stored unless --save is given.
     """
     from ..export.source import standings_document
-    from ..presentation import render_text
     from ..script import replay_file
 
     played_in = current_language()  # the session's language, whatever JSON speaks
@@ -58,6 +57,8 @@ def replay(ctx: click.Context, script: str, as_json: bool, save: bool, home: str
     if as_json:
         emit_json(standings_document(ledger))
     else:
+        from ..presentation import render_text  # (not for the JSON document)
+
         say(render_text(ledger, width=terminal_width()), nl=False)
     if saved is not None:
         say(_("saved as session {id}").format(id=saved.id) if not as_json else saved.id,
