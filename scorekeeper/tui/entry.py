@@ -51,10 +51,11 @@ def ranks_hint(deck: Deck) -> str:
     return _("rank {keys} (t = 10)").format(keys=keys)
 
 
-def suits_hint(deck: Deck) -> str:
+def suits_hint(deck: Deck, space: str = " ") -> str:
     """The suit keys with the suits' signs and names in the pack's words (German pack in
-    German ``e ♣ Eichel  s ♦ Schellen  h ♥ Herz  l ♠ Laub``)."""
-    return "  ".join(f"{key} {suit.symbol} {suit.name_in(deck)}"
+    German ``e ♣ Eichel  s ♦ Schellen  h ♥ Herz  l ♠ Laub``), each key joined to its suit by
+    ``space`` (the table's: ``NO_BREAK``, never broken between "s" and "♦ Schellen")."""
+    return "  ".join(f"{key}{space}{suit.symbol}{space}{suit.name_in(deck)}"
                      for key, suit in suit_keys(deck).items())
 
 
@@ -131,8 +132,9 @@ class KeyEntry:
         return suit_keys(self.deck())
 
     def suits_hint(self) -> str:
-        """The suit keys with the suits' signs and names in the pack's words (``suits_hint``)."""
-        return suits_hint(self.deck())
+        """The suit keys with the suits' signs and names in the pack's words (``suits_hint``),
+        each key and its suit on one row (the question's rows break between them only)."""
+        return suits_hint(self.deck(), NO_BREAK)
 
     def suit_signs(self) -> str:
         """The suit keys with the suits' signs, short: ``c♣ d♦ h♥ s♠`` (German pack in German
@@ -293,7 +295,8 @@ class KeyEntry:
             return None  # "10" typed as two keys
         suits = self.suit_keys()
         if key not in suits:  # said why: no suit here (the English s is Schellen in German)
-            return _("{key} is no suit here: {suits}").format(key=key, suits=self.suits_hint())
+            return _("{key} is no suit here: {suits}").format(key=key,
+                                                             suits=suits_hint(self.deck()))
         rank, self.pending = self.pending, None  # a refused card is typed again whole
         return self._give(Card.parse(rank + suits[key].value), rank.lower() + key)
 

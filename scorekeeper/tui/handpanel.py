@@ -89,8 +89,11 @@ class HandPanel(RowsWidget):
         """The question, the lines typed and the guide, folded to the room, ``width`` wide."""
         band = self.band()
         rows = [Text(row.plain.ljust(width), style=band) for row in self.wrap(self.prompt, width)]
-        rows += self.last_lines(self.drafted, self.room() - len(rows) - 1, width)
         foldable, compact = self.folds
+        # The lines typed leave the guide the rows it takes folded as far as it folds (a hand
+        # amended card by card: its one step, how to go on and cancel, was cut at 80x24).
+        room = self.room() - len(rows)
+        rows += self.last_lines(self.drafted, room - self.least_rows(room, width), width)
         rule, guide = self.fit(self.steps, self.room() - len(rows), width, foldable=foldable,
                                compact=compact)
         if rule:
@@ -98,6 +101,21 @@ class HandPanel(RowsWidget):
         for line in guide:
             rows += self.wrap(line, width)
         return rows
+
+    def least_rows(self, room: int, width: int) -> int:
+        """The rows the guide takes folded as far as ``fit`` folds it, where the lines typed
+        and the whole guide do not fit ``room`` together (else the whole guide's: the rows
+        are wrapped already, for ``fit``); one row at the least, as before."""
+        steps = self.steps
+        if not steps or not self.drafted:  # (nothing to share the room with)
+            return 1
+        whole = self.rows_of(steps, width)
+        foldable, compact = self.folds
+        if len(steps) == 1 or not compact or whole + self.rows_of(self.drafted, width) <= room:
+            return max(1, whole)
+        if foldable:
+            steps = steps[1:]
+        return max(1, len(self.wrap(STEP_BREAK.join(steps), width)))
 
     def band(self) -> Style:
         """The question's band's style, worked out again only when the theme changes (Textual

@@ -37,11 +37,13 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
                 Binding("shift+tab", "next_field(-1)", show=False, priority=True)]
 
     def __init__(self, players: tuple[str, ...], has_pot: bool,
-                 check: Callable[[dict[str, Decimal]], list[str]]) -> None:
+                 check: Callable[[dict[str, Decimal]], list[str]],
+                 note: str | None = None) -> None:
         super().__init__()
         self.players = players
         self.has_pot = has_pot
         self.check = check
+        self.note = note  # what the chips are counted against, where it needs saying
 
     def compose(self) -> ComposeResult:
         # A line a field (the name, then the amount), in a body that scrolls: six players
@@ -49,6 +51,8 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
         with Vertical(classes="dialog", id="count"):
             yield Static(Text(_("Chip count: what does everyone hold? (leave blank to skip)"),
                               style="bold"))
+            if self.note:  # (an evening that went on: the chips as it left them)
+                yield Static(Text(self.note), id="count-note")
             example = _("e.g. 3 or {amount}").format(amount=format_decimal(Decimal("-4.25")))
             with VerticalScroll(id="count-body", classes="dialog-body", can_focus=False):
                 for i, p in enumerate(self.players):
@@ -122,7 +126,8 @@ class CountDialog(SteadyModal[dict[str, Decimal] | None]):
         # The question takes the count's place: the count's box, taller, showed its bottom
         # edge under the question's (two borders at the foot).
         box.display = False
-        self.app.push_screen(ConfirmDialog(_("Record this count?"), lines), answered)
+        said = [self.note, *lines] if self.note else lines  # (said again: what it is held to)
+        self.app.push_screen(ConfirmDialog(_("Record this count?"), said), answered)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -148,9 +148,10 @@ class TableDisk(TableView):
                       "was cleared.") if typing else
                     _("{what}: {error}. Another terminal changed the session; the table now "
                       "shows it as it is: check it and decide again."))
-            said = said.format(what=what, error=error)
+            why = self.said_here(error, capital=False)
+            said = said.format(what=what, error=why)
             if typed:
-                self.show_typed(typed, refused=(what, error))
+                self.show_typed(typed, refused=(what, why))
             else:
                 self.notify(said, severity="warning", markup=False, timeout=15 if typing else 10)
 
@@ -162,7 +163,22 @@ class TableDisk(TableView):
         if isinstance(error, SessionChanged):
             self.moved_on(what, error)
         else:
-            self.notify(f"{what}: {error}", severity="error", markup=False, timeout=10)
+            self.notify(f"{what}: {self.said_here(error, capital=False)}", severity="error",
+                        markup=False, timeout=10)
+
+    def said_here(self, error: ScorekeeperError, *, capital: bool = True) -> str:
+        """A refusal as the table says it: without the session file's path the store begins it
+        with ("sessions/5f450f10.json: the evening goes on ..."; the command line keeps it),
+        beginning with a capital when it stands alone. A damaged file keeps its path: it names
+        the file to look at."""
+        from ...store.files import Damaged  # (when a refusal is said: not at the first frame)
+
+        words = str(error)
+        label = f"{self.session.label}: "
+        if isinstance(error, Damaged) or not words.startswith(label):
+            return words
+        words = words.removeprefix(label)
+        return words[:1].upper() + words[1:] if capital else words
 
     def on_screen_resume(self) -> None:
         if self._mtime() != self.mtime:

@@ -92,8 +92,8 @@ class TableHands(TableDisk):
                 self.moved_on(_("Not amended"), error)
             elif isinstance(error, LaterHandBroken):
                 self.offer_amend_too(amendments, error)
-            else:
-                self.notify(str(error), severity="error", markup=False, timeout=8)
+            else:  # (one that would change what went on in the next evening, say: D21)
+                self.notify(self.said_here(error), severity="error", markup=False, timeout=8)
 
         self.on_disk(lambda: self.app.store.preview_amend_hands(session_id, amendments,
                                                                 expect=based_on),
@@ -211,6 +211,17 @@ class TableHands(TableDisk):
                 number=n, dealer=hand.dealer, kind=self.session.ruleset.kind_words(hand.kind)),
             detail), confirmed)
 
+    def refuse_withdrawal(self) -> None:
+        """ctrl+z in an evening that went on in the next (its key bar has no ctrl+z then:
+        ``check_action``): the store's one line, which names the next evening and the way
+        forward (rules.md D21), as `scorekeeper undo` says it, without the file's path."""
+        from ...store.evenings import no_withdrawal_after_going_on  # (when ctrl+z asks it)
+
+        try:
+            no_withdrawal_after_going_on(self.session)
+        except ScorekeeperError as error:
+            self.notify(self.said_here(error), severity="error", markup=False, timeout=15)
+
     def action_amend(self) -> None:
         from .dialog_preview import PickHandDialog  # (when ctrl+e asks it: not at the first frame)
 
@@ -264,4 +275,19 @@ class TableHands(TableDisk):
         def check(amounts: dict[str, Decimal]) -> list[str]:
             return count_check_lines(config, state, amounts)
 
-        self.ask(CountDialog(config.players, self.state.pot is not None, check), counted)
+        self.ask(CountDialog(config.players, self.state.pot is not None, check,
+                             note=self.count_note()), counted)
+
+    def count_note(self) -> str | None:
+        """In an evening that went on in the next, what the chips are counted against: the
+        ledger as this evening left it, not what the table holds now (the next evening's pot:
+        the count said "off by -12471" with no word why). Else ``None``."""
+        went_on, pot = self.session.continued_by, self.state.pot
+        if not went_on:
+            return None
+        if pot is None:
+            return _("This evening went on in session {id}: count the chips as this evening "
+                     "left them.").format(id=went_on)
+        return _("This evening went on in session {id}: count the chips as this evening left "
+                 "them: pot {pot} (what the table holds now is counted in session {id}).").format(
+            id=went_on, pot=format_amount(pot))

@@ -68,6 +68,10 @@ class TableKeys(TableHands):
                         timeout=2)
             event.stop()
             return
+        if event.key == "ctrl+z" and self.session.continued_by:  # (no binding: check_action)
+            event.stop()
+            self.refuse_withdrawal()  # said, not nothing (rules.md D21)
+            return
         if event.key in ("enter", "backspace", "escape"):
             self.drop_key_warnings()
             await run_own_binding(self, event)  # in its turn among the keys typed
