@@ -16,8 +16,10 @@ against the store, which settles it); the next evening opened with it.
 
 from __future__ import annotations
 
+import pytest
+
 from scorekeeper.cards import parse_cards
-from scorekeeper.i18n import speaking
+from scorekeeper.i18n import _, speaking
 from scorekeeper.rules import HandRecord, make_config
 from scorekeeper.store import Store
 from scorekeeper.tui.screens.dialog_count import CountDialog
@@ -59,20 +61,21 @@ def went_on(home) -> tuple[str, str]:
 
 # ---- ctrl+z in an evening that went on: one line, not nothing -------------------------------
 
-async def test_ctrl_z_in_an_evening_that_went_on_says_why_nothing_was_withdrawn(tmp_path):
+@pytest.mark.parametrize("language", ["de", "pt", "en"])
+async def test_ctrl_z_in_an_evening_that_went_on_says_why_nothing_was_withdrawn(tmp_path,
+                                                                                language):
     """Before, ctrl+z did nothing and said nothing (t31a/160, 163). Now the store's one line, as
     `undo` gives it (tests/test_closed_evenings.py), without the file's path; nothing written;
     the key bar still offers no ctrl+z there."""
     first, second = went_on(tmp_path)
     path = Store(tmp_path).open(first).path
     before = path.read_bytes()
-    async with table_at_80x24(tmp_path, first, "de") as (app, pilot, screen):
+    async with table_at_80x24(tmp_path, first, language) as (app, pilot, screen):
         await pilot.press("ctrl+z")
         await settled(pilot)
         said = [s for s in app.said if second in s]
         assert len(said) == 1, app.said
-        with speaking("de"):
-            from scorekeeper.i18n import _
+        with speaking(language):
             expected = _("{file}: the evening goes on in session {id}, which opened with what "
                          "this session left: a hand withdrawn here would change that, so "
                          "nothing was withdrawn (amend a hand here only where what carried "
