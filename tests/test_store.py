@@ -124,7 +124,7 @@ def test_an_amendment_that_breaks_a_later_hand_changes_nothing(run, tmp_path):
     assert "--then" not in result.err  # amending hand 4 too cannot help: no hand 4 fits
     assert path.read_bytes() == before
     invalid = run("amend", session_id, "2", "--tricks", "Ben,Eve,Ben,Ben,Ben,Ben,Ben,Ben")
-    assert invalid.code == 2 and "hand 2: tricks: 'Eve' is not playing" in invalid.err
+    assert invalid.code == 2 and "hand 2: --tricks: 'Eve' is not playing" in invalid.err
     assert path.read_bytes() == before
 
 
@@ -201,7 +201,7 @@ def test_sessions_lists_newest_first_and_is_kept_in_an_index(run, tmp_path):
     assert set(ids) == {first, second} and ids[0] == second
     assert (tmp_path / "home" / "index.json").exists()
     text = run("sessions").out
-    assert "finished" in text and "winners: Ben" in text
+    assert "finished" in text and "(winner: Ben)" in text
 
 
 def test_a_damaged_file_is_listed_as_damaged_and_never_written(run, tmp_path):
