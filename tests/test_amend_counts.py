@@ -226,7 +226,7 @@ def test_one_step_is_all_or_nothing(run, tmp_path):
     for args, said in [
         (["--then", "3", "--entered", "Dora,Anna,Ben", "--tricks", "Eve,Cleo,Ben,Dora"],
          "'Eve'"),
-        (["--then", "3", "--entered", "Dora,Ben"], "hand 3: entered: in a Muss nobody may"),
+        (["--then", "3", "--entered", "Dora,Ben"], "hand 3: --entered: in a Muss nobody may"),
         (["--then", "2", "--tricks", "Ben,Ben,Ben,Dora"], "hand 2 is amended twice"),
         (["--then", "9", "--tricks", "Ben,Ben,Ben,Dora"], "hand 9 is not in force"),
         (["--then"], "--then: give the number of the hand"),

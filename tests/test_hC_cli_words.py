@@ -86,3 +86,66 @@ def test_record_help_names_the_pack_of_each_letter(run, command):
     spanish = _pack_of_each_letter(run("--lang", "es", command, "--help").out)
     assert spanish == {"h: ♠ hojas en la mesa y con": "german",
                        "c: ♥ corazones en la mesa y con": "french"}
+
+
+# ---- record/amend: a field the rules refuse is named by its option as typed --------------------
+
+def _kratzen_with_a_pot(run) -> str:
+    started = run("new", "--game", "kratzen", "--players", "Anna,Ben,Cleo,Dora", "--dealer",
+                  "Anna", "--json")
+    session = json.loads(started.out)["id"]
+    assert run("record", session, "--indicator", "KC", "--tricks", "2,2,3,4").code == 0  # Muss
+    return session
+
+
+@pytest.mark.parametrize(("language", "field"), [("en", "entered:"), ("de", "es spielen:"),
+                                                 ("pt", "entram:"), ("es", "juegan:")])
+def test_record_names_the_option_the_rules_refuse(run, tmp_path, language, field):
+    session = _kratzen_with_a_pot(run)
+    file = tmp_path / "home" / "sessions" / f"{session}.json"
+    before = file.read_bytes()
+    refused = run("--lang", language, "record", session, "--indicator", "KS", "--tricks",
+                  "2,2,3,3")
+    assert refused.code == 2 and refused.out == ""
+    line = refused.err.strip()
+    assert line.startswith(f"error: sessions/{session}.json: ") and "\n" not in line
+    assert ": --entered: " in line and f" {field} " not in line, line
+    assert file.read_bytes() == before
+
+
+def test_amend_names_the_option_the_rules_refuse(run, tmp_path):
+    session = _kratzen_with_a_pot(run)
+    assert run("record", session, "--indicator", "KS", "--entered", "Cleo", "--tricks",
+               "2,2,3,3").code == 0
+    file = tmp_path / "home" / "sessions" / f"{session}.json"
+    before = file.read_bytes()
+    refused = run("--lang", "de", "amend", session, "2", "--entered", "Ben,Cleo")
+    assert refused.code == 2
+    assert refused.err.startswith(f"error: sessions/{session}.json: Spiel 2: --entered: 'Ben' ")
+    assert file.read_bytes() == before
+    # a refusal that is no field of the record is said as before
+    missing = run("amend", session, "3", "--entered", "Cleo")
+    assert missing.code == 2
+    assert missing.err == (f"error: sessions/{session}.json: hand 3 is not in force (hands 1 to "
+                           "2 are)\n")
+
+
+def test_the_listings_titles_are_the_rules_titles():
+    from scorekeeper.cli.sessions import game_title
+    from scorekeeper.rules import RULESETS
+
+    assert RULESETS and all(game_title(game) == ruleset.title
+                            for game, ruleset in RULESETS.items())
+
+
+def test_the_rules_advice_names_the_option_too(run):
+    started = run("new", "--game", "kratzen", "--players", "Anna,Ben,Cleo,Dora", "--dealer",
+                  "Anna", "--json")
+    session = json.loads(started.out)["id"]
+    # hand 1: the pot is empty, a Muss: nobody may drop ("or leave 'entered' out")
+    refused = run("--lang", "de", "record", session, "--indicator", "KS", "--entered", "Ben",
+                  "--tricks", "2,2,2,2")
+    assert refused.code == 2
+    assert ": Spiel 1: --entered: " in refused.err and "--entered weglassen" in refused.err, (
+        refused.err)
+    assert "'entered'" not in refused.err

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import ScorekeeperError, one_line
+from ..errors import RecordError, ScorekeeperError, StoreError, one_line
 from ..i18n import N_, _, ngettext
 from .ask import ask_hand, option_letters_words
 from .language import json_words
@@ -27,6 +27,8 @@ from .options import (
 from .output import emit_json, fail, say, stored
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from ..rules import HandRecord
     from ..store import OpenSession, Store
 
@@ -98,6 +100,25 @@ def players_meant(given: str, players: tuple[str, ...]) -> list[str]:
     if given.isascii() and given.isdigit() and 1 <= int(given) <= len(players):
         return [players[int(given) - 1]]
     return [p for p in players if p.casefold().startswith(key)]
+
+
+def option_named(error: StoreError, options: Collection[str]) -> str | None:
+    """The store's refusal of a hand whose record the rules refuse (``sessions/ID.json: hand 2:
+    entered: …``) naming the part at fault by its option as typed (``--entered``), where it is
+    one of ``options`` (the command's record options, given or not), in the rules' advice too
+    (``or leave --entered out``); ``None`` for any other refusal, said as the store says it
+    (the German ``es spielen:`` named no option)."""
+    cause, said = error.__cause__, str(error)
+    if not isinstance(cause, RecordError) or cause.field not in options:
+        return None
+    where = said.removesuffix(str(cause))
+    if where == said:
+        return None
+    option = f"--{cause.field.replace('_', '-')}"
+    key = f"'{cause.field}'"  # the rules' advice names the key: "or leave 'entered' out"
+    named = RecordError(option, cause.detail.replace(key, option), cause.hand,
+                        None if cause.hint is None else cause.hint.replace(key, option))
+    return where + named.keyed()
 
 
 def make_record(fields: dict[str, Any], where: str = "record") -> HandRecord:
@@ -204,7 +225,13 @@ def record(ctx: click.Context, /, session: str, ask: bool, as_json: bool, expect
         opened = store.open(session)
         next_evening_whole(store, opened)
         hand = make_record(seated(fields, opened.config.players))
-    result = store.record(session, hand, expect=expect)
+    try:
+        result = store.record(session, hand, expect=expect)
+    except StoreError as error:
+        said = None if ask else option_named(error, given)
+        if said is None:
+            raise
+        fail(said)
     s, state = result.settlement, result.state
     stored(_("hand {number} of session {id}").format(number=s.number, id=result.session.id))
     if as_json:
@@ -346,6 +373,11 @@ def amend(ctx: click.Context, /, session: str, hand: int, expect: str | None, ho
                     "--then {number} and its fields.").format(number=broken.hand)
                   if broken.can_amend else _("Nothing was written."))
         fail(f"{broken}. {advice}")
+    except StoreError as error:
+        said = option_named(error, given)
+        if said is None:
+            raise
+        fail(said)
     numbers = result.numbers
     session_id = result.session.id
     stored(_("the amendment of {hands} of session {id}").format(hands=hands_words(numbers),

@@ -288,9 +288,7 @@ class Evenings:
                 line.summary.id for line in list_sessions(self.home, self.folder, False)
                 if line.summary is not None and line.summary.continues == earlier.id]
             if already:
-                raise StoreError(_("{file}: session {id} continues it already (what it left went "
-                                   "there); continue that one").format(file=earlier.label,
-                                                                       id=already[0]))
+                raise StoreError(self._continued_already(earlier, already[0]))
         config = earlier.ruleset.next_evening(earlier.config, state, carry)
         if dealer is None:
             return config
@@ -300,6 +298,22 @@ class Evenings:
             raise StoreError(f"--dealer: {error.detail}") from None
         return SessionConfig(game=config.game, players=config.players, first_dealer=chosen,
                              options=config.options, opening=config.opening)
+
+    def _continued_already(self, earlier: OpenSession, later: str) -> str:
+        """Why ``earlier`` takes no next evening: session ``later`` continues it already. When
+        ``later``'s file cannot be opened (damaged by hand, or gone), "continue that one" would
+        send the table to a file that refuses it too: the words name that file and what is
+        wrong with it (trial 31: "setzt jene fort", that one damaged)."""
+        from ..errors import ScorekeeperError, one_line
+
+        try:
+            self.open(later)
+        except ScorekeeperError as error:
+            return _("{file}: session {id} continues it already (what it left went there), but "
+                     "that session's file cannot be used now: {problem}").format(
+                file=earlier.label, id=later, problem=one_line(str(error)))
+        return _("{file}: session {id} continues it already (what it left went there); continue "
+                 "that one").format(file=earlier.label, id=later)
 
     def name(self, ref: str, name: str, expect: str | None = None) -> Marked:
         """Give the session a name (``""``: take its name away), kept in its history. Not

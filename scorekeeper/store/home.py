@@ -484,8 +484,8 @@ class Store(Evenings, FromElsewhere):
             words = misfit_words(s.config.players, misfit.hand, misfit.amended, misfit.detail,
                                  s.state_before(misfit.hand).pot, misfit.state.pot)
             raise LaterHandBroken(f"{s.label}: {words}", misfit) from None
-        except ScorekeeperError as error:
-            raise StoreError(f"{s.label}: {error}") from None
+        except ScorekeeperError as error:  # the rules' error kept as the cause: its field
+            raise StoreError(f"{s.label}: {error}") from error
         keeps_what_carried(s, before.state, after.state)
         return Amended(s, numbers, before, after)
 
@@ -581,8 +581,8 @@ class Store(Evenings, FromElsewhere):
     def _settle(self, session: OpenSession, settle: Callable[[], Any]) -> Any:
         try:
             return settle()
-        except RecordError as error:
-            raise StoreError(f"{session.label}: {error}") from None
+        except RecordError as error:  # kept as the cause: the command line names its option
+            raise StoreError(f"{session.label}: {error}") from error
 
     def _new_id(self) -> str:
         while True:
