@@ -161,8 +161,10 @@ class ScorekeeperApp(ScorekeeperAppBase):
     def action_command_palette(self) -> None:
         """The command palette, its prompt in the language in use."""
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
-            self.push_screen(CommandPalette(placeholder=_("Search for commands…"),
-                                            id="--command-palette"))
+            from .textual_words import SpokenCommandPalette  # "No matches found" said too
+
+            self.push_screen(SpokenCommandPalette(placeholder=_("Search for commands…"),
+                                                  id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Every key of the current screen by its action's name, with what it does and the key

@@ -2,12 +2,60 @@
 help, F1, lists every key of the screen) and its system commands in the palette (the palette's
 key is the app's own, ``app.ScorekeeperApp.BINDINGS``). They are marked here so that the
 catalogs hold them (tools/catalogs.py extracts this file); the screens say them in the language
-in use (``widgets.spoken_bindings``, ``ScorekeeperApp.get_system_commands``). Nothing imports
-this module."""
+in use (``widgets.spoken_bindings``, ``ScorekeeperApp.get_system_commands``), and the palette
+its notice that nothing matches (``SpokenCommandPalette``, the one thing the app imports from
+here)."""
 
 from __future__ import annotations
 
-from ..i18n import N_
+import inspect
+from typing import Any
+
+from rich.align import Align
+from rich.text import Text
+from textual.command import Command, CommandList, CommandPalette
+from textual.timer import Timer, TimerCallback
+
+from ..i18n import N_, _
+
+NO_MATCHES = N_("No matches found")
+
+
+class SpokenCommandPalette(CommandPalette):
+    """The command palette, whose notice that nothing matches what was typed is said in the
+    language in use (it showed "No matches found" in a German table: trial 31, t31a/166).
+    Textual writes that notice into its list as a disabled option, from a timer of the
+    palette's (no attribute or argument says it): after each timer of the palette has run, a
+    list holding only a disabled option that is no command (``textual.command.Command``) holds
+    that notice, and its prompt is replaced in the same form (centred, not bold) through
+    ``OptionList.replace_option_prompt_at_index``."""
+
+    def set_timer(self, delay: float, callback: TimerCallback | None = None, *,
+                  name: str | None = None, pause: bool = False) -> Timer:
+        if callback is None:
+            return super().set_timer(delay, name=name, pause=pause)
+        then = callback
+
+        async def and_spoken() -> None:
+            done: Any = then()
+            if inspect.isawaitable(done):
+                await done
+            self.say_no_matches()
+
+        return super().set_timer(delay, and_spoken, name=name, pause=pause)
+
+    def say_no_matches(self) -> None:
+        """Textual's notice that nothing matches, if the list shows it, in the language in use."""
+        listed = self.query(CommandList)
+        if not listed:
+            return
+        commands = listed.first()
+        if commands.option_count != 1:
+            return
+        notice = commands.get_option_at_index(0)
+        if notice.disabled and not isinstance(notice, Command):
+            commands.replace_option_prompt_at_index(
+                0, Align.center(Text(_(NO_MATCHES), style="not bold")))
 
 WORDS = (
     # Textual's own app keys.
