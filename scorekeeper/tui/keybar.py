@@ -23,7 +23,8 @@ class KeyBar(Widget):
 
     The keys that do not fit the width are left out whole (never cut in the middle of a
     word): the help (F1) and the command palette, kept on the right, list every one. ``first``:
-    the ids of the bindings to show before the others, in that order."""
+    the ids of the bindings to show before the others, in that order (a binding not shown
+    elsewhere, ``show=False``, is shown where ``first`` names it)."""
 
     COMPONENT_CLASSES = {"keybar--key", "keybar--description"}
     DEFAULT_CSS = """
@@ -84,7 +85,8 @@ class KeyBar(Widget):
         seen = set()
         for key, active in bindings.items():
             binding = active.binding
-            if not binding.show or not binding.description or binding.action in seen:
+            if (not (binding.show or binding.id in rank) or not binding.description
+                    or binding.action in seen):
                 continue
             seen.add(binding.action)
             ranked.append((rank.get(binding.id or "", len(rank)),

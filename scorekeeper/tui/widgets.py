@@ -267,6 +267,9 @@ class SpokenModal(ModalScreen[ResultT]):
 
 # The marks under a seat's name: English here, said in the language in use.
 DEALS, LEADS, WINNER, BEST = N_("DEALS"), N_("LEADS"), N_("WINNER"), N_("BEST")
+# The columns of a seat's border a word on it leaves: the corners, a line and a space each side
+# (Textual cuts a longer word with an ellipsis).
+BORDER_USES = 6
 
 
 class SeatPanel(RowsWidget):
@@ -292,14 +295,19 @@ class SeatPanel(RowsWidget):
         self.made: tuple[object, list[Text]] | None = None  # (what the rows show, the rows)
 
     def large_fits(self, figure: str) -> bool:
-        """Whether ``figure`` can be drawn large in this seat (before the seat's first
+        """Whether ``figure`` can be drawn large in this seat now (before the seat's first
         layout: taken to fit, the table shows it again once laid out)."""
+        return self.large_possible(figure) and (not self.content_size.width
+                                                or self.figure_rows() == 3)
+
+    def large_possible(self, figure: str) -> bool:
+        """Whether ``figure`` is narrow enough to be drawn large in this seat when the seat is
+        tall (not kept low): where no seat's is, tall seats hold only empty rows."""
         width = self.content_size.width
         if not width:
             return True
         big = big_width(figure)
-        return (big is not None and big <= width and big_rows(figure) is not None
-                and self.figure_rows() == 3)
+        return big is not None and big <= width and big_rows(figure) is not None
 
     def rows(self) -> list[Text]:
         """The seat's rows (``rows_now``), made once for what it shows at its size: Textual
@@ -338,17 +346,25 @@ class SeatPanel(RowsWidget):
         """The seat as the hand stands: ``deals`` (the word, on the seat's top border, which
         is heavy), ``marks`` (who leads: on their own line), ``best`` (on the bottom border),
         ``status`` (this hand's tricks, or whether the player is asked, to decide or out).
-        Each has its own line, so that none is cut in a narrow seat. Nothing is drawn again
-        when nothing changed."""
-        drawn = (format_amount(score), " ".join(marks), status, deals, best, out, plain)
+        Each has its own line, so that none is cut in a narrow seat: a word too long for
+        its border goes on the marks' line ("VENCEDOR" was "╰─ VENCED… ─╯" in a 13-column
+        seat, trial 31). Nothing is drawn again when nothing changed."""
+        width = self.outer_size.width  # (0 before the first layout: the table shows it again)
+        top = deals if deals and (not width or cell_len(deals) <= width - BORDER_USES) else None
+        bottom = best if best and (not width or cell_len(best) <= width - BORDER_USES) else None
+        if top != deals or bottom != best:
+            marks = [*([deals] if deals and not top else []), *marks,
+                     *([best] if best and not bottom else [])]
+        drawn = (format_amount(score), " ".join(marks), status, top, bottom, bool(deals), out,
+                 plain)
         before, self.drawn = self.drawn, drawn
         if drawn == before:
             return
         self.figure, self.marks, self.status = drawn[:3]
         self.plain = plain
         if before is None or drawn[3:] != before[3:]:  # the borders or the colours: all of it
-            self.border_title = Text(deals) if deals else None
-            self.border_subtitle = Text(best) if best else None
+            self.border_title = Text(top) if top else None
+            self.border_subtitle = Text(bottom) if bottom else None
             self.set_class(out, "seat-out")
             self.set_class(bool(deals), "seat-dealer")
             self.refresh()

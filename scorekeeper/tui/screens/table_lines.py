@@ -4,6 +4,7 @@ lowest layer of the table screen (``table.TableScreen``): what the layers above 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.cells import cell_len
@@ -173,13 +174,22 @@ class TableLines(NoticeScreen[None]):
 
     def fit_seats(self, hand: HandPanel, prompt: str, steps: list[str],
                   drafted: list[str]) -> bool:
-        """Before a hand's first key: the seats give the guide room (the score in one row,
-        ``seats-compact``) when the question and the guide would not fit under seats with
-        large figures (six long names at 80x24); where even that is short, the last hand's
-        line takes one row (``last_short``: by seat, without who dealt), and then the pot's
-        line (``pot_short``: a five-digit pot in German). Decided once a hand, so no key
-        moves the seats. Whether the guide fits then. The rows are counted from what each
-        part shows, not from the layout: that may not have caught up with the last change."""
+        """Before a hand's first key: the seats give the guide room (``keep_room``) for the
+        question, the lines typed and the guide's ``steps`` as ``HandPanel.show`` folds them.
+        Decided once a hand, so no key moves the seats. Whether the guide fits then."""
+        over = hand.rows_of(drafted, hand.widths()[0])  # (the line "Card by card (…)")
+        return self.keep_room(lambda room: hand.fits(prompt, steps, room - over))
+
+    def keep_room(self, fits: Callable[[int], bool], *, low_unless_large: bool = False) -> bool:
+        """The seats give what is under them room (the score in one row, ``seats-compact``)
+        when it would not ``fit`` (given the rows it has) under seats with large figures (six
+        long names at 80x24); ``low_unless_large``: also when the scores are not drawn large
+        anyway (tall seats then hold only empty rows: a finished evening reopened, trial 31;
+        one style for every seat, ``SeatPanel.large_fits``); where even that is short,
+        the last hand's line takes one row (``last_short``: by seat, without who dealt), and
+        then the pot's line (``pot_short``: a five-digit pot in German). Whether it fits then.
+        The rows are counted from what each part shows, not from the layout: that may not
+        have caught up with the last change."""
         seats = self.query_one("#seats")
         height = seats.outer_size.height
         if not height:
@@ -190,20 +200,20 @@ class TableLines(NoticeScreen[None]):
         self.last_short = self.pot_short = False
         closed = self.closed()
         # The rows under the large seats: the screen's, less the heading, the pot's line, the
-        # last hand, the key bar and the lines over the guide ("Card by card (…)").
+        # last hand and the key bar.
         rows = [self.show_last(), self.show_pot(closed)]
-        room = (self.size.height - height - sum(rows) - 2
-                - hand.rows_of(drafted, hand.widths()[0]))
-        large = hand.fits(prompt, steps, room)
+        room = self.size.height - height - sum(rows) - 2
+        large = fits(room) and (not low_unless_large or all(
+            panel.large_possible(format_amount(self.state.scores[panel.player]))
+            for panel in self.panels))
         self.set_class(not large, "seats-compact")
-        if large or hand.fits(prompt, steps, room + saves):
+        if large or fits(room + saves):
             return True
         self.last_short = rows[0] > 1
-        if hand.fits(prompt, steps, room + saves + rows[0] - self.show_last()):
+        if fits(room + saves + rows[0] - self.show_last()):
             return True
         self.pot_short = rows[1] > 1
-        return hand.fits(prompt, steps,
-                         room + saves + sum(rows) - self.show_last() - self.show_pot(closed))
+        return fits(room + saves + sum(rows) - self.show_last() - self.show_pot(closed))
 
     def text_width(self, widget: Widget) -> int:
         """The columns ``widget`` shows text in (before its first layout: the screen's, less

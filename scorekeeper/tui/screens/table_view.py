@@ -3,6 +3,8 @@ being typed (or the standings, once no hand is entered), drawn again after each 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -21,6 +23,9 @@ KEYS_FIRST = ("table-settle", "table-back", "table-undo", "table-amend", "table-
               "table-cards", "table-ledger", "table-standings", "table-scoreboard")
 # While a hand is amended: Escape (it cancels the amendment) right after Backspace.
 KEYS_AMENDING = (*KEYS_FIRST[:2], "table-home", *KEYS_FIRST[2:])
+# Once no hand is entered (the evening is over, or went on): settling up first, the likeliest
+# key then (not in the bar while hands are typed: at 130x40 it was left out, trial 31).
+KEYS_CLOSED = ("table-settle-up", *KEYS_FIRST)
 
 
 def seat_status(draft: HandDraft | None, player: str) -> tuple[str, bool]:
@@ -160,7 +165,7 @@ class TableView(TableLines):
         if card_mode:
             drafted.append(_("Card by card (ctrl+o: winners only)"))
         if asking is None:  # where even that line would cut the guide, the heading says it
-            fits = self.fit_seats(hand, prompt, steps, drafted)
+            fits = self.seats_fitted(lambda: self.fit_seats(hand, prompt, steps, drafted))
             self.mode_on_top = card_mode and not fits
             self.show_top()
         if card_mode and self.mode_on_top:
@@ -169,6 +174,17 @@ class TableView(TableLines):
         # decides each trick (at trick 4 it went behind the "⋮").
         hand.show(prompt, drafted, steps, foldable=asking is None and self.amending is None,
                   keep_first=bool(entry.draft.turned))
+
+    def seats_fitted(self, fit: Callable[[], bool]) -> bool:
+        """``fit``'s answer (``fit_seats`` or ``keep_room``); where it made the seats low or
+        tall, the table is drawn again once they are laid out so: each seat's figure drawn
+        large or not for the seat's new height (after a resize from 80x24 to 130x40 they kept
+        the small figures over three empty rows until a key was pressed, trial 31)."""
+        low = self.has_class("seats-compact")
+        fits = fit()
+        if self.has_class("seats-compact") != low:
+            self.call_after_refresh(self.show)
+        return fits
 
     def amend_words(self) -> str:
         """What amending a hand asks, and how to cancel it: said by the guide all the while."""
@@ -202,10 +218,13 @@ class TableView(TableLines):
         session, state, ruleset = self.session, self.state, self.session.ruleset
         hand = self.query_one("#hand", HandPanel)
         # Each with its place (tied players share it): the columns read down, not across.
+        # (as wide as the panel is with no scroll bar: one made at a scroll bar's width took
+        # a column, six rows, and kept the scroll bar, the digest under it: trial 31)
+        width = hand.widths()[0]
         scores = state.scores
         standings = self.in_columns(
             [f"  {place}. {p}: {format_amount(scores[p])}"
-             for place, p in places(scores, ruleset.ranked(scores))], self.text_width(hand))
+             for place, p in places(scores, ruleset.ranked(scores))], width)
         if finished:
             guide_lines = [*table_guide(ruleset, session.config, state), _("Final standings:"),
                            *standings, _("Digest {digest}: write it down; 'audit' checks "
@@ -218,8 +237,18 @@ class TableView(TableLines):
             said = _("The evening goes on in session {id} (the next evening): no more "
                      "hands are entered here. ctrl+u settle up, ctrl+l ledger, ctrl+t "
                      "standings, ctrl+x export, Escape home.").format(id=session.continued_by)
+        bar = self.query_one(KeyBar)
+        if bar.first != KEYS_CLOSED:  # (until the next entry starts: ``start_entry``)
+            bar.first = KEYS_CLOSED
+            bar.refresh()
         # (a key and its word never on two rows: 'Strg+u' / 'Schlussabrechnung', trial 30)
-        hand.show(keys_kept(said), [], guide_lines, compact=False)
+        prompt = keys_kept(said)
+        # The seats kept low where the standings and the digest need the rows (reopened at
+        # 80x24, the digest was under the screen's edge, trial 31), or show no large figure.
+        self.seats_fitted(lambda: self.keep_room(
+            lambda room: len(hand.wrap(prompt, width)) + hand.rows_of(guide_lines, width)
+            <= room, low_unless_large=True))
+        hand.show(prompt, [], guide_lines, compact=False)
 
     def entry_text(self) -> str:
         """The entry as shown: the hand typed so far and the question asked now."""
