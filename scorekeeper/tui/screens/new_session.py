@@ -128,6 +128,12 @@ class NewSessionScreen(NoticeScreen[None]):
                 return
             try:  # said now, with the name back to mend, not only at ctrl+s
                 check_name(event.value, "players")
+                same = next((p for p in self.players if p.strip().casefold() == name.casefold()),
+                            None)
+                if same is not None:  # "zé" beside "Zé": said now, as ctrl+s would say it
+                    raise ConfigError("players", _(
+                        "'{name}' and '{other}' are the same name (names must differ, ignoring "
+                        "case)").format(name=name, other=same.strip()))
                 alike = look_alike_problem([*self.players, event.value.strip()])
                 if alike is not None:  # "Anna" beside a Cyrillic "Аnna", an NFD "Zoé"
                     raise ConfigError("players", alike)
