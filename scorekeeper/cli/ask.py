@@ -153,8 +153,8 @@ def option_letters_words() -> str:
 
     options = ", ".join(f"--{name.replace('_', '-')}" for name, shape in RECORD_SHAPES.items()
                         if shape in ("cards", "tricks"))  # the fields of cards
-    packs = {"german": _("German pack (deck=german):"),
-             "french": _("French pack (deck=french):")}
+    packs: dict[Deck, str] = {"german": _("German pack (deck=german):"),
+                              "french": _("French pack (deck=french):")}
     lines: list[str] = []
     for deck, pack in packs.items():  # each letter under its pack: pt's c is ♥ in both
         clashes = []
