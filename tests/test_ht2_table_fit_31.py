@@ -140,3 +140,25 @@ async def test_a_finished_evenings_key_bar_offers_settling_up_first(tmp_path, la
         assert not app.screen.state.finished
         bar = shown_rows(app)[-1]
         assert f"{key} {settle}" not in bar and bar.split()[0] != key, bar
+
+
+async def test_a_resize_in_the_middle_of_a_hand_fits_the_seats_again(tmp_path):
+    """The turned card typed at 80x24 (the seats low, as they were decided before the hand's
+    first key), then a resize to 130x40: the seats are tall again, each figure large (before,
+    they stayed low, one-row figures at 130x40, until the next hand); the hand typed so far
+    stays as it was."""
+    app = make_app(tmp_path, evening(tmp_path, 1), language="de")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settled(pilot)
+        screen = app.screen
+        await pilot.press("a", "h")  # A♥ turned: the first player is asked
+        await settled(pilot)
+        typed = screen.entry_text()
+        assert screen.has_class("seats-compact") and "A♥" in typed
+        await pilot.resize_terminal(130, 40)
+        await settled(pilot)
+        assert not screen.has_class("seats-compact")
+        for panel in screen.panels:
+            assert panel.figure_rows() == 3 and not panel.plain
+        assert screen.entry_text() == typed
+        assert screen.query_one("#guide-box").max_scroll_y == 0

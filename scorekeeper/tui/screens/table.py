@@ -82,6 +82,7 @@ class TableScreen(TableKeys):
 
     def on_resize(self, event: events.Resize) -> None:
         self.arrange_seats()
+        self.resized = True  # (the seats fitted again, in a hand too)
         self.call_after_refresh(self.show)
 
     def arrange_seats(self) -> None:

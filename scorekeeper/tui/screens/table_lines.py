@@ -73,6 +73,9 @@ class TableLines(NoticeScreen[None]):
         self.pot_short = False
         # "Card by card" said by the heading, not by a line over the guide (no row for it).
         self.mode_on_top = False
+        # The screen was resized since the table was last drawn: the seats are fitted to the
+        # room again, in a hand too (at 130x40 they stayed as low as at 80x24, trial 31).
+        self.resized = False
         # The warnings about a key said now: they go with the next key, or as a dialog opens.
         self.key_warnings: set[str] = set()
 

@@ -168,6 +168,9 @@ class TableView(TableLines):
             fits = self.seats_fitted(lambda: self.fit_seats(hand, prompt, steps, drafted))
             self.mode_on_top = card_mode and not fits
             self.show_top()
+        elif self.resized:  # in a hand: the seats fitted again to the new size, not at a key
+            self.seats_fitted(lambda: self.fit_seats(hand, prompt, steps, drafted))
+        self.resized = False
         if card_mode and self.mode_on_top:
             drafted.pop()
         # The turned card (and trump) stays in sight as the tricks are typed card by card: it
