@@ -177,8 +177,9 @@ def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None, *,
     at this table (said here rather than in a notice over the guide). ``short`` (with
     ``seats``): without who dealt (the seat after them deals now), to take one row; and
     without ``kind`` of hand, where even that is too long (changes of five digits); ``terse``
-    (with both): the hand's number and the changes by seat alone, saved or not (six changes of
-    five digits in German: "Spiel 5: 1 -10843, 2 +10842, …")."""
+    (with both): the hand's number (and whether it was saved just now) and the changes by seat
+    alone (six changes of five digits in German: "Spiel 5 gespeichert: 1 -10843, …", or
+    where even that is too long "Spiel 5: 1 -10843, 2 +10842, …")."""
     changes = hand_changes(hand.deltas)
     kind_words = RULESETS[hand.game].kind_words(hand.kind)
     if not any(hand.deltas.values()):  # (short whichever way: said by name)
@@ -188,7 +189,7 @@ def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None, *,
     else:
         words = ", ".join(f"{p} {d}" for p, d in changes)
     if seats is not None and short and not kind and terse:
-        line = _("Hand {number}: {changes}")
+        line = _("Hand {number} saved: {changes}") if saved else _("Hand {number}: {changes}")
     elif seats is not None and short and not kind:
         line = (_("Hand {number} saved, by seat: {changes}") if saved else
                 _("Last hand {number}, by seat: {changes}"))

@@ -165,6 +165,8 @@ class TableLines(NoticeScreen[None]):
                      last_hand_line(hand, config.players, saved=saved, short=True),
                      last_hand_line(hand, config.players, saved=saved, short=True,
                                     kind=False),
+                     last_hand_line(hand, config.players, saved=saved, short=True, kind=False,
+                                    terse=True),
                      last_hand_line(hand, config.players, short=True, kind=False, terse=True)]
             if said:  # before the line, or alone where they do not fit together (for a while)
                 forms = [*(f"{said} {form}" for form in forms), said]
