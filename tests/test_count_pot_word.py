@@ -35,5 +35,5 @@ def test_a_count_before_any_hand_says_so(run, tmp_path):
     session = store.create(make_config("kratzen", ["Anna", "Ben", "Cleo", "Dora"], "Anna"))
     done = run("--lang", "pt", "count", session.id, "1=1")
     assert done.code == 1, done.err
-    assert done.out.splitlines()[-1] == ("a contagem não bate certo com o registo antes da "
+    assert done.out.splitlines()[-1] == ("A contagem não bate certo com o registo antes da "
                                          "primeira mão")
