@@ -10,7 +10,6 @@ Anna, Ben, Cleo and Dora play Kratzen."""
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +20,7 @@ from scorekeeper.rules import make_config
 from scorekeeper.store import Store
 
 from .conftest import EXAMPLES, FOUR
+from .module_names import held, imported_from
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
@@ -31,38 +31,6 @@ MOST_LINES = 400
 
 def path_of(module: str) -> Path:
     return PACKAGE.joinpath(*module.split(".")).with_suffix(".py")
-
-
-def held(path: Path) -> set[str]:
-    """The names a module defines itself (classes, functions, assignments at its top)."""
-    names: set[str] = set()
-    for node in ast.parse(path.read_text("utf-8")).body:
-        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.Assign):
-            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
-    return names
-
-
-def imported_from(path: Path) -> list[tuple[str, str, int]]:
-    """(module under scorekeeper, name, line) for every ``from ... import name`` in ``path``."""
-    tree = ast.parse(path.read_text("utf-8"))
-    inside = path.resolve().is_relative_to(PACKAGE)
-    here = path.resolve().relative_to(PACKAGE).with_suffix("").parts if inside else ()
-    package = here if path.name == "__init__.py" else here[:-1]
-    found = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.ImportFrom):
-            continue
-        if node.level:
-            base = package[:len(package) - node.level + 1]
-            module = ".".join([*base, *(node.module.split(".") if node.module else [])])
-        elif node.module and node.module.startswith("scorekeeper."):
-            module = node.module.removeprefix("scorekeeper.")
-        else:
-            continue
-        found += [(module, alias.name, node.lineno) for alias in node.names]
-    return found
 
 
 def test_each_module_of_the_split_is_a_small_room():

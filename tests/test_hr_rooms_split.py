@@ -7,8 +7,9 @@ or a deal's plan (``rules.plans``: it makes neither)."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from .module_names import held, imported_from
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
@@ -22,40 +23,6 @@ def _path(module: str) -> Path:
     return PACKAGE.joinpath(*module.split(".")).with_suffix(".py")
 
 
-def _held(path: Path) -> set[str]:
-    """The names a module defines itself (classes, functions, assignments at its top)."""
-    held: set[str] = set()
-    for node in ast.parse(path.read_text("utf-8")).body:
-        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            held.add(node.name)
-        elif isinstance(node, ast.Assign):
-            held.update(t.id for t in node.targets if isinstance(t, ast.Name))
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            held.add(node.target.id)
-    return held
-
-
-def _imported_from(path: Path) -> list[tuple[str, str, int]]:
-    """(module under scorekeeper, name, line) for every ``from ... import name`` in ``path``."""
-    tree = ast.parse(path.read_text("utf-8"))
-    inside = path.resolve().is_relative_to(PACKAGE)
-    here = path.resolve().relative_to(PACKAGE).with_suffix("").parts if inside else ()
-    package = here if path.name == "__init__.py" else here[:-1]
-    found = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.ImportFrom):
-            continue
-        if node.level:
-            base = package[:len(package) - node.level + 1]
-            module = ".".join([*base, *(node.module.split(".") if node.module else [])])
-        elif node.module and node.module.startswith("scorekeeper."):
-            module = node.module.removeprefix("scorekeeper.")
-        else:
-            continue
-        found += [(module, alias.name, node.lineno) for alias in node.names]
-    return found
-
-
 def test_each_module_of_the_splits_is_a_small_room():
     long = {m: n for m in SPLIT if _path(m).exists()
             and (n := len(_path(m).read_text("utf-8").splitlines())) > MOST_LINES}
@@ -64,12 +31,12 @@ def test_each_module_of_the_splits_is_a_small_room():
 
 
 def test_a_name_is_imported_from_the_module_that_holds_it():
-    held = {m: _held(_path(m)) for m in SPLIT if _path(m).exists()}
+    holds = {m: held(_path(m)) for m in SPLIT if _path(m).exists()}
     sources = [*PACKAGE.rglob("*.py"), *(ROOT / "tests").rglob("*.py"),
                *(ROOT / "tools").rglob("*.py")]
     passed_on = [f"{path.relative_to(ROOT)}:{line} {name} from {module}"
-                 for path in sources for module, name, line in _imported_from(path)
-                 if module in held and name not in held[module]]
+                 for path in sources for module, name, line in imported_from(path)
+                 if module in holds and name not in holds[module]]
     assert not passed_on, "\n".join(passed_on)
 
 
@@ -77,9 +44,9 @@ def test_the_check_sees_a_name_passed_on(tmp_path):
     """The check above can fail: ``COLUMNS`` is ``homelist``'s, not the home screen's."""
     sample = tmp_path / "test_sample.py"
     sample.write_text("from scorekeeper.tui.screens.home import COLUMNS\n", "utf-8")
-    assert _imported_from(sample) == [("tui.screens.home", "COLUMNS", 1)]
-    assert "COLUMNS" not in _held(_path("tui.screens.home"))
-    assert "COLUMNS" in _held(_path("tui.homelist"))
+    assert imported_from(sample) == [("tui.screens.home", "COLUMNS", 1)]
+    assert "COLUMNS" not in held(_path("tui.screens.home"))
+    assert "COLUMNS" in held(_path("tui.homelist"))
 
 
 def test_the_games_by_name_are_one_dict():
