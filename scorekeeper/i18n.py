@@ -139,6 +139,13 @@ def pgettext(context: str, message: str) -> str:
     return catalog(language).pgettext(context, message)
 
 
+def sentence(line: str) -> str:
+    """``line`` begun with a capital, as a sentence on a line of its own begins (``Gespielte
+    Spiele: 4 …``, ``Der Kassensturz stimmt …``): the catalog's messages begin in lower case,
+    as parts of lines."""
+    return line[:1].upper() + line[1:]
+
+
 def N_(message: str) -> str:
     """Mark a message for translation without translating it now: a constant made at import
     is translated where it is used (``_(CONSTANT)``), so it follows ``--lang``."""

@@ -15,7 +15,7 @@ from .amounts import format_amount
 from .cells import cell_width
 from .cells import pad as _pad
 from .cells import text_table as _table
-from .i18n import _
+from .i18n import _, sentence
 from .ledger import Ledger
 from .rules import RULESETS, SessionConfig, Settlement
 from .rules.results import present
@@ -41,15 +41,16 @@ def standings_lines(ledger: Ledger, went_on: str | None = None) -> list[str]:
     played = (_("{played} of {planned}").format(played=state.hands_played, planned=planned)
               if planned else f"{state.hands_played}")
     if state.finished:
-        lines.append(_("hands played: {played}; finished; {winners}").format(
-            played=played, winners=winners_words(state.leaders)))
+        lines.append(sentence(_("hands played: {played}; finished; {winners}").format(
+            played=played, winners=winners_words(state.leaders))))
     elif went_on is not None:  # the next hand is the next evening's (D21)
-        lines.append(_("hands played: {played}; the evening goes on in session {id}").format(
-            played=played, id=went_on))
+        lines.append(sentence(_("hands played: {played}; the evening goes on in session "
+                                "{id}").format(played=played, id=went_on)))
     else:
-        lines.append(_("hands played: {played}; next hand {number}: {dealer} deals, {leader} "
-                       "leads").format(played=played, number=state.hands_played + 1,
-                                       dealer=state.dealer, leader=state.leader))
+        lines.append(sentence(_("hands played: {played}; next hand {number}: {dealer} deals, "
+                                "{leader} leads").format(
+            played=played, number=state.hands_played + 1, dealer=state.dealer,
+            leader=state.leader)))
     return lines
 
 

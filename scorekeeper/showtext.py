@@ -12,7 +12,7 @@ from .countwords import count_checks, count_line
 from .errors import ScorekeeperError
 from .eveningwords import EVENING_MARKS, evening_lines, mark_line, minute, opening_line
 from .history import history_marks
-from .i18n import _
+from .i18n import _, sentence
 from .ledger import HandAmended, HandWithdrawn, Ledger, OpeningEntry, SettledUp
 from .presentation import hands_words, render_text
 from .rules import HandRecord, Ruleset
@@ -35,11 +35,11 @@ def standings_text(session: SessionView, ledger: Ledger | None = None,
     ledger = ledger or session.ledger()
     lines = [_("session {id} ({label}), started {time} UTC").format(
                  id=session.id, label=session.label, time=minute(session.created))]
-    lines += evening_lines(session.events)
+    lines += map(sentence, evening_lines(session.events))  # lines of their own
     if session.config.opening is not None:
         entry = next((e for e in session.events if isinstance(e, OpeningEntry)), None)
         if entry is not None:
-            lines.append(opening_line(session.ruleset, entry))
+            lines.append(sentence(opening_line(session.ruleset, entry)))
     went_on = history_marks(session.events).continued_by
     table = len(lines)  # (made to fit by render_text)
     lines.append(render_text(ledger, went_on, width).rstrip("\n"))

@@ -320,7 +320,7 @@ def test_new_continue_on_the_command_line(tmp_path, run):
     made = run("new", "--continue", first.id[:3], "--expect", first.digest)
     assert made.code == 0, made.err
     lines = made.out.splitlines()
-    assert lines[1] == (f"continues session {first.id} after its 4 hands (digest "
+    assert lines[1] == (f"Continues session {first.id} after its 4 hands (digest "
                         f"{first.digest}): the pot opens with the 52 it left")
     assert lines[2] == "hand 1: Anna deals, Anna leads"
     new_id = lines[0].split()[1]
@@ -405,7 +405,7 @@ def test_no_hand_is_recorded_in_an_evening_that_goes_on_in_another(tmp_path, run
                           "the hand there\n")
     assert earlier.path.read_bytes() == before
     shown = run("show", first.id).out
-    assert f"the evening goes on in session {second.id} (the next evening)" in shown
+    assert f"The evening goes on in session {second.id} (the next evening)" in shown
     assert f"continued in session {second.id}, the next evening (2026-11-30 20:" in shown
     assert f"; the digest until then: {ended}" in shown  # what was written down
     assert run("audit", first.id).code == 0

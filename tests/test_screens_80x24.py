@@ -197,7 +197,7 @@ def test_show_of_an_evening_that_went_on_deals_no_next_hand(tmp_path):
     went_on = store.next_evening(first).session
     text = standings_text(store.open(first))
     assert "next hand" not in text
-    assert f"hands played: 1 of 6; the evening goes on in session {went_on.id}" in text
+    assert f"Hands played: 1 of 6; the evening goes on in session {went_on.id}" in text
 
 
 # ---- home, ledger, settle-up
@@ -331,3 +331,19 @@ def test_no_label_names_a_row_whose_points_stand_elsewhere():
     rows = ["".join(cell.char for cell in row) for row in line_chart(series, 60, 10).rows]
     eva = next(row for row in rows if row.endswith("▲"))
     assert eva.split()[0] == "≈-7½", rows
+
+
+def test_show_s_lines_of_their_own_begin_with_a_capital_in_german(tmp_path):
+    """Trial 31: ``show`` in German had lines beginning "gespielte Spiele: …", "setzt Partie …
+    fort" and "der Abend geht in Partie … weiter": a line of its own begins with a capital."""
+    from scorekeeper.i18n import speaking
+
+    store = fixed_store(tmp_path)
+    first = evening(tmp_path)
+    went_on = store.next_evening(first).session
+    with speaking("de"):
+        earlier = standings_text(store.open(first))
+        later = standings_text(store.open(went_on.id))
+    assert f"\nDer Abend geht in Partie {went_on.id} weiter" in earlier
+    assert f"\nSetzt Partie {first} nach ihrem 1 Spiel fort" in later
+    assert "\nGespielte Spiele: 0 von 6; nächstes Spiel 1:" in later

@@ -9,7 +9,7 @@ from decimal import Decimal
 import click
 
 from ..errors import RecordError, ScorekeeperError
-from ..i18n import N_, _, decimal_separator, ngettext
+from ..i18n import N_, _, decimal_separator, ngettext, sentence
 from .language import json_words
 from .options import (
     Command,
@@ -21,7 +21,7 @@ from .options import (
     option,
     session_argument,
 )
-from .output import EXIT_DISCREPANCY, emit_json, fail, say, sentence, stored
+from .output import EXIT_DISCREPANCY, emit_json, fail, say, stored
 
 
 @click.command(cls=Command)

@@ -81,12 +81,6 @@ class Output:
         cls.lost = cls.stored = None
 
 
-def sentence(line: str) -> str:
-    """``line`` begun with a capital, as a sentence on a line of its own begins (``Der
-    Kassensturz stimmt …``: the catalog's messages begin in lower case, as parts of lines)."""
-    return line[:1].upper() + line[1:]
-
-
 def stored(what: str) -> None:
     """Say that the command has now stored something (``what``: for a note on stderr)."""
     Output.stored = what

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..i18n import N_, _, current_language, ngettext
+from ..i18n import N_, _, current_language, ngettext, sentence
 from .language import json_words
 from .options import (
     Command,
@@ -196,7 +196,7 @@ def next_session(ctx: click.Context, continues: str | None, again: str | None,
         id=session.id, game=session.ruleset.title, players=", ".join(config.players)))
     entry = session.opening()
     if entry is not None:
-        say(opening_line(session.ruleset, entry))
+        say(sentence(opening_line(session.ruleset, entry)))
     else:
         say(_("the same players as session {id}; nothing carries over").format(id=earlier.id))
     state = session.state()

@@ -16,7 +16,7 @@ from ..countwords import changes_words, counted_words
 from ..documents import hand_document
 from ..eveningwords import evening_lines, opening_line
 from ..history import history_marks
-from ..i18n import _, untranslated
+from ..i18n import _, sentence, untranslated
 from ..ledger import (
     ChipCount,
     CountCheck,
@@ -233,12 +233,6 @@ def data_since(check: CountCheck, who: str, text: Once) -> str:
     off_now = check.off_now.get(who)
     return (f"; after {data_changes(check)} the ledger says {text[check.now[who]]}"
             + (f", off by {text[off_now]}" if off_now is not None else ", agrees"))
-
-
-def sentence(line: str) -> str:
-    """``line`` as a sentence of a page begins: with a capital (``the evening goes on in …``,
-    a line of ``show``, is a paragraph of its own in the md and html exports)."""
-    return line[:1].upper() + line[1:]
 
 
 def md_cell(text: str) -> str:
