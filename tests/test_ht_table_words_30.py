@@ -206,3 +206,25 @@ async def test_an_evening_begun_afresh_says_nothing_of_a_last_evening(tmp_path):
     async with table_at_80x24(tmp_path, sid, "en") as (app, _pilot, screen):
         assert screen.state.pot == 29
         assert "from the last evening" not in on_screen(app)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_letzter_stich_match_that_goes_on_says_the_chips_came_too(tmp_path, language):
+    """Trial 31: a Letzter Stich match carried into the next evening said nothing of the
+    chips it carried (Anna 2, Ben 2, Cleo 1, Dora 3 after two hands of
+    examples/letzter-stich.toml, tests/test_next_evening.py): the pot's line says both came
+    from the last evening until the first hand is recorded."""
+    from scorekeeper.script import replay_file
+
+    from .conftest import EXAMPLES
+
+    store = fixed_store(tmp_path)
+    replayed = replay_file(EXAMPLES / "letzter-stich.toml")
+    first = store.create(replayed.config, [s.record for s in replayed.settlements][:2]).id
+    second = store.next_evening(first).session.id
+    async with table_at_80x24(tmp_path, second, language) as (app, _pilot, screen):
+        assert screen.state.scores == {"Anna": 2, "Ben": 2, "Cleo": 1, "Dora": 3}
+        with speaking(language):
+            carried = words(_("(pot and {score} from the last evening)").format(
+                score=screen.session.ruleset.score_words()))
+        assert carried in on_screen(app)

@@ -117,8 +117,10 @@ class TableLines(NoticeScreen[None]):
         opening = self.session.config.opening
         if opening is not None and opening.pot is not None and not state.hands_played:
             # Until the first hand is recorded: whence the pot of a new evening ("Pot 4392"
-            # alone read as a slip, trial 30).
-            line.append(" " + _("(from the last evening)"))
+            # alone read as a slip, trial 30), and in a match that goes on, the chips too.
+            line.append(" " + (_("(from the last evening)") if opening.scores is None else
+                               _("(pot and {score} from the last evening)").format(
+                                   score=ruleset.score_words())))
 
         def one_row(gap: str, kept: list[str]) -> bool:
             return line.cell_len + sum(len(gap) + cell_len(p) for p in kept) <= width
