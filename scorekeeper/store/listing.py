@@ -138,38 +138,28 @@ def list_sessions(home: Path, folder: Path, figures: bool = False) -> list[Listi
 # - ``head``: where in the file its newest event's hash stands, and that hash (the session's
 #   digest, whole): 64 bytes read there say whether the history is still the one summarised,
 #   without reading the file (a file of 10,000 hands is megabytes);
-# - ``seal``: a hash of everything else in the entry and the file's name. An entry edited by
-#   hand (a figure changed, its key and head kept) no longer matches its seal and is dropped.
 #
-# An entry whose key, head or seal does not match is worked out from the file again (read and
-# checked as every command reads it). Out of reach, as a session file re-chained by hand is:
-# an index forged with this program's own hashing, or a file changed in place with its size,
-# time and newest event kept.
-
-ENTRY_SEAL = b"scorekeeper index entry 3\n"
+# and the index is sealed whole: a hash of every entry and the files' names, as written
+# (``IndexLayout``). An index edited by hand (a figure changed, its keys and heads kept) no
+# longer matches its seal, and every entry is worked out again.
+#
+# An entry whose key or head does not match is worked out from the file again (from the entry
+# sealed into the file, else read and checked as every command reads it). Out of reach, as a
+# session file re-chained by hand is: an index forged with this program's own hashing, or a
+# file changed in place with its size, time and newest event kept.
 
 
 def _file_key(st: os.stat_result) -> list[int]:
     return [st.st_ino, st.st_mtime_ns, st.st_size]
 
 
-def _seal(name: str, entry: dict[str, Any]) -> str:
-    """The hash an entry of the index is sealed with: of the file's name and everything the
-    entry holds but its seal, as compact JSON in the order written (the index is read back in
-    the order it was written: a reordered entry is only worked out again)."""
-    held = {k: v for k, v in entry.items() if k != "seal"}
-    return hashlib.sha256(ENTRY_SEAL + jsontext.compact([name, held])).hexdigest()
-
-
 def _believed(name: str, path: str, st: os.stat_result, entry: Any,
               figures: bool) -> dict[str, Any] | None:
-    """An entry of the index if it may be shown for the file ``path`` (status ``st``): it is
-    sealed, for the file as it is now, with its head in place, and holds figures if asked
+    """An entry of the (sealed) index if it may be shown for the file ``path`` (status
+    ``st``): for the file as it is now, with its head in place, and holding figures if asked
     for; else ``None``."""
     if not isinstance(entry, dict) or entry.get("key") != [st.st_ino, st.st_mtime_ns,
                                                            st.st_size]:  # (``_file_key``)
-        return None
-    if entry.get("seal") != _seal(name, entry):
         return None
     if entry.get("summary") is None:  # a damaged file: its problem is all that is shown
         return entry
@@ -189,9 +179,8 @@ def _head_in_place(path: str, st: os.stat_result, head: Any) -> bool:
 
 
 def _entry(name: str, path: Path, st: os.stat_result, figures: bool) -> dict[str, Any]:
-    """A file's entry in the index, worked out from the file and sealed. A file replaced while
-    it was read gets no key: its entry is never believed, and the file is read again next
-    time."""
+    """A file's entry in the index, worked out from the file. A file replaced while it was read
+    gets no key: its entry is never believed, and the file is read again next time."""
     key: list[int] | None = _file_key(st)
     entry = summarise(path, f"sessions/{name}", figures)
     try:
@@ -199,8 +188,7 @@ def _entry(name: str, path: Path, st: os.stat_result, figures: bool) -> dict[str
             key = None
     except OSError:
         key = None
-    entry = {"key": key, **entry}
-    return entry | {"seal": _seal(name, entry)}
+    return {"key": key, **entry}
 
 
 def _went_on(listings: list[Listing]) -> list[Listing]:
@@ -303,31 +291,52 @@ def _listing(file: str, entry: dict[str, Any]) -> Listing:
 
 # ---- the index through TinyDB -------------------------------------------------------------------
 #
-# ``index.json`` is ``{"version": 3, "files": {NAME: ENTRY, ...}}``: to TinyDB, one table,
-# ``files``, whose documents are named by their file (``storage.NamedTable``). An index of
-# another version (or not an index) is an empty table: every entry is worked out again.
+# ``index.json`` is ``{"version":5,"seal":"<sha256>","files":{NAME:ENTRY,...}}``, written so
+# (compact, in that order): to TinyDB, one table, ``files``, whose documents are named by
+# their file (``storage.NamedTable``). The seal is the hash of ``INDEX_SEAL`` and the bytes of
+# ``files`` as written, so it is checked on the bytes read, before they are parsed. An index
+# of another version, not sealed so (or not an index) is an empty table: every entry is worked
+# out again.
+
+INDEX_SEAL = b"scorekeeper index 5\n"
+_SEALED_HEAD, _FILES = b'{"version":%d,"seal":"' % INDEX_VERSION, b'","files":'
+
+
+def _index_seal(files: bytes) -> bytes:
+    return hashlib.sha256(INDEX_SEAL + files).hexdigest().encode("ascii")
+
+
+def _sealed_files(raw: bytes) -> bytes | None:
+    """The bytes of the index's ``files`` if its seal holds for them, else ``None``."""
+    start = len(_SEALED_HEAD) + 64 + len(_FILES)
+    if not raw.startswith(_SEALED_HEAD) or raw[start - len(_FILES):start] != _FILES \
+            or not raw.endswith(b"}"):
+        return None
+    files = raw[start:-1]
+    return files if _index_seal(files) == raw[len(_SEALED_HEAD):start - len(_FILES)] else None
 
 
 class IndexLayout(HomeLayout):
     """``index.json`` as TinyDB's tables (see above)."""
 
     def tables(self, raw: bytes, label: str) -> dict[str, Any]:
+        sealed = _sealed_files(raw)
+        if sealed is None:
+            return {}
         try:
-            data = orjson.loads(raw)  # a quarter of the standard library's time
+            files = orjson.loads(sealed)  # a quarter of the standard library's time
         except orjson.JSONDecodeError:  # what only the standard library reads (a lone surrogate)
             try:
-                data = json.loads(raw)
+                files = json.loads(sealed)
             except (ValueError, RecursionError):
                 return {}
-        if not isinstance(data, dict) or data.get("version") != INDEX_VERSION:
-            return {}
-        files = data.get("files")
         if not isinstance(files, dict):
             return {}
         return {"files": {k: v for k, v in files.items() if isinstance(v, dict)}}
 
     def text(self, tables: dict[str, Any]) -> bytes:
-        return jsontext.compact({"version": INDEX_VERSION, "files": tables.get("files", {})})
+        files = jsontext.compact(tables.get("files", {}))
+        return _SEALED_HEAD + _index_seal(files) + _FILES + files + b"}"
 
 
 def _index(home: Path) -> TinyDB:
