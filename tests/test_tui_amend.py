@@ -244,3 +244,33 @@ async def test_amending_or_withdrawing_says_first_that_the_hand_being_typed_is_c
         await pilot.press("escape")                      # kept: the hand as typed
         await pilot.pause()
         assert app.screen is table and list(table.entry.keys) == typed
+
+
+@pytest.mark.parametrize("key", ["ctrl+z", "ctrl+k"])
+async def test_neither_a_withdrawal_nor_a_count_drops_an_amendment_being_typed(tmp_path, key):
+    """Trial 32: ctrl+z while amending hand 1 asked to withdraw hand 3, withdrew it, and the
+    amendment was gone, unsaid. While a hand is amended, ctrl+z and ctrl+k are not in the key
+    bar and do nothing but say how the amendment ends; the amendment stays as typed, hand 3
+    stays recorded."""
+    session_id = three_hands(tmp_path)
+    app = make_app(tmp_path, session_id)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await amend_hand(pilot, 1)
+        assert table.amending == 1
+        await pilot.press("backspace")
+        await pilot.pause()
+        typed = list(table.entry.keys)
+        assert not any(b.binding.key == key for b in table.active_bindings.values()
+                       if b.enabled)
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is table and table.amending == 1 and list(table.entry.keys) == typed
+        assert table.session.hands_played == 3
+        said = app.said
+        assert "Hand 1 is being amended: Enter saves the amendment, Escape cancels it." in said
+        await pilot.press("escape")  # cancelled: the keys come back
+        await pilot.pause()
+        assert table.amending is None
+        assert any(b.binding.key == key and b.enabled for b in table.active_bindings.values())

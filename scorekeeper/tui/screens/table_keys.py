@@ -20,6 +20,9 @@ CANCEL_AMEND = N_("Cancel the amendment")  # what Escape does then, in the key b
 WAIT_FOR_DISK = {"preview", "back", "undo", "amend", "count", "toggle_cards", "home"}
 # What types a hand: nothing to do where no hand is entered (the session is over).
 ENTRY_ACTIONS = {"preview", "back", "toggle_cards"}
+# What waits until an amendment is saved or cancelled: a withdrawal or a chip count in the
+# middle of one dropped it unsaid (trial 32: ctrl+z while amending hand 1 withdrew hand 3).
+NOT_WHILE_AMENDING = {"undo": "ctrl+z", "count": "ctrl+k"}
 
 
 class TableKeys(TableHands):
@@ -60,6 +63,8 @@ class TableKeys(TableHands):
             return False
         if action == "undo" and self.session.continued_by:
             return False
+        if action in NOT_WHILE_AMENDING and self.amending is not None:
+            return False
         return not (self.writing and action in WAIT_FOR_DISK)
 
     async def on_key(self, event: events.Key) -> None:
@@ -71,6 +76,11 @@ class TableKeys(TableHands):
         if event.key == "ctrl+z" and self.session.continued_by:  # (no binding: check_action)
             event.stop()
             self.refuse_withdrawal()  # said, not nothing (rules.md D21)
+            return
+        if event.key in NOT_WHILE_AMENDING.values() and self.amending is not None:
+            event.stop()  # (no binding while amending: check_action) said, not nothing
+            self.notify(_("Hand {number} is being amended: Enter saves the amendment, Escape "
+                          "cancels it.").format(number=self.amending), markup=False)
             return
         if event.key in ("enter", "backspace", "escape"):
             self.drop_key_warnings()
