@@ -10,7 +10,8 @@ from collections.abc import Collection
 
 from rich.cells import cell_len, chop_cells
 
-__all__ = ["cell_width", "cut_to_width", "fold_name", "pad", "text_table", "widest_piece"]
+__all__ = ["cell_width", "cut_to_width", "fold_name", "name_pieces", "pad", "text_table",
+           "widest_piece"]
 
 
 def cell_width(text: str) -> int:

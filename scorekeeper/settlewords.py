@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from .amounts import format_amount, format_decimal, money_text
-from .cells import cell_width, cut_to_width
+from .cells import cell_width, cut_to_width, name_pieces
 from .cells import text_table as _table
 from .documents import pot_label
 from .i18n import _, ngettext
@@ -169,16 +169,18 @@ def settle_table(headers: list[str], rows: list[list[str]],
 
 def folded_row(row: list[str], room: int) -> list[list[str]]:
     """A row of the settle-up's table whose name is folded to ``room`` columns between its
-    words: the figures on its first line, the rest of the name under it, indented by two
-    ("Eleonore" over "  Weißenbach-Lutz"); only a word wider than its line is cut."""
+    words, or after a hyphen: the figures on its first line, the rest of the name under it,
+    indented by two ("Eleonore" over "  Weißenbach-" over "  Lutz" in 16 columns: trial 32
+    saw "  Weißenbach-Lu…"); only a word wider than its line is cut."""
     if cell_width(row[0]) <= room:
         return [row]
     lines = [""]
-    for word in row[0].split():
+    for glue, piece in name_pieces(row[0]):
         width = room if len(lines) == 1 else room - 2
-        if lines[-1] and cell_width(f"{lines[-1]} {word}") > width:
-            lines.append("")
-        lines[-1] = f"{lines[-1]} {word}".strip()
+        if lines[-1] and cell_width(lines[-1] + glue + piece) > width:
+            lines.append(piece)
+        else:
+            lines[-1] += (glue if lines[-1] else "") + piece
     first, *more = lines
     return [[cut_to_width(first, room), *row[1:]],
             *([cut_to_width(f"  {piece}", room)] + [""] * (len(row) - 1) for piece in more)]

@@ -253,3 +253,18 @@ def test_every_line_of_the_settle_up_begins_with_a_capital(tmp_path, language):
     assert len(blocks) == 4, lines
     for text in "\n".join([blocks[0], *blocks[2:]]).split("\n"):  # every line but the table's
         assert not text.strip()[0].islower(), (text, lines)
+
+
+def test_a_name_folds_after_its_hyphen_rather_than_being_cut():
+    """Trial 32 (t32a/136): the settle-up at 80x24 with six-digit balances gave the names 16
+    columns and showed "Eleonore" over "  Weißenbach-Lu…" (the indent of the second line cut
+    the name's end). Now it folds after the hyphen: every piece whole, the figures on the
+    first line."""
+    from scorekeeper.settlewords import folded_row
+
+    row = ["Eleonore Weißenbach-Lutz", "-89621", "-89621", "-4481,05", "-4481,05", ""]
+    lines = folded_row(row, 16)
+    assert [line[0] for line in lines] == ["Eleonore", "  Weißenbach-", "  Lutz"]
+    assert lines[0][1:] == row[1:] and all(line[1:] == [""] * 5 for line in lines[1:])
+    assert [line[0] for line in folded_row(["Konstantin Wolkenstein-H", *row[1:]], 16)] == [
+        "Konstantin", "  Wolkenstein-H"]  # whole on its line when it fits
