@@ -24,6 +24,7 @@ from ...seasonnames import Roster
 from ...store import Store
 from ..charts import ScoreChart, WideHint
 from ..disk import on_disk
+from ..homelist import fold_words, in_two_lines
 from ..keybar import KeyBar
 from ..widgets import NoticeScreen, ScorekeeperAppBase
 
@@ -43,6 +44,21 @@ def two_line_width(name: str) -> int:
                  if len(fold_name(name, width)) <= 2), cell_width(name))
 
 
+def name_lines(name: str, width: int) -> list[str]:
+    """``name`` in lines of ``width`` columns: broken between its words ("Eleonore" over
+    "Weißenbach-Lutz", ``homelist.fold_words``) where that takes no more lines than also
+    breaking after a hyphen ("Eleonore Weißenbach-" over "Lutz", ``cells.fold_name``)."""
+    words, pieces = fold_words(name, width), fold_name(name, width)
+    return words if len(words) <= len(pieces) else pieces
+
+
+def stale_folded(money: str) -> str:
+    """A money cell whose last line says its stale evenings ("1 evening stale") with those
+    words on two lines, folded between words (``homelist.in_two_lines``)."""
+    *figures, stale = money.split("\n")
+    return "\n".join([*figures, in_two_lines(stale)])
+
+
 def read_season(store: Store) -> Season:
     """The season over every stored session (a store call: it reads the listing's index and
     the players' names)."""
@@ -58,7 +74,12 @@ class SeasonScreen(NoticeScreen[None]):
 
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="season-back"),
                 Binding("g", "next_game", N_("Next game"), id="season-next-game"),
-                Binding("r", "reload", N_("Read again"), id="season-reload")]
+                Binding("r", "reload", N_("Read again"), id="season-reload"),
+                # The table's columns past the screen's edge (``WideHint`` says these keys):
+                # they scroll it sideways at once, whatever has the focus (the screen's
+                # scrolling, which has it, passes the two keys on: it has no sideways).
+                Binding("left", "sideways(-1)", show=False),
+                Binding("right", "sideways(1)", show=False)]
 
     def __init__(self) -> None:
         super().__init__()
@@ -79,7 +100,8 @@ class SeasonScreen(NoticeScreen[None]):
     def on_mount(self) -> None:
         self.rows: list[list[str]] = []
         self.currencies: list[str] = []  # the currencies of the money column
-        self.laid_out: tuple[tuple[str, ...], int | None, int] | None = None
+        self.stale: list[bool] = []  # whose money cell ends with its stale evenings
+        self.laid_out: tuple[tuple[str, ...], int | None, int, int] | None = None
         self.action_reload()
 
     @staticmethod
@@ -90,6 +112,11 @@ class SeasonScreen(NoticeScreen[None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self.refit)
 
+    def action_sideways(self, way: int) -> None:
+        """The table a few columns to the left (-1) or right (1), where it is wider than the
+        screen."""
+        table = self.query_one("#season-table", DataTable)
+        table.scroll_right() if way > 0 else table.scroll_left()
 
     def refit(self) -> None:
         """The title, the table and the chart's legend in the screen's new width."""
@@ -118,20 +145,57 @@ class SeasonScreen(NoticeScreen[None]):
         sideways: a column nobody has a figure in (money, when no settle-up had a value)
         left out, the money a currency to a line, and each player's name whole. Where the
         names do not fit whole on a line, the table makes room for them (``layouts``: a label
-        of two words on two lines, then the one currency of the money into its label) until
-        every name fits on one line, else on two (broken between words, "Konstantin" over
-        "Wolkenstein-H", the names taking every column the figures leave); only where even
-        that is too wide do they fold on more lines (never cut nor broken inside a word).
-        The figures are never cut; the table grows to show every row at once."""
+        of two words on two lines, then the one currency of the money into its label, then
+        the stale evenings' words on two lines) until every name fits on one line, else on
+        two (broken between words, "Konstantin" over "Wolkenstein-H", not "Eleonore
+        Weißenbach-" over "Lutz" where the room allows; the names taking every column the
+        figures leave); where two columns between columns leave no such room, one
+        does (``chosen``). Only where even that is too wide do the names fold on more lines
+        (never cut nor broken inside a word). The figures are never cut; the table grows to
+        show every row at once."""
+        table = self.query_one("#season-table", DataTable)
+        labels, rows, width, gap = self.chosen()
+        if width:
+            rows = [[cell if i != 1 else "\n".join(name_lines(cell, width))
+                     for i, cell in enumerate(row)] for row in rows]
+        layout = (tuple(labels), width, len(rows), gap)
+        if layout == self.laid_out:
+            return
+        self.laid_out = layout
+        table.header_height = max(len(label.split("\n")) for label in labels)
+        table.clear(columns=True)
+        # Two columns between columns: a cell's padding each side; one: no padding, a space
+        # before every line of a cell (the first column's is the table's left margin).
+        table.cell_padding = gap // 2
+        lead = " " * (2 - gap)
+
+        def text(cell: str, left: bool) -> Text:
+            return Text("\n".join(lead + line for line in cell.split("\n")),
+                        justify="left" if left else "right")
+
+        for i, label in enumerate(labels):
+            table.add_column(text(label, i == 1),
+                             width=width + len(lead) if i == 1 and width else None)
+        for row in rows:
+            table.add_row(*(text(c, i == 1) for i, c in enumerate(row)),
+                          height=max(len(cell.split("\n")) for cell in row))
+        self.show_every_row()
+
+    def chosen(self) -> tuple[list[str], list[list[str]], int | None, int]:
+        """The labels and rows of the layout the table takes (``layouts``), the width of its
+        names' column (``None``: each name on one line) and the columns between columns: the
+        first layout where the names fit on one line, else on two, with two columns between
+        columns, else with one (each label of two words on two lines); else the narrowest
+        with one, each name as narrow as its widest word."""
         table = self.query_one("#season-table", DataTable)
         # The screen's width but its scroll bar's two columns, kept whether it shows now or
         # not: it comes as the rows grow, after the table is laid out.
         room = (self.query_one("#season", VerticalScroll).size.width or self.app.size.width) - 2
         names = [row[1] for row in self.rows]
 
-        def figures(labels: list[str], rows: list[list[str]]) -> int:
-            """The columns all but the names take (with every column's padding)."""
-            return 2 * len(labels) + sum(
+        def figures(labels: list[str], rows: list[list[str]], gap: int) -> int:
+            """The columns all but the names take (with the columns between columns)."""
+            return gap * len(labels) + sum(
                 max(cell_width(line) for text in [label] + [row[i] for row in rows]
                     for line in text.split("\n"))
                 for i, label in enumerate(labels) if i != 1)
@@ -145,32 +209,20 @@ class SeasonScreen(NoticeScreen[None]):
         # (``show_every_row``).
         most = table.styles.base.max_height
         scroll_bar = 2 if most is not None and len(names) + 2 > most.value else 0
-        chosen = next(((labels, rows, None if one_line else room - figures(labels, rows))
-                       for one_line, need, bar in ((True, whole, scroll_bar), (False, two, 0))
-                       for labels, rows in layouts if figures(labels, rows) + need + bar <= room),
-                      None)
-        if chosen is None:
-            labels, rows = layouts[-1]
-            narrowest = max([12] + [widest_piece(name) for name in names])
-            chosen = labels, rows, max(narrowest, room - figures(labels, rows))
-        labels, rows, width = chosen
-        if width:
-            rows = [[cell if i != 1 else "\n".join(fold_name(cell, width))
-                     for i, cell in enumerate(row)] for row in rows]
-        layout = (tuple(labels), width, len(rows))
-        if layout == self.laid_out:
-            return
-        self.laid_out = layout
-        table.header_height = max(len(label.split("\n")) for label in labels)
-        table.clear(columns=True)
-        for i, label in enumerate(labels):
-            table.add_column(Text(label, justify="left" if i == 1 else "right"),
-                             width=width if i == 1 else None)
-        for row in rows:
-            table.add_row(*(Text(c) if i == 1 else Text(c, justify="right")
-                            for i, c in enumerate(row)),
-                          height=max(len(cell.split("\n")) for cell in row))
-        self.show_every_row()
+        found = next(((labels, rows, None if one_line else room - figures(labels, rows, gap),
+                       gap)
+                      for gap in (2, 1)
+                      for one_line, need, bar in ((True, whole, scroll_bar), (False, two, 0))
+                      # (one column between: two words of a label never on one line, where
+                      # "resultado por noche" would read as one label)
+                      for labels, rows in layouts
+                      if gap == 2 or not any(" " in label for label in labels)
+                      if figures(labels, rows, gap) + need + bar <= room), None)
+        if found is not None:
+            return found
+        labels, rows = layouts[-1]
+        narrowest = max([12] + [widest_piece(name) for name in names])
+        return labels, rows, max(narrowest, room - figures(labels, rows, 1)), 1
 
     def layouts(self) -> list[tuple[list[str], list[list[str]]]]:
         """The table's labels and rows, from the widest to the narrowest way of showing
@@ -189,6 +241,12 @@ class SeasonScreen(NoticeScreen[None]):
                           [[*row[:-1], "\n".join(line.removesuffix(unit)
                                                   for line in row[-1].split("\n"))]
                            for row in rows]))
+        if any(self.stale):
+            # "1 noite desatualizada" on two lines ("1 noite" over "desatualizada"): as wide
+            # as a figure rather than as wide as the rest of the table leaves the names.
+            found += [(labels, [[*row[:-1], stale_folded(row[-1])] if stale else row
+                                for row, stale in zip(rows, self.stale, strict=True)])
+                      for labels, rows in found]
         return found
 
     def show_every_row(self) -> None:
@@ -267,6 +325,7 @@ class SeasonScreen(NoticeScreen[None]):
         self.query_one("#season-notes", Static).update(Text(
             "\n".join([wins_line(shown), notes]).strip("\n")))
         self.rows, self.laid_out = season_rows(shown, money_lines=True), None
+        self.stale = [t.stale > 0 for t in shown.players]
         self.currencies = sorted({currency for t in shown.players for currency in t.money})
         self.lay_out()
         series = shown.running_totals()
