@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,17 +17,21 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...cards import Deck
+from ...cells import NO_BREAK
 from ...i18n import N_, _
-from ..keybar import KeyBar
+from ..handpanel import wrapped_whole
+from ..keybar import KeyBar, keys_kept
 from ..widgets import SpokenModal, SpokenScreen
 
 
 class RulesScreen(SpokenScreen[None]):
     BINDINGS = [Binding("escape,q", "app.pop_screen", N_("Back"), id="rules-back")]
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, deck: Deck | None = None) -> None:
         super().__init__()
         self.game = game
+        self.deck = deck  # the session's pack, which the card names its suits by
 
     def compose(self) -> ComposeResult:
         # Imported when a rule card is shown: Textual's Markdown brings markdown-it with it,
@@ -35,7 +42,7 @@ class RulesScreen(SpokenScreen[None]):
         from ...rulecards import rule_card
 
         with VerticalScroll(id="rules"):
-            yield Markdown(rule_card(self.game))
+            yield Markdown(rule_card(self.game, deck=self.deck))
         yield KeyBar()
 
 
@@ -50,13 +57,43 @@ class TeachesItsKeys(Protocol):
 
 
 def keys_table(rows: Sequence[tuple[str, str]]) -> Table:
-    """Keys and what they do, in two columns; the words wrap under their own column."""
+    """Keys and what they do, in two columns; the words wrap under their own column, never
+    between a key and the word it stands for (``kept_with_keys``)."""
     table = Table.grid(padding=(0, 2))
     table.add_column(no_wrap=True, style="bold")
     table.add_column()
     for key, does in rows:
-        table.add_row(Text(key), Text(does))
+        table.add_row(Text(key), KeptTogether(kept_with_keys(does, key.split())))
     return table
+
+
+# A card's suit sign standing alone after its name (``Herz ♥``).
+_SIGN = re.compile(r" (?=[♣♦♥♠](?:\W|$))")
+
+
+def kept_with_keys(does: str, keys: Sequence[str]) -> str:
+    """``does`` with a no-break space after each of ``keys`` standing as a word before another
+    (``a Daus``, ``e Eichel``: a key is never parted from its word, in any language), before a
+    suit's sign (``Herz ♥``), and after a key the language names (``Strg+u``, ``Esc``)."""
+    if keys:
+        named = "|".join(re.escape(key) for key in sorted(keys, key=len, reverse=True))
+        does = re.sub(rf"(?<!\S)({named}) (?=\S)", lambda found: found.group(1) + NO_BREAK,
+                      does)
+    return keys_kept(_SIGN.sub(NO_BREAK, does))
+
+
+class KeptTogether:
+    """A line folded to the width it is given between words, never at a no-break space."""
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("\n").join(wrapped_whole(self.line, options.max_width, console))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        whole = max((cell_len(word) for word in self.line.split(" ")), default=0)
+        return Measurement(whole, cell_len(self.line)).clamp(max_width=options.max_width)
 
 
 class HelpScreen(SpokenModal[None]):

@@ -182,7 +182,8 @@ class TableKeys(TableHands):
     def action_rules(self) -> None:
         from .dialog_help import RulesScreen  # (when ctrl+r asks it: not at the first frame)
 
-        self.app.push_screen(RulesScreen(self.session.config.game))
+        session = self.session
+        self.app.push_screen(RulesScreen(session.config.game, session.ruleset.deck(session.config)))
 
     def action_home(self) -> None:
         from .dialog_confirm import ConfirmDialog  # (when Escape asks it: not at the first frame)
