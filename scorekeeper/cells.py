@@ -10,8 +10,13 @@ from collections.abc import Collection
 
 from rich.cells import cell_len, chop_cells
 
-__all__ = ["cell_width", "cut_to_width", "fold_name", "name_pieces", "pad", "text_table",
-           "widest_piece"]
+__all__ = ["NO_BREAK", "cell_width", "cut_to_width", "fold_name", "name_pieces", "pad",
+           "text_table", "widest_piece"]
+
+# Words joined by it stay on one row ("type the seat: 1 2 3 4 5 6", "by seat: 1 -2"): the
+# table app wraps such a line itself (``tui.handpanel.wrapped_whole``), as Rich breaks a line
+# at any white space, a no-break space too.
+NO_BREAK = "\u00a0"
 
 
 def cell_width(text: str) -> int:

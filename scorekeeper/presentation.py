@@ -170,7 +170,7 @@ def hands_words(numbers: Collection[int]) -> str:
 
 def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None, *,
                    saved: bool = False, short: bool = False, kind: bool = True,
-                   terse: bool = False) -> str:
+                   terse: bool = False, space: str = " ") -> str:
     """The last hand in one line: who dealt, what kind of hand, every player's change (``±0``
     for a player whose balance stayed: one who dropped, or a forced Muss's players); with
     ``seats`` (the players in seating order), the changes go by seat number, which is shorter
@@ -180,15 +180,17 @@ def last_hand_line(hand: Settlement, seats: tuple[str, ...] | None = None, *,
     without ``kind`` of hand, where even that is too long (changes of five digits); ``terse``
     (with both): the hand's number (and whether it was saved just now) and the changes by seat
     alone (six changes of five digits in German: "Spiel 5 gespeichert: 1 -10843, …", or
-    where even that is too long "Spiel 5: 1 -10843, 2 +10842, …")."""
+    where even that is too long "Spiel 5: 1 -10843, 2 +10842, …"). ``space``: between a
+    seat (or a name) and its change (the table's: ``cells.NO_BREAK``, so that "1" never ends a
+    row with "-2" under it, trial 32)."""
     changes = hand_changes(hand.deltas)
     kind_words = RULESETS[hand.game].kind_words(hand.kind)
     if not any(hand.deltas.values()):  # (short whichever way: said by name)
         words, seats = _("no change"), None
     elif seats is not None:
-        words = ", ".join(f"{seats.index(p) + 1} {d}" for p, d in changes)
+        words = ", ".join(f"{seats.index(p) + 1}{space}{d}" for p, d in changes)
     else:
-        words = ", ".join(f"{p} {d}" for p, d in changes)
+        words = ", ".join(f"{p}{space}{d}" for p, d in changes)
     if seats is not None and short and not kind and terse:
         line = _("Hand {number} saved: {changes}") if saved else _("Hand {number}: {changes}")
     elif seats is not None and short and not kind:

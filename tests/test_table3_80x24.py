@@ -244,7 +244,7 @@ async def test_a_hand_withdrawn_is_said_by_the_last_hand_line_and_the_guide_stay
         assert screen.notices.words() == []
         with speaking(language):
             said = _("Hand {number} withdrawn (kept in the history).").format(number=6)
-        assert str(screen.query_one("#last").render()).startswith(said)
+        assert words(str(screen.query_one("#last").render())).startswith(words(said))
         shown = on_screen(app)
         assert words(said) in shown
         assert the_lead(screen, language) in shown
@@ -263,6 +263,6 @@ async def test_a_hand_saved_by_another_terminal_is_said_by_the_last_hand_line(tm
         assert screen.state.hands_played == 3 and screen.notices.words() == []
         with speaking("de"):
             said = _("The session was changed from another terminal; the table is up to date.")
-        assert str(screen.query_one("#last").render()).startswith(said)
+        assert words(str(screen.query_one("#last").render())).startswith(words(said))
         assert the_lead(screen, "de") in on_screen(app)
         assert screen.query_one("#guide-box").max_scroll_y == 0

@@ -11,12 +11,12 @@ from __future__ import annotations
 from rich.cells import cell_len
 
 from ..cards import Card, Deck, Rank, Suit, suit_keys
+from ..cells import NO_BREAK
 from ..errors import ScorekeeperError
 from ..guidewords import step_prompt
 from ..i18n import _, play_key_names, play_keys
 from ..rules import HandDraft, HandRecord
 from ..rules.draft import Answer
-from .handpanel import NO_BREAK
 from .keynames import key_name
 
 # The rank each key stands for, as ``Card.parse`` reads it ("1" begins "10": its "0" may follow);
@@ -174,7 +174,8 @@ class KeyEntry:
                                                                       drop=drop)
         if step.kind == "winner":
             config = draft.config
-            named = "  ".join(f"{config.seat_of(p) + 1} {p}" for p in draft.playing())
+            # a seat's key with its player's name (never "… 4" / "Friederike …": trial 32)
+            named = "  ".join(f"{config.seat_of(p) + 1}{NO_BREAK}{p}" for p in draft.playing())
             # The way to type every card instead, in sight in every language (the key bar
             # has no room for it at 80 columns in German).
             # On the question's row where it fits, else on a row of its own under it.

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.geometry import Region, Size
 from textual.widget import Widget
 
+from ..cells import NO_BREAK
 from .rowpaint import RowsWidget
 
 
@@ -209,9 +210,6 @@ class HandPanel(RowsWidget):
         return rows
 
 
-# Words joined by it stay on one row ("type the seat: 1 2 3 4 5 6"): Rich breaks a line at
-# any white space, a no-break space too.
-NO_BREAK = "\u00a0"
 # What stands for it while the line is wrapped: one column wide, no white space.
 GLUE = "\u2800"
 

@@ -15,12 +15,13 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...amounts import format_amount
+from ...cells import NO_BREAK
 from ...i18n import _
 from ...presentation import last_hand_line
 from ...rules import TableState
 from ...store import OpenSession
 from ..entry import KeyEntry
-from ..handpanel import HandPanel
+from ..handpanel import HandPanel, wrapped_whole
 from ..widgets import NoticeScreen, ScorekeeperAppBase, SeatPanel
 
 # The rows a seat gives up when the seats are kept low (``seats-compact`` in app.tcss: a
@@ -162,21 +163,24 @@ class TableLines(NoticeScreen[None]):
         drawn = (state.hands_played, width, self.session.digest, saved, self.last_short, said)
         if self.last_drawn[0] != drawn:
             hand = self.session.hand(state.hands_played)
-            forms = [last_hand_line(hand, saved=saved),
-                     last_hand_line(hand, config.players, saved=saved),
-                     last_hand_line(hand, config.players, saved=saved, short=True),
-                     last_hand_line(hand, config.players, saved=saved, short=True,
-                                    kind=False),
-                     last_hand_line(hand, config.players, saved=saved, short=True, kind=False,
-                                    terse=True),
-                     last_hand_line(hand, config.players, short=True, kind=False, terse=True)]
+            seats, glue = config.players, NO_BREAK  # (a seat with its change on one row)
+            forms = [last_hand_line(hand, saved=saved, space=glue),
+                     last_hand_line(hand, seats, saved=saved, space=glue),
+                     last_hand_line(hand, seats, saved=saved, short=True, space=glue),
+                     last_hand_line(hand, seats, saved=saved, short=True, kind=False,
+                                    space=glue),
+                     last_hand_line(hand, seats, saved=saved, short=True, kind=False,
+                                    terse=True, space=glue),
+                     last_hand_line(hand, seats, short=True, kind=False, terse=True,
+                                    space=glue)]
             if said:  # before the line, or alone where they do not fit together (for a while)
                 forms = [*(f"{said} {form}" for form in forms), said]
             rows = 1 if self.last_short else 2
             line = next((form for form in forms if self.wrapped_lines(form, width) <= rows),
                         forms[-1])
-            self.last_drawn = (drawn, line, self.wrapped_lines(line, width))
-            last.update(Text(line))
+            rows_shown = wrapped_whole(line, width, self.app.console)  # (a seat with its change)
+            self.last_drawn = (drawn, line, len(rows_shown))
+            last.update(Text("\n").join(rows_shown))
         return self.last_drawn[2]
 
     def fit_seats(self, hand: HandPanel, prompt: str, steps: list[str],
@@ -238,5 +242,6 @@ class TableLines(NoticeScreen[None]):
                 for r in range(rows)]
 
     def wrapped_lines(self, line: str, width: int) -> int:
-        """The rows ``line`` takes, wrapped at ``width`` columns as the screen wraps it."""
-        return len(Text(line).wrap(self.app.console, width))
+        """The rows ``line`` takes, wrapped at ``width`` columns as the screen wraps it (never
+        at a no-break space: ``wrapped_whole``)."""
+        return len(wrapped_whole(line, width, self.app.console))
