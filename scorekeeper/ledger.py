@@ -367,6 +367,7 @@ def amend_hands(config: SessionConfig, ruleset: Ruleset, records: Sequence[HandR
     left not fitting its record, a ``LaterHandMisfit``."""
     if not amendments:
         raise ScorekeeperError(_("no hand to amend"))
+    before = tuple(records)
     records = list(records)
     numbers: list[int] = []
     for number, changes in amendments:
@@ -383,13 +384,38 @@ def amend_hands(config: SessionConfig, ruleset: Ruleset, records: Sequence[HandR
             raise ScorekeeperError(f"hand {number}: {error}") from None
     amended = tuple(sorted(numbers))
     try:
-        return amended, settle_hands(config, records, ruleset)
+        after = settle_hands(config, records, ruleset)
     except RecordError as error:
         if error.hand is None or error.hand in numbers:
             raise
         state = settle_hands(config, records[:error.hand - 1], ruleset).state
         raise LaterHandMisfit(error.hand, amended, error.detail, state,
                               records[error.hand - 1]) from None
+    unasked_then_asked(config, ruleset, before, after, amended)
+    return amended, after
+
+
+def unasked_then_asked(config: SessionConfig, ruleset: Ruleset, before: Sequence[HandRecord],
+                       after: Ledger, amended: tuple[int, ...]) -> None:
+    """A ``LaterHandMisfit`` for the first hand, not amended, that was recorded as a kind in
+    which nobody is asked whether they play (a Kratzen Muss: its record says everyone
+    played) and is another kind once the hands ``amended`` are (trial 32: a Muss became a
+    normal hand, settled as if everyone had chosen to play, P each for those with no trick)."""
+    if not ruleset.unasked_kinds:
+        return
+    kinds = [s.kind for s in settle_hands(config, before, ruleset).settlements]
+    for settlement in after.settlements[amended[0]:]:
+        number = settlement.number
+        was = kinds[number - 1]
+        if number in amended or was not in ruleset.unasked_kinds or settlement.kind == was:
+            continue
+        state = settle_hands(config, [s.record for s in after.settlements[:number - 1]],
+                             ruleset).state
+        raise LaterHandMisfit(number, amended, _(
+            "it was recorded as a {was}, where nobody is asked whether they play; as a {now} "
+            "hand each player plays or drops: say who played").format(
+                was=ruleset.kind_words(was), now=ruleset.kind_words(settlement.kind)),
+            state, settlement.record)
 
 
 # ---- what an amendment does ---------------------------------------------------------------------

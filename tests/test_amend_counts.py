@@ -329,3 +329,32 @@ def test_the_json_export_writes_every_event_as_it_is_stored(run, tmp_path):
     assert all(event_hash(e) == e["hash"] for e in exported)
     assert set(exported[0]) >= {"format", "id", "ruleset", "created", "settings",
                                 "dealer_drawn"}
+
+
+def test_a_muss_that_an_amendment_makes_a_normal_hand_no_longer_fits(run, tmp_path):
+    """Trial 32: hand 2 a walkover (everyone dropped: Ben took the 20 in the pot), so hand 3
+    was a Muss, where nobody is asked whether they play (its record says everyone played).
+    Hand 2 amended so that Cleo played and took no trick: she pays P = 21 into the pot, hand
+    3 begins with 21 and is a normal hand, where each player plays or drops. It was settled as
+    if everyone had chosen to play (Anna, Ben, Dora with a trick each, Cleo paying for hers
+    not taken); now it no longer fits until the table says who played (D19)."""
+    session_id = new_session(run)
+    assert run("record", session_id, "--indicator", "KC", "--tricks",
+               "Ben,Ben,Cleo,Cleo").code == 0  # a Muss: the pot 20 (D19's hand 1)
+    assert run("record", session_id, "--indicator", "9H", "--entered", "").code == 0
+    assert run("record", session_id, "--indicator", "8S", "--tricks",
+               "Cleo,Dora,Anna,Ben").code == 0  # the pot empty: a Muss
+    path = session_file(tmp_path, session_id)
+    before = path.read_bytes()
+    result = run("amend", session_id, "2", "--entered", "Cleo", "--tricks", "Ben,Ben,Ben,Ben")
+    assert result.code == 2 and len(result.err.splitlines()) == 1
+    assert (f"error: sessions/{session_id}.json: hand 3 no longer fits what was recorded for "
+            f"it once hand 2 is amended: the pot holds 21 when hand 3 begins (it held 0); it "
+            f"was recorded as a Muss, where nobody is asked whether they play; as a normal "
+            f"hand each player plays or drops: say who played. Nothing was written; to amend "
+            f"hand 3 too, in the same step, add --then 3 and its fields.") in result.err
+    assert path.read_bytes() == before
+    both = run("amend", session_id, "2", "--entered", "Cleo", "--tricks", "Ben,Ben,Ben,Ben",
+               "--then", "3", "--entered", "Dora,Anna,Ben")  # the table says: all played
+    assert both.code == 0, both.err
+    assert "hand 3 (amended): Muss -> normal" in both.out

@@ -51,6 +51,10 @@ class GameFacts(ABC):
     # Each kind of hand, marked with N_ (in English the word is the kind itself, which is data:
     # JSON, CSV and the session file keep it); ``kind_words`` says it in the language in use.
     kind_names: ClassVar[dict[str, str]] = {}
+    # The kinds of hand in which nobody is asked whether they play (a Kratzen Muss): a hand
+    # recorded as one of them that an amendment makes into another kind no longer fits (the
+    # table never said who played: ``ledger.amend_hands``).
+    unasked_kinds: ClassVar[frozenset[str]] = frozenset()
     # The rule card (Markdown) of a game that ships none in scorekeeper/rulecards/: a game
     # registered from outside the package brings its own here.
     rule_card: ClassVar[str | None] = None

@@ -160,6 +160,7 @@ class Kratzen(Ruleset):
     hand_kinds = get_args(KratzenHand)
     kind_names = {"muss": N_("Muss"), "forced-muss": N_("forced Muss"), "normal": N_("normal"),
                   "walkover": N_("walkover")}
+    unasked_kinds = frozenset({"muss", "forced-muss"})
     tricks_per_hand = TRICKS
     trumps = True
     guide_step_at_decisions = 3  # the indicator is typed: deal 2 more cards, then ask
