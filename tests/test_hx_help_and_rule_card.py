@@ -134,3 +134,36 @@ async def test_ctrl_r_at_the_table_shows_the_card_of_the_evenings_pack(tmp_path,
         assert isinstance(app.screen, RulesScreen)
         shown = words(" ".join(row.translate(SCROLL_BAR) for row in shown_rows(app)))
         assert says in shown, shown
+
+
+def thumb_column(rows: list[str], column: int, first: int, last: int) -> list[str]:
+    """The two cells of a scroll bar at ``column`` in rows ``first`` to ``last``."""
+    return [row.ljust(80)[column:column + 2] for row in rows[first:last + 1]]
+
+
+def one_whole_thumb(cells: list[str]) -> bool:
+    """The scroll bar shows one thumb: its cells drawn whole, one run from top to bottom."""
+    drawn = [n for n, cell in enumerate(cells) if cell.strip()]
+    return (len(drawn) >= 2 and drawn == list(range(drawn[0], drawn[-1] + 1))
+            and all(cells[n] == "██" for n in drawn))
+
+
+@pytest.mark.parametrize("scrolled", [0, 3])
+@pytest.mark.parametrize(("key", "area"), [("f1", "#help-body"), ("ctrl+r", "#rules")])
+async def test_f1_and_the_rule_card_at_80x24_show_one_thumb(tmp_path, key, area, scrolled):
+    """Trial 32: a thumb ending in an eighth-cell glyph at each end and only coloured between
+    read as two thumbs ("▄▄" … "▅▅") in the F1 and rule card overlays. Each has one scrolling
+    area, and its bar shows one thumb, drawn whole."""
+    app = make_app(tmp_path, evening(tmp_path), language="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        await pilot.press(key)
+        await settled(pilot)
+        for _n in range(scrolled):
+            await pilot.press("down")
+        await settled(pilot)
+        scrolling = [w for w in app.screen.walk_children() if w.show_vertical_scrollbar]
+        assert [f"#{w.id}" for w in scrolling] == [area]
+        region = scrolling[0].region
+        cells = thumb_column(shown_rows(app), region.right - 2, region.y, region.bottom - 1)
+        assert one_whole_thumb(cells), cells

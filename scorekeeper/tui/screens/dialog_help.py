@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from rich.cells import cell_len
+from rich.color import Color
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment, Segments
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.scrollbar import ScrollBarRender
 from textual.widgets import Static
 
 from ...cards import Deck
@@ -23,6 +27,39 @@ from ...i18n import N_, _
 from ..handpanel import wrapped_whole
 from ..keybar import KeyBar, keys_kept
 from ..widgets import SpokenModal, SpokenScreen
+
+# Textual's colours of a scroll bar whose style names none.
+_BACK, _BAR = Color.parse("#555555"), Color.parse("bright_magenta")
+
+
+class WholeThumb(ScrollBarRender):
+    """A scroll bar's thumb in whole cells, each drawn with a block: one bar from its top to
+    its bottom. Textual's own thumb ends in an eighth-cell glyph at each end and is only a
+    colour between them, so where the colour barely shows (a dim terminal, a capture of the
+    text) its two ends read as two thumbs (trial 32, F1 and the rule card at 80x24)."""
+
+    VERTICAL_BARS: ClassVar[list[str]] = [" "] * 8  # no eighths: the thumb's cells are whole
+
+    @classmethod
+    def render_bar(cls, size: int = 25, virtual_size: float = 50, window_size: float = 20,
+                   position: float = 0, thickness: int = 1, vertical: bool = True,
+                   back_color: Color = _BACK, bar_color: Color = _BAR) -> Segments:
+        bar = super().render_bar(size, virtual_size, window_size, position, thickness,
+                                 vertical, back_color, bar_color)
+        if not vertical:
+            return bar
+        drawn = Style(color=bar_color, bgcolor=back_color, reverse=False)
+        return Segments([Segment("█" * len(cell.text), cell.style + drawn)
+                         if cell.style is not None and cell.style.reverse else cell
+                         for cell in bar.segments], new_lines=bar.new_lines)
+
+
+class OneThumbScroll(VerticalScroll):
+    """A scrolling area whose scroll bar's thumb is drawn whole (``WholeThumb``)."""
+
+    def on_mount(self) -> None:
+        # Textual's ScrollBar.renderer says so: set on one instance, it changes only that bar.
+        self.vertical_scrollbar.renderer = WholeThumb  # type: ignore[misc]
 
 
 class RulesScreen(SpokenScreen[None]):
@@ -41,7 +78,7 @@ class RulesScreen(SpokenScreen[None]):
 
         from ...rulecards import rule_card
 
-        with VerticalScroll(id="rules"):
+        with OneThumbScroll(id="rules"):
             yield Markdown(rule_card(self.game, deck=self.deck))
         yield KeyBar()
 
@@ -125,7 +162,7 @@ class HelpScreen(SpokenModal[None]):
                               (key_words("f1"), _("this help (Escape closes it)")),
                               (key_words("ctrl+q"), _("quit"))])]
         with Vertical(classes="dialog", id="help"):
-            with VerticalScroll(id="help-body", classes="dialog-body"):
+            with OneThumbScroll(id="help-body", classes="dialog-body"):
                 yield Static(Group(*parts))
             yield Static(Text(_("Escape / F1: close")), classes="dialog-keys")
         yield KeyBar()
