@@ -76,6 +76,14 @@ class SettleUpScreen(NoticeScreen[None]):
 
     app = getters.app(ScorekeeperAppBase)
 
+    # The settle-up shown, focused (Enter in the currency), says so as Textual's focused
+    # lists and logs do (and the keys line says ↑ ↓ scroll it): it showed no cue, trial 32.
+    DEFAULT_CSS = """
+    SettleUpScreen #settle-body:focus {
+        background-tint: $foreground 5%;
+    }
+    """
+
     # Short words in the key bar (all three keys fit at 80 columns beside F1 and the palette;
     # the keys line and the help say them whole).
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="settle-back"),
@@ -87,7 +95,14 @@ class SettleUpScreen(NoticeScreen[None]):
                 # Enter moves on: from the value to the currency, from there to the settle-up
                 # (it records nothing: ctrl+s does). Taken as it is typed (a priority key):
                 # "1", Enter, "eur" typed quickly put "eur" in the value.
-                Binding("enter", "next_field", show=False, priority=True)]
+                Binding("enter", "next_field", show=False, priority=True),
+                # Tab and shift+Tab: between the value and the currency, also taken as typed
+                # (Textual's own Tab ran once the key had come back from the field: "0,3", Tab,
+                # "USD" typed quickly put "0,3USD" in the value, trial 32). The settle-up
+                # shown is no stop of theirs: Tab there showed no cue, and a key typed went
+                # nowhere (Enter in the currency moves to it, where it shows it has the focus).
+                Binding("tab", "next_term(1)", show=False, priority=True),
+                Binding("shift+tab", "next_term(-1)", show=False, priority=True)]
 
     def __init__(self, table: TableScreen) -> None:
         super().__init__()
@@ -213,6 +228,18 @@ class SettleUpScreen(NoticeScreen[None]):
         else:
             raise SkipAction()
 
+    def action_next_term(self, step: int) -> None:
+        """Tab: the value, then the currency, then the value again (shift+Tab: the other way);
+        from the settle-up shown, the first (shift+Tab: the last)."""
+        fields = [self.query_one(f"#settle-{key}", Input) for key in ("value", "currency")]
+        focused = self.focused
+        if isinstance(focused, Input) and focused in fields:
+            self.set_focus(fields[(fields.index(focused) + step) % len(fields)])
+        elif focused is self.query_one("#settle-body", VerticalScroll):
+            self.set_focus(fields[0 if step > 0 else -1])
+        else:
+            raise SkipAction()
+
     def read_terms(self) -> tuple[Decimal | None, str | None]:
         """The value and the currency typed (both blank: none); a ``ScorekeeperError`` that
         names the field otherwise."""
@@ -280,12 +307,25 @@ class SettleUpScreen(NoticeScreen[None]):
         settled = self.settled
         recorded = (settled is not None and self.problem is None and settled.after_hand > 0
                     and self.recorded_already(settled))
-        keys = self.query_one("#settle-keys", Static)
-        keys.update(Text(self.keys_words(keys.content_size.width or self.app.size.width - 2,
-                                         offer_record=not recorded)))
         if recorded != self.shown_recorded:
             self.shown_recorded = recorded
             self.refresh_bindings()
+        self.show_keys()
+
+    def show_keys(self) -> None:
+        """The keys line: ctrl+s offered or not (``offer_record``), and ↑ ↓ while the
+        settle-up shown has the focus and scrolls (they scroll it)."""
+        keys = self.query_one("#settle-keys", Static)
+        body = self.query_one("#settle-body", VerticalScroll)
+        keys.update(Text(self.keys_words(keys.content_size.width or self.app.size.width - 2,
+                                         offer_record=not self.shown_recorded,
+                                         scroll=body.has_focus and body.max_scroll_y > 0)))
+
+    def on_descendant_focus(self) -> None:
+        self.show_keys()
+
+    def on_descendant_blur(self) -> None:
+        self.show_keys()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """ctrl+s records the settle-up shown, and is offered, unless it is the one recorded
@@ -319,23 +359,26 @@ class SettleUpScreen(NoticeScreen[None]):
         return Text.assemble((title, "bold"), "  " + words)
 
     @staticmethod
-    def keys_words(room: int, offer_record: bool = True) -> str:
+    def keys_words(room: int, offer_record: bool = True, scroll: bool = False) -> str:
         """The keys in one line of ``room`` columns: whole where they fit, else in the key
         bar's words (every key, as the bar says it). Without ``offer_record`` (the settle-up
-        shown is recorded already) ctrl+s is not offered: the line says it is recorded."""
+        shown is recorded already) ctrl+s is not offered: the line says it is recorded. With
+        ``scroll`` (the settle-up shown is focused, and scrolls) ↑ ↓ last."""
+        hint = _("    ↑ ↓: scroll") if scroll else ""
         whole = (_("ctrl+s: record the settle-up    ctrl+y: share the night    "
                    "Escape: back to the table") if offer_record else
                  _("Recorded already    ctrl+y: share the night    Escape: back to the table"))
-        if cell_len(whole) <= room:
-            return whole
+        if cell_len(whole + hint) <= room:
+            return whole + hint
         keys = (("ctrl+y", N_("Share")), ("escape", N_("Back")))
         said = [key_name(key) + ": " + _(words).lower() for key, words in keys]
         first = (key_name("ctrl+s") + ": " + _("Record").lower() if offer_record
                  else _("Recorded already"))
-        return "    ".join([first, *said])
+        return "    ".join([first, *said]) + hint
 
     def on_resize(self) -> None:
         self.show()
+        self.call_after_refresh(self.show_keys)  # whether the settle-up scrolls at this size
 
     def action_record(self) -> None:
         if self.writing:
