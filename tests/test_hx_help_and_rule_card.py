@@ -167,3 +167,18 @@ async def test_f1_and_the_rule_card_at_80x24_show_one_thumb(tmp_path, key, area,
         region = scrolling[0].region
         cells = thumb_column(shown_rows(app), region.right - 2, region.y, region.bottom - 1)
         assert one_whole_thumb(cells), cells
+
+
+@pytest.mark.parametrize(("language", "says"), [
+    ("en", "When the match goes on into another evening, everyone keeps their chips and the "
+           "pot stays; after a match that is over only the pot carries over"),
+    ("de", "Geht die Partie am nächsten Abend weiter, behält jeder seine Chips und der Pott "
+           "bleibt; nach einer beendeten Partie bleibt nur der Pott"),
+    ("pt", "Se a partida continua noutra noite, cada um mantém as suas fichas e o pote fica; "
+           "depois de uma partida terminada só fica o pote"),
+    ("es", "Si la partida sigue en otra noche, cada uno conserva sus fichas y el bote queda; "
+           "tras una partida terminada solo queda el bote")])
+def test_the_letzter_stich_card_says_what_a_continued_match_keeps(language, says):
+    """D21: a match not over goes on with everyone's chips and the pot; after one that is
+    over only the pot carries (the card said only "the pot starts empty")."""
+    assert says in words(rule_card("letzter-stich", language))
