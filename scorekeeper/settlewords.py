@@ -169,21 +169,31 @@ def settle_table(headers: list[str], rows: list[list[str]],
 
 def folded_row(row: list[str], room: int) -> list[list[str]]:
     """A row of the settle-up's table whose name is folded to ``room`` columns between its
-    words, or after a hyphen: the figures on its first line, the rest of the name under it,
-    indented by two ("Eleonore" over "  Weißenbach-" over "  Lutz" in 16 columns: trial 32
-    saw "  Weißenbach-Lu…"); only a word wider than its line is cut."""
+    words (after a hyphen too, where a word is wider than its line): the figures on its first
+    line, the rest of the name under it, indented by two ("Eleonore" over "  Weißenbach-Lutz";
+    in 16 columns "  Weißenbach-" over "  Lutz": trial 32 saw "  Weißenbach-Lu…"); only a
+    piece wider than its line is cut."""
     if cell_width(row[0]) <= room:
         return [row]
+    lines = _folded(row[0], room, [(" ", word) for word in row[0].split()])
+    if any(cell_width(line) > room - 2 for line in lines[1:]):
+        lines = _folded(row[0], room, name_pieces(row[0]))
+    first, *more = lines
+    return [[cut_to_width(first, room), *row[1:]],
+            *([cut_to_width(f"  {piece}", room)] + [""] * (len(row) - 1) for piece in more)]
+
+
+def _folded(name: str, room: int, pieces: list[tuple[str, str]]) -> list[str]:
+    """``pieces`` (each with what joins it to the one before) in lines of ``room`` columns,
+    the lines after the first narrower by their indent."""
     lines = [""]
-    for glue, piece in name_pieces(row[0]):
+    for glue, piece in pieces:
         width = room if len(lines) == 1 else room - 2
         if lines[-1] and cell_width(lines[-1] + glue + piece) > width:
             lines.append(piece)
         else:
             lines[-1] += (glue if lines[-1] else "") + piece
-    first, *more = lines
-    return [[cut_to_width(first, room), *row[1:]],
-            *([cut_to_width(f"  {piece}", room)] + [""] * (len(row) - 1) for piece in more)]
+    return lines
 
 
 def halves(label: str) -> tuple[str, str]:

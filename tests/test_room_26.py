@@ -177,3 +177,40 @@ async def test_a_hand_cleared_by_another_terminal_is_said_once(tmp_path, languag
         said = " ".join(said.replace("█", " ").split())
         for words in once:
             assert said.count(words.casefold()) == 1, (words, said)
+
+
+@pytest.mark.parametrize("keys", [("k", "a"), ("k",)])
+async def test_a_hand_cleared_by_the_last_hand_of_the_evening_is_not_asked_again(tmp_path,
+                                                                                  keys):
+    """Trial 32 (t32a/36): terminal 2 recorded the last hand of the evening while terminal 1
+    had it half typed; terminal 1's dialog said "enter it again" where no hand can be entered
+    any more. It says the session is over now, and shows what was typed, not entered (a
+    hand begun with a rank alone: said in a notice)."""
+    from scorekeeper.cards import parse_cards
+    from scorekeeper.rules import HandRecord, make_config
+    from scorekeeper.tui.screens.dialog_confirm import TypedHandDialog
+
+    from .tui_helpers import fixed_store
+
+    config = make_config("kratzen", ["Anna", "Ben", "Cleo"], "Anna", {"rotations": 1})
+    hands = [HandRecord(indicator=parse_cards("KC"), tricks=("Anna", "Anna", "Ben", "Cleo")),
+             HandRecord(indicator=parse_cards("AH"), entered=("Cleo", "Anna"),
+                        tricks=("Ben", "Cleo", "Anna", "Ben"))]
+    sid = fixed_store(tmp_path).create(config, hands).id
+    app = make_app(tmp_path, sid, language="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = app.screen
+        await pilot.press(*keys)  # hand 3 begun: K♣ (acorns, the German pack) turned
+        await settled(pilot)
+        fixed_store(tmp_path).record(sid, HandRecord(  # terminal 2: the evening's last hand
+            indicator=parse_cards("9H"), entered=("Anna", "Ben"),
+            tricks=("Cleo", "Cleo", "Anna", "Ben")))
+        screen.check_for_changes()
+        await settled(pilot)
+        assert screen.state.finished
+        said = " ".join(" ".join(screen_rows(app.export_screenshot())).replace("█", " ").split())
+        assert isinstance(app.screen, TypedHandDialog) == (len(keys) == 2), app.screen
+        assert "it is over now: no more hands can be entered" in said, said
+        assert "What you had typed (not entered):" in said or len(keys) == 1
+        assert "enter it again" not in said

@@ -103,19 +103,25 @@ class TypedHandDialog(ConfirmDialog, inherit_bindings=False):
     @classmethod
     def cleared(cls, typed: Sequence[str], *, unanswered: bool = False,
                 continued_by: str | None = None,
-                refused: tuple[str, object] | None = None) -> TypedHandDialog:
+                refused: tuple[str, object] | None = None,
+                finished: bool = False) -> TypedHandDialog:
         """The dialog for the hand ``typed`` (a line each) cleared by another terminal's
         change, each thing said once: the title says it was not saved, one line why, the
         heading over the hand where to enter it. Why: the evening goes on in session
         ``continued_by``; or ``refused`` (what was not done and the store's error: a change
         refused since the session moved on); or a question ``unanswered`` was closed; else the
-        session changed. (Said three times before: "not saved", "was cleared: please enter it
-        again", "enter it again".)"""
+        session changed; where the change ended the session (``finished``), that no hand is
+        entered any more (trial 32: "enter it again" where none could be). (Said three times
+        before: "not saved", "was cleared: please enter it again", "enter it again".)"""
         heading = _("What you had typed (enter it again):")
         if continued_by is not None:
             why = _("The session was changed from another terminal: the evening goes on in "
                     "session {id} now.").format(id=continued_by)
             heading = _("What you had typed (enter it there):")
+        elif finished:
+            why = _("The session was changed from another terminal, and it is over now: no "
+                    "more hands can be entered.")
+            heading = _("What you had typed (not entered):")
         elif refused is not None:
             why = _("{what}: {error}. Another terminal changed the session; the table now "
                     "shows it as it is: check it and decide again.").format(

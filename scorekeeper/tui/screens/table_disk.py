@@ -97,6 +97,9 @@ class TableDisk(TableView):
                 said = _("The session was changed from another terminal: the evening goes on "
                          "in session {id} now. The hand you were typing was not saved: enter "
                          "it there.").format(id=self.session.continued_by)
+            elif typing and self.state.finished:  # (not "enter it again": trial 32)
+                said = _("The session was changed from another terminal, and it is over now: "
+                         "no more hands can be entered.")
             elif typing:
                 said = _("The session was changed from another terminal; the table is up to "
                          "date. The hand you were typing was cleared: please enter it again.")
@@ -132,8 +135,9 @@ class TableDisk(TableView):
         times)."""
         from .dialog_confirm import TypedHandDialog  # (when it happens: not at the first frame)
 
-        self.app.push_screen(TypedHandDialog.cleared(typed, unanswered=unanswered,
-                                                     continued_by=continued_by, refused=refused))
+        self.app.push_screen(TypedHandDialog.cleared(
+            typed, unanswered=unanswered, continued_by=continued_by, refused=refused,
+            finished=self.state.finished))
 
     def moved_on(self, what: str, error: SessionChanged) -> None:
         """A change refused because the session moved on since the screen showed it: say so,
