@@ -233,11 +233,7 @@ def audit_counts(file: SessionFile) -> list[Finding]:
         elif not check.changed:
             if check.off_now:
                 detail = ", ".join(
-                    _("{who} counted {counted}, the ledger says {said} (off by {off})").format(
-                        who=counted_name(who, config, accounts),
-                        counted=format_amount(count.counted[who]),
-                        said=format_amount(count.counted[who] - amount),
-                        off=format_amount(amount, signed=True))
+                    counted_off_words(who, count.counted[who], amount, config, accounts)
                     for who, amount in check.off_now.items())
                 findings.append(Finding(hand=n, kind="count", message=_(
                     "{count} disagreed: {detail}").format(count=where, detail=detail)))
@@ -255,6 +251,20 @@ def audit_counts(file: SessionFile) -> list[Finding]:
             (findings if check.off_now else notes).append(
                 Finding(hand=n, kind="count", message=message))
     return findings
+
+
+def counted_off_words(who: str, counted: Decimal, off: Decimal, config: SessionConfig,
+                      accounts: Collection[Account]) -> str:
+    """What a chip count found where it disagreed: what was counted in the pot or in front of
+    a player (``who`` keyed as the file writes it), what the ledger says, and by how much it
+    is off. (It said "Pott zählte 25", "bote contó 25": as if the pot had counted; trial 32.)"""
+    figures = {"counted": format_amount(counted), "said": format_amount(counted - off),
+               "off": format_amount(off, signed=True)}
+    if not isinstance(end_from_text(who, accounts), str):
+        return _("counted in the pot: {counted}, the ledger says {said} (off by {off})").format(
+            **figures)
+    return _("counted in front of {who}: {counted}, the ledger says {said} (off by "
+             "{off})").format(who=counted_name(who, config, accounts), **figures)
 
 
 def _named_amounts(amounts: dict[str, Decimal], config: SessionConfig,

@@ -61,8 +61,8 @@ async def test_the_ledger_at_80x24_shows_the_audits_finding_and_its_digest(tmp_p
     digest = store.open(session).digest
     with speaking(language):
         lines = audit_lines(store, session)
-        off = _("{who} counted {counted}, the ledger says {said} (off by {off})").format(
-            who=MAXIMILIAN, counted="-31", said="-37", off="+6")
+        off = _("counted in front of {who}: {counted}, the ledger says {said} (off by "
+                "{off})").format(who=MAXIMILIAN, counted="-31", said="-37", off="+6")
         amount = _("amount")
         assert lines[-1] == _("Digest {digest}").format(digest=digest)
     assert len(lines) == 3 and off in lines[1], lines  # one finding: Maximilian's count

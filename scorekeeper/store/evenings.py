@@ -421,12 +421,28 @@ class Evenings:
         findings = link_findings(entry, session.config, earlier.config, earlier.rows,
                                  earlier.ruleset, earlier_state, label)
         if not findings:
-            notes.append(Finding(hand=None, kind="link", message=_(
-                "the link to session {id} (digest {digest}) checked against {file}: it left "
-                "what this session opened with").format(id=entry.previous_id,
-                                                        digest=entry.previous_digest,
-                                                        file=label)))
+            notes.append(Finding(hand=None, kind="link", message=link_checked_words(
+                entry.previous_id, entry.previous_digest, label)))
         return findings
+
+
+def link_checked_words(previous: str, digest: str, file: str | None = None) -> str:
+    """The audit's note on a continued session's link, checked against the earlier session's
+    ``file``; without it, the session alone (the table's screens name no file path)."""
+    if file is None:
+        return _("the link to session {id} (digest {digest}) checked: it left what this session "
+                 "opened with").format(id=previous, digest=digest)
+    return _("the link to session {id} (digest {digest}) checked against {file}: it left what "
+             "this session opened with").format(id=previous, digest=digest, file=file)
+
+
+def without_file(note: str, previous: str, digest: str) -> str:
+    """``note`` as the table's screens say it: the link's note checked against a file (any)
+    says the session alone; any other note as it is."""
+    head, _mark, tail = link_checked_words(previous, digest, "\0").partition("\0")
+    if note.startswith(head) and note.endswith(tail) and len(note) > len(head) + len(tail):
+        return link_checked_words(previous, digest)
+    return note
 
 
 # ---- an evening that went on is closed (D21) ----------------------------------------------------

@@ -14,12 +14,13 @@ from textual.widgets import Static
 
 from ...errors import ScorekeeperError
 from ...i18n import N_, _, ngettext
+from ...store.evenings import without_file
 from ..keybar import KeyBar
 from ..widgets import ScorekeeperAppBase, SpokenModal
 from .dialog_base import lines_text
 
 if TYPE_CHECKING:
-    from ...store import Store
+    from ...store import OpenSession, Store
 
 
 class AuditDialog(SpokenModal[None]):
@@ -76,6 +77,18 @@ class AuditText(Static):
         on_disk(self, lambda: audit_lines(self.app.store, self.ref), shown, refused)
 
 
+def note_words(session: OpenSession | None, note: str) -> str:
+    """An audit's note as the table's screens say it: the link to the session this one
+    continues checked, with the session's id and no file path ("… mit sessions/65963a62.json
+    geprüft", trial 32)."""
+    try:
+        opening = session.opening() if session else None
+    except ScorekeeperError:
+        return note
+    return note if opening is None else without_file(note, opening.previous_id,
+                                                     opening.previous_digest)
+
+
 def audit_lines(store: Store, ref: str) -> list[str]:
     """The audit's verdict in lines (also used by the ledger screen)."""
     try:
@@ -83,7 +96,8 @@ def audit_lines(store: Store, ref: str) -> list[str]:
     except ScorekeeperError as error:
         return [_("Cannot audit: {error}").format(error=error)]
     session, findings, digest = audited.session, audited.findings, audited.digest
-    notes = [_("Note: {message}").format(message=n.message) for n in audited.notes]
+    notes = [_("Note: {message}").format(message=note_words(session, n.message))
+             for n in audited.notes]
     if not findings:
         hands = session.hands_played if session else 0
         return [ngettext("Audit clean: {count} hand settled again and matched; chain intact.",
