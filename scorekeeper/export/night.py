@@ -1,5 +1,7 @@
 """The night in a few lines, to share (``share``, the settle-up screen): standings, who pays
-whom, the pot left and the digest, as plain text, Markdown or a small html page. Pure."""
+whom, the pot left and the digest, as plain text, Markdown or a small html page; an evening
+that continues another also says what it opened with, and how its results are worked out.
+Pure."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..amounts import CHANGED_SINCE, format_amount
-from ..i18n import _, current_language, ngettext
+from ..eveningwords import opening_line
+from ..i18n import _, current_language, ngettext, sentence
 from ..presentation import ranked_lines
 from ..rules import get_ruleset
 from ..settleup import Agreed
@@ -20,9 +23,15 @@ from .source import ExportSource, md_cell
 class _Night:
     """What a summary of one evening says, before it is written in a format: a title, the
     standings best first (rank, name, score, mark), the pot left, the settle-up agreed last
-    (or ``None``) and the digest."""
+    (or ``None``) and the digest. An evening that continues another (D21) also says what it
+    opened with (``opened``) and how the results of its settle-up are worked out
+    (``results``, as the settle-up screen says them): the pot's payment is worked out from
+    what the last evening left ("the pot pays Annemarie 164,50 EUR" said nothing of why,
+    trial 32)."""
 
     title: str
+    opened: str | None
+    results: str | None
     score_name: str
     standings: list[tuple[int, str, str, str]]
     pot: str | None
@@ -46,6 +55,10 @@ def _night(source: ExportSource) -> _Night:
         _("{pot} (stays in the pot)") if state.finished else "{pot}").format(
             pot=format_amount(state.pot))
     agreed, changed = source.settled_up()
+    entry = source.opening()
+    opened = None if entry is None else sentence(opening_line(ruleset, entry)) + "."
+    results = None if entry is None or not agreed else _("Results: {words}.").format(
+        words=agreed[-1].settled.words)
     day = source.started()[:10]
     if state.finished:
         title = ngettext("{game}, {day}: session {id}, {count} hand, finished",
@@ -55,7 +68,7 @@ def _night(source: ExportSource) -> _Night:
         title = ngettext("{game}, {day}: session {id}, {count} hand",
                          "{game}, {day}: session {id}, {count} hands", state.hands_played)
     return _Night(title=title.format(game=ruleset.title, day=day, id=source.session_id,
-                                     count=state.hands_played),
+                                     count=state.hands_played), opened=opened, results=results,
                   score_name=ruleset.score_words(), standings=standings, pot=pot,
                   agreed=agreed[-1] if agreed else None, changed=changed,
                   digest=source.digest)
@@ -70,7 +83,8 @@ def night_text(source: ExportSource) -> str:
     """The evening as plain text for a group chat: standings, who pays whom (the settle-up
     agreed last), the pot left and the digest. Names are written as they are."""
     night = _night(source)
-    lines = [night.title, "", _("Standings ({score}):").format(score=night.score_name)]
+    lines = [night.title, *([night.opened] if night.opened else []), "",
+             _("Standings ({score}):").format(score=night.score_name)]
     lines += [f"  {line}" for line in ranked_lines(night.standings)]
     if night.pot is not None:
         lines.append(_("Pot left: {pot}").format(pot=night.pot))
@@ -82,6 +96,8 @@ def night_text(source: ExportSource) -> str:
         lines.append(_settle_words(night.agreed))
         lines += [f"  {payment_line(settled, t)}" for t in settled.transfers] or [
             "  " + _("nobody pays anybody")]
+        if night.results:
+            lines.append(night.results)
         if night.changed:
             lines.append("(" + _(CHANGED_SINCE) + ")")
     lines += ["", _("Digest: {digest}").format(digest=night.digest)]
@@ -91,7 +107,8 @@ def night_text(source: ExportSource) -> str:
 def night_md(source: ExportSource) -> str:
     """The evening in Markdown (names escaped as in the md export)."""
     night = _night(source)
-    lines = [f"## {night.title}", "", "| # | " + _("player") + f" | {night.score_name} |",
+    lines = [f"## {night.title}", "", *([md_cell(night.opened), ""] if night.opened else []),
+             "| # | " + _("player") + f" | {night.score_name} |",
              "| ---: | --- | ---: |"]
     lines += [f"| {rank} | {md_cell(name)}" + (f" ({mark})" if mark else "") + f" | {score} |"
               for rank, name, score, mark in night.standings]
@@ -105,6 +122,8 @@ def night_md(source: ExportSource) -> str:
         lines += [_settle_words(night.agreed), ""]
         lines += [f"- {payment_line(settled, t, md_cell)}" for t in settled.transfers] or [
             "- " + _("nobody pays anybody")]
+        if night.results:
+            lines += ["", md_cell(night.results)]
         if night.changed:
             lines += ["", "*" + _(CHANGED_SINCE) + "*"]
     lines += ["", _("Digest: `{digest}`").format(digest=night.digest)]
@@ -120,6 +139,7 @@ def night_html(source: ExportSource) -> str:
            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
            "td,th{border:1px solid #bbb;padding:.2em .6em}td.n{text-align:right}</style>"
            "</head><body>", f"<h1>{e(night.title)}</h1>",
+           *([f"<p>{e(night.opened)}</p>"] if night.opened else []),
            "<table><tr><th>#</th><th>" + e(_("player"))
            + f"</th><th>{e(night.score_name)}</th></tr>"]
     out += [f"<tr><td class=n>{rank}</td><td>{e(name)}{f' ({mark})' if mark else ''}</td>"
@@ -135,6 +155,8 @@ def night_html(source: ExportSource) -> str:
         out += [f"<li>{payment_line(settled, t, e)}</li>" for t in settled.transfers] or [
             "<li>" + e(_("nobody pays anybody")) + "</li>"]
         out.append("</ul>")
+        if night.results:
+            out.append(f"<p>{e(night.results)}</p>")
         if night.changed:
             out.append("<p><em>" + e(_(CHANGED_SINCE)) + "</em></p>")
     out += ["<p>" + _("Digest {digest}").format(digest=f"<code>{e(night.digest)}</code>")
