@@ -9,11 +9,11 @@ from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Input, Static
 
 from ...amounts import format_amount
-from ...cells import cell_width
+from ...cells import cell_width, fold_name, widest_piece
 from ...countwords import count_checks, count_line
 from ...documents import pot_label
 from ...export.pages import score_series
@@ -84,6 +84,12 @@ class AuditBox(VerticalScroll):
 class LedgerScreen(NoticeScreen[None]):
     app = getters.app(ScorekeeperAppBase)
 
+    DEFAULT_CSS = """
+    #ledger-filter-row { height: 1; }
+    #ledger-filter-label { width: auto; padding-right: 1; }
+    #ledger-filter { width: 1fr; }
+    """
+
     BINDINGS = [Binding("escape", "app.pop_screen", N_("Back"), id="ledger-back"),
                 Binding("ctrl+f", "filter", N_("Filter"), id="ledger-filter")]
 
@@ -99,9 +105,13 @@ class LedgerScreen(NoticeScreen[None]):
                 yield AuditText(self.session.id, id="audit")
             # (The chip counts are rows of the table, after their hand: a block of them above
             # it could not scroll, cut the second count and left the table six rows.)
-            yield TypedInput(placeholder=_("filter: a hand number, or a name: only that "
-                                           "player's rows"),
-                             id="ledger-filter", compact=True)  # one row: the rows are for hands
+            # What the field filters stays said once something is typed (it was the field's
+            # placeholder only: "6" alone on the line, trial 32).
+            with Horizontal(id="ledger-filter-row"):
+                yield Static(Text(_("Filter:")), id="ledger-filter-label")
+                yield TypedInput(placeholder=_("a hand number, or a name: only that player's "
+                                               "rows"),
+                                 id="ledger-filter", compact=True)  # one row: rows for hands
             yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
             yield WideHint("transfers", id="ledger-wide")
         # The notices, whole, in a line of their own over the key bar (widgets.NoticeLine).
@@ -229,15 +239,26 @@ class LedgerScreen(NoticeScreen[None]):
             lows[i] = self.least_width(i)
         lows[4] = min(natural[4], max(12, longest_word(4)))  # a word of it never cut
         lows[5] = max([longest_word(5), *(cell_width(c[5]) for c in cells)])  # a figure whole
-        lows[7] = longest_word(7)
+        # the kind between its words or after a hyphen ("Zwangs-" over "Muss": whole, it kept
+        # 11 columns on every row of the evening from the reason; trial 32)
+        lows[7] = max([longest_word(7) if " " in labels[7] else cell_width(labels[7]),
+                       *(widest_piece(c[7]) for c in cells)])
         first = shared_out(free, natural, lows, order=(1, 2, 6), whole=(1, 2, 6))
         if first is None or first[1] < natural[1] or first[2] < natural[2]:
             return None  # who pays whom folded: the names and the reason first (80 columns)
-        # the rest to the kind or to the reason first, whichever leaves the fewer lines (a
-        # forced Muss's kind whole cost every row of the evening a line of its reason, pt)
+        # the rest to the reason, the kind or the pot after's heading first, whichever leaves
+        # the fewer lines, the reason first where it is as few (a forced Muss's kind whole cost
+        # every row of the evening a line of its reason, pt; the kind whole kept the reason
+        # over four lines, "Strafe: / Spieler / brauchte 1, / machte 0 (P)", trial 32)
         layouts = [shared_out(free, natural, list(first), order=order)
-                   for order in ((7, 4, 5), (4, 7, 5))]
-        return min((widths for widths in layouts if widths is not None), key=self.lines)
+                   for order in ((4, 7, 5), (4, 5, 7), (7, 4, 5), (5, 4, 7))]
+        return min((widths for widths in layouts if widths is not None),
+                   key=lambda widths: self.lines(widths) + self.heading_lines(widths))
+
+    def heading_lines(self, widths: tuple[int | None, ...]) -> int:
+        """The rows the headings take at ``widths``: two where one folds, else one."""
+        return 1 + any(width is not None and cell_width(label) > width
+                       for label, width in zip(self.labels(), widths, strict=True))
 
     def lines(self, widths: tuple[int | None, ...]) -> int:
         """How many lines the table's rows take at ``widths`` (each cell folded between its
@@ -247,21 +268,30 @@ class LedgerScreen(NoticeScreen[None]):
                 return 1
             return len(Text(cell).wrap(FOLDING, width))
 
+        needle = self.needle()
         return sum(max(height(cell, width) for cell, width in zip(cells, widths, strict=True))
-                   for row in self.entries for cells in self.pieces(row, widths[4]))
+                   for row in self.entries if not needle or row.shown_for(needle)
+                   for cells in self.pieces(row, widths))
 
-    def lay_out(self) -> None:
+    def needle(self) -> str:
+        """What the filter holds, as the rows are looked up by it (casefolded)."""
+        return self.query_one("#ledger-filter", Input).value.strip().casefold()
+
+    def lay_out(self) -> bool:
+        """The columns laid out again for the room and the rows shown (a scroll bar's room
+        only where they want one), and the rows filled in: ``False`` where they stay as
+        they were (nothing done)."""
         table = self.query_one("#transfers", DataTable)
         region = table.scrollable_content_region
-        room = region.width or self.app.size.width - 2
+        room = table.size.width or self.app.size.width
         widths = self.column_widths(room)
-        # (less the vertical scroll bar where the rows will want one, unless it is there
-        # already: its room is not in the region then; taken twice, it cost the names two
-        # columns at 130x40, and taken for a bar never drawn, the dealer's name its whole)
-        if not table.show_vertical_scrollbar and 2 + self.lines(widths) > region.height:
-            widths = self.column_widths(room - 2)
+        # (less the vertical scroll bar where the rows shown will want one, whether it is
+        # drawn now or not: taken for a bar never drawn, it cost the dealer's name its whole
+        # at 130x40, and the reason two columns when a filter left a few rows, trial 32)
+        if 2 + self.lines(widths) > region.height:
+            widths = self.column_widths(room - table.styles.scrollbar_size_vertical)
         if widths == self.widths:
-            return
+            return False
         self.widths = widths
         table.clear(columns=True)
         labels = self.labels()
@@ -273,12 +303,13 @@ class LedgerScreen(NoticeScreen[None]):
         for label, width, folded in zip(labels, widths, folds, strict=True):
             table.add_column(Text(label if folded or not any(folds) else f"\n{label}"),
                              width=width)
-        self.fill(self.query_one("#ledger-filter", Input).value)
+        self.fill()
+        return True
 
-    def fill(self, needle: str) -> None:
+    def fill(self) -> None:
         table = self.query_one("#transfers", DataTable)
         table.clear()
-        needle = needle.strip().casefold()
+        needle = self.needle()
         folded = self.widths is not None and self.widths[1] is not None
         for row in self.entries:
             if needle and not row.shown_for(needle):
@@ -288,13 +319,18 @@ class LedgerScreen(NoticeScreen[None]):
                                 for i, cell in enumerate(cells)),
                               height=None if folded or row.wraps else 1)
 
-    def pieces(self, row: LedgerRow, width: int | None = None) -> list[tuple[str, ...]]:
-        """The table's rows for ``row``: itself, or a chip count's words folded to the reason's
-        column (``width``, or as laid out) and cut into rows of ``COUNT_LINES`` lines (six
-        players' count folded to one row was taller than the table at 80x24, its end out of
-        reach)."""
-        if width is None and self.widths is not None:
-            width = self.widths[4]
+    def pieces(self, row: LedgerRow, widths: tuple[int | None, ...] | None = None
+               ) -> list[tuple[str, ...]]:
+        """The table's rows for ``row`` at ``widths`` (or as laid out): itself (its kind
+        folded between words or after a hyphen where its column is narrower), or a chip
+        count's words folded to the reason's column and cut into rows of ``COUNT_LINES`` lines
+        (six players' count folded to one row was taller than the table at 80x24, its end out
+        of reach)."""
+        widths = widths or self.widths
+        width, kind = (None, None) if widths is None else (widths[4], widths[7])
+        if kind and cell_width(row.cells[7]) > kind:
+            row = LedgerRow((*row.cells[:7], "\n".join(fold_name(row.cells[7], kind))),
+                            row.names, row.wraps)
         if not row.wraps or not width:
             return [row.cells]
         # (a console of the ledger's own: the fold depends on the width only)
@@ -304,7 +340,8 @@ class LedgerScreen(NoticeScreen[None]):
                 for at in range(0, len(lines), COUNT_LINES)]
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self.fill(event.value)
+        if not self.lay_out():  # (the rows shown may want a scroll bar no more, or again)
+            self.fill()
 
     def action_filter(self) -> None:
         self.query_one("#ledger-filter", Input).focus()
