@@ -192,3 +192,28 @@ async def test_a_hand_amended_card_by_card_keeps_the_guides_end_in_sight(tmp_pat
             with speaking("de"):
                 words = " ".join(screen.amend_words().split())
             assert words in on_screen(app), (presses, shown_rows(app))
+
+
+async def test_refusals_there_replace_each_other_and_go_when_the_table_moves_on(tmp_path):
+    """Trial 32 (t32b/83, 89): on an evening that went on, the ctrl+z refusal stayed through
+    ctrl+e, an amendment's refusal stacked under it (eight rows over the amend guide), and
+    the first was still said under "Hand 6 amended". A refusal replaces the one before it;
+    one said before an amendment begins goes then."""
+    first, second = went_on(tmp_path)
+    async with table_at_80x24(tmp_path, first, "de") as (app, pilot, screen):
+        await pilot.press("ctrl+z")
+        await settled(pilot)
+        assert len(screen.notices.words()) == 1 and second in screen.notices.words()[0]
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        await pilot.press("6", "enter")
+        await settled(pilot)
+        assert screen.amending == 6 and screen.notices.words() == []  # the refusal went
+        await pilot.press("backspace", "1", "enter")  # would change what carried: refused
+        await settled(pilot)
+        await pilot.press("ctrl+z")  # (not offered while amending: said how it ends)
+        await settled(pilot)
+        await pilot.press("backspace", "2", "enter")  # refused again, the same way
+        await settled(pilot)
+        refusals = [w for w in screen.notices.words() if second in w]
+        assert len(refusals) == 1, screen.notices.words()

@@ -181,8 +181,9 @@ class NoticeLine(Widget):
     """A screen's notices in a status line of its own, each whole (wrapped), under what the
     screen shows and over its key bar: the screen gives up the rows (a box of ``1fr`` above
     shrinks), so a notice covers nothing. A warning (a key that answers nothing) replaces the
-    warning before it; the same words are said once; the last ``KEPT`` are kept, each for its
-    time. Empty, it takes no room."""
+    warning before it, a refusal (an error) the refusal before it (they piled up to eight
+    rows over the guide: trial 32); the same words are said once; the last ``KEPT`` are kept,
+    each for its time. Empty, it takes no room."""
 
     KEPT = 3
     COMPONENT_CLASSES = {"noticeline--information", "noticeline--warning", "noticeline--error"}
@@ -200,7 +201,7 @@ class NoticeLine(Widget):
 
     def say(self, words: str, severity: SeverityLevel, timeout: float) -> None:
         kept = [notice for notice in self.said if notice[0] != words
-                and not (severity == "warning" == notice[1])]
+                and not (severity == notice[1] and severity in ("warning", "error"))]
         for notice in self.said:
             if notice not in kept and notice[3] is not None:
                 notice[3].stop()
@@ -215,11 +216,12 @@ class NoticeLine(Widget):
             timeout, partial(self.expire, words))) for words, severity, timeout, timer in self.said]
         self.draw()
 
-    def clear(self) -> None:
+    def clear(self, severity: SeverityLevel | None = None) -> None:
+        """Every notice gone (``severity``: those of that severity)."""
         for notice in self.said:
-            if notice[3] is not None:
+            if notice[3] is not None and severity in (None, notice[1]):
                 notice[3].stop()
-        self.said = []
+        self.said = [notice for notice in self.said if severity not in (None, notice[1])]
         self.draw()
 
     def expire(self, words: str) -> None:

@@ -232,6 +232,7 @@ class TableHands(TableDisk):
 
         def picked(number: int | None) -> None:
             if number:
+                self.notices.clear("error")  # a refusal said before is over (trial 32)
                 self.amending = number
                 self.amend_with, self.amend_state = (), None  # a new amendment: on its own
                 self.start_entry()  # the guide says how to go on (``amend_words``)

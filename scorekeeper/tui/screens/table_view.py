@@ -202,7 +202,9 @@ class TableView(TableLines):
     def tell_last(self, words: str) -> None:
         """Say what the table just did to the hands in the last hand's line, for a while: a
         notice took the guide's last rows at the start of a hand (trial 28: "Spiel 6
-        zurückgenommen"). With no hand left to show, a notice says it."""
+        zurückgenommen"). With no hand left to show, a notice says it. A refusal said before
+        it is over: it goes (trial 32: "nothing was withdrawn" under "Hand 6 amended")."""
+        self.notices.clear("error")
         if not self.state.hands_played or self.amending is not None:
             self.notify(words, markup=False)
             return
