@@ -149,3 +149,10 @@ def test_the_rules_advice_names_the_option_too(run):
     assert ": Spiel 1: --entered: " in refused.err and "--entered weglassen" in refused.err, (
         refused.err)
     assert "'entered'" not in refused.err
+
+
+def test_count_help_says_whose_is_the_pot_word_in_its_second_example(run):
+    """Trial 32 (t32a cli-01): "count 3f2 Pott=-6 Ben=-2 --pot 10" made sense only for a
+    player named Pott, and nothing said so."""
+    shown = " ".join(run("--lang", "de", "count", "--help").out.split())
+    assert "3f2 Pott=-6 Ben=-2 --pot 10 (ein Spieler namens Pott)" in shown

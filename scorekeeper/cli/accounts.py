@@ -82,7 +82,7 @@ class AmountsCommand(Command):
 @click.command(cls=AmountsCommand, epilog="""\b
 Examples:
   scorekeeper count 3f2 Anna=-28 Ben=14.25 Cleo=-2 Dora=0 {pot}=16
-  scorekeeper count 3f2 {pot}=-6 Ben=-2 --pot 10""")
+  scorekeeper count 3f2 {pot}=-6 Ben=-2 --pot 10    (a player called {pot})""")
 @session_argument()
 @argument("holdings", N_("NAME=AMOUNT… [pot=AMOUNT]"), nargs=-1)
 @option("--pot", "pot", metavar=N_("AMOUNT"),
