@@ -144,3 +144,14 @@ async def test_the_home_lists_it_gone_on_and_offers_no_next_evening(tmp_path, ho
                 f"'scorekeeper audit {second}' says more.")
         assert said in on_screen(app)
         assert len(Store(tmp_path).list_sessions()) == 2  # no third evening started
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_damaged_line_says_its_file_and_damaged_once(tmp_path, run, language):
+    """Trial 32 (t32b cli-pt-dmg-sessions): "5dae7cef.json  DANIFICADO: sessions/5dae7cef.json:
+    danificado: JSON inválido …": the file and the word twice."""
+    _first, second = went_on_then_damaged(tmp_path / "home", "garbage")
+    result = run("--lang", language, "sessions")
+    [line] = [row for row in result.out.splitlines() if row.startswith(f"{second}.json")]
+    assert line.count(f"{second}.json") == 1, line
+    assert line.casefold().count("damaged" if language == "en" else "danificado") == 1, line

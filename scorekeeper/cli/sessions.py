@@ -3,7 +3,7 @@ same players), show it, list them, name and archive one."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -23,6 +23,9 @@ from .options import (
     split_names,
 )
 from .output import emit_json, fail, say, stored
+
+if TYPE_CHECKING:
+    from ..store.listing import Listing
 
 OPTION_DIGITS = 20  # a whole number typed as an option (--option KEY=VALUE) has at most these
 
@@ -280,7 +283,8 @@ def sessions(ctx: click.Context, everything: bool, as_json: bool, home: str | No
     game_width = max([13, *(cell_width(t) for t in titles.values())])
     for line in listing:
         if line.summary is None:
-            say(_("{file}  DAMAGED: {problem}").format(file=line.file, problem=line.problem))
+            say(_("{file}  DAMAGED: {problem}").format(file=line.file,
+                                                        problem=damage_said(line)))
             continue
         s = line.summary
         status = finished if s.finished else went_on if s.continued_by else running
@@ -376,3 +380,10 @@ def archive(ctx: click.Context, session: str, undo: bool, expect: str | None,
         say(_("session {id} archived: 'scorekeeper sessions' leaves it out ('--all' lists it, "
               "'scorekeeper archive {id} --undo' takes it back); digest {digest}").format(
             id=opened.id, digest=opened.digest))
+
+
+def damage_said(line: Listing) -> str:
+    """A damaged file's problem after its name and "DAMAGED:", without saying either again
+    (trial 32: "5dae7cef.json  DANIFICADO: sessions/5dae7cef.json: danificado: JSON …")."""
+    problem = str(line.problem or "").removeprefix(f"sessions/{line.file}: ")
+    return problem.removeprefix(_("damaged") + ": ")
