@@ -16,9 +16,10 @@ from scorekeeper.i18n import _, speaking
 from scorekeeper.tui.screens.settle import SettleUpScreen
 
 from .test_dialog_keys_80x24 import SETTLED, evening
-from .tui_helpers import make_app, open_screen, settled, shown_rows, words
+from .tui_helpers import fixed_store, make_app, open_screen, settled, shown_rows, words
 
-CHARACTERS = {"comma": ",", "tab": "\t", "shift+tab": None, "end": None, "enter": "\r"}
+CHARACTERS = {"comma": ",", "tab": "\t", "shift+tab": None, "end": None, "backspace": None,
+              "enter": "\r"}
 
 
 def typed_at_once(app, keys: list[str]) -> None:
@@ -54,6 +55,33 @@ async def test_keys_typed_after_tab_go_to_the_field_tab_moved_to(tmp_path, at_on
         assert screen.settled.currency == "USD" and screen.settled.value == Decimal("0.35")
         flat = words(" ".join(shown_rows(app)))
         assert "0,3USD" not in flat and "USD" in flat
+
+
+@pytest.mark.parametrize("at_once", [True, False])
+async def test_keys_typed_before_tab_stay_in_the_field_they_were_typed_in(tmp_path, at_once):
+    """The terms of the last settle-up offered (0,1 EUR): End, five Backspaces, "0,3", Tab,
+    "USD" typed in one burst (tmux, 80x24, German): the Backspaces empty the value, where they
+    were typed, and "USD" stays in the currency (they went to the currency, once the focus was
+    there, and took back "USD": the currency was left empty)."""
+    session = evening(tmp_path, SETTLED)
+    fixed_store(tmp_path).settle_up(session.id, Decimal("0.10"), "EUR")
+    app = make_app(tmp_path, session.id, language="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, "ctrl+u", SettleUpScreen)
+        await settled(pilot)
+        assert terms(screen) == ("0,1", "EUR")
+        keys = ["end", *["backspace"] * 5, "0", "comma", "3", "tab", "U", "S", "D"]
+        if at_once:
+            typed_at_once(app, keys)
+        else:
+            await pilot.press(*keys)
+        await settled(pilot)
+        assert terms(screen) == ("0,3", "USD")
+        assert screen.focused is screen.query_one("#settle-currency")
+        # and the other way: the Backspace typed in the currency before shift+Tab is its own
+        typed_at_once(app, ["backspace", "shift+tab", "end", "backspace", "5"])
+        await settled(pilot)
+        assert terms(screen) == ("0,5", "US")
 
 
 async def test_tab_moves_between_the_value_and_the_currency_only(tmp_path):
