@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from rich.console import Console
@@ -47,6 +48,20 @@ def count_row(after_hand: int, words: str) -> LedgerRow:
     """A chip count as a row, after the rows of the hand it followed (none: before any)."""
     return LedgerRow((str(after_hand) if after_hand else "", "", "", "", words, "", "", ""),
                      words.casefold(), wraps=True)
+
+
+@lru_cache(maxsize=4096)
+def cell_height(cell: str, width: int | None) -> int:
+    """The lines ``cell`` takes folded between its words to ``width`` columns (a ledger's
+    cells are a few texts over and over: each is folded once for each width)."""
+    if not width or not cell or ("\n" not in cell and cell_width(cell) <= width):
+        return 1
+    return len(Text(cell).wrap(FOLDING, width))
+
+
+@lru_cache(maxsize=1024)
+def folded_name(text: str, width: int) -> str:
+    return "\n".join(fold_name(text, width))  # (the kind's few words, each folded once)
 
 
 def shared_out(room: int, natural: list[int], least: list[int], order: tuple[int, ...],
@@ -122,6 +137,7 @@ class LedgerScreen(NoticeScreen[None]):
         self.app.steady(self)
         self.entries = self.ledger_rows()
         self.widths: tuple[int | None, ...] | None = None
+        self.laid_for_few = False  # (set as the filter changes: ``on_input_changed``)
         self.lay_out()
         self.query_one("#transfers", DataTable).focus()
 
@@ -263,13 +279,8 @@ class LedgerScreen(NoticeScreen[None]):
     def lines(self, widths: tuple[int | None, ...]) -> int:
         """How many lines the table's rows take at ``widths`` (each cell folded between its
         words to its column's width)."""
-        def height(cell: str, width: int | None) -> int:
-            if not width or not cell or ("\n" not in cell and cell_width(cell) <= width):
-                return 1
-            return len(Text(cell).wrap(FOLDING, width))
-
         needle = self.needle()
-        return sum(max(height(cell, width) for cell, width in zip(cells, widths, strict=True))
+        return sum(max(map(cell_height, cells, widths))
                    for row in self.entries if not needle or row.shown_for(needle)
                    for cells in self.pieces(row, widths))
 
@@ -329,8 +340,8 @@ class LedgerScreen(NoticeScreen[None]):
         widths = widths or self.widths
         width, kind = (None, None) if widths is None else (widths[4], widths[7])
         if kind and cell_width(row.cells[7]) > kind:
-            row = LedgerRow((*row.cells[:7], "\n".join(fold_name(row.cells[7], kind))),
-                            row.names, row.wraps)
+            row = LedgerRow((*row.cells[:7], folded_name(row.cells[7], kind)), row.names,
+                            row.wraps)
         if not row.wraps or not width:
             return [row.cells]
         # (a console of the ledger's own: the fold depends on the width only)
@@ -340,8 +351,13 @@ class LedgerScreen(NoticeScreen[None]):
                 for at in range(0, len(lines), COUNT_LINES)]
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if not self.lay_out():  # (the rows shown may want a scroll bar no more, or again)
+        # Laid out again where the rows shown may fit the table, or did: they may want a
+        # scroll bar no more, or again (not for each letter of a name in 1,000 hands: ~1 s).
+        needle, room = self.needle(), self.query_one("#transfers", DataTable).size.height
+        few = sum(1 for row in self.entries if not needle or row.shown_for(needle)) < room
+        if not ((few or self.laid_for_few) and self.lay_out()):
             self.fill()
+        self.laid_for_few = few
 
     def action_filter(self) -> None:
         self.query_one("#ledger-filter", Input).focus()
