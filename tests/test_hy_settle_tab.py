@@ -116,9 +116,9 @@ async def test_tab_moves_between_the_value_and_the_currency_only(tmp_path):
 
 @pytest.mark.parametrize("size", [(80, 24), (130, 40)])
 async def test_every_place_the_focus_stops_shows_it_has_the_focus(tmp_path, size):
-    """Each focus stop of the settle-up (the value, the currency, the settle-up shown) is
-    tinted while it has the focus, as Textual's inputs and lists are (the settle-up shown was
-    not: t32c/123), and not otherwise; while the settle-up shown has it and scrolls (80x24),
+    """Each focus stop of the settle-up (the value, the currency, the settle-up shown) is drawn
+    lighter while it has the focus than while another has it (the settle-up shown was not:
+    t32c/123); while the settle-up shown has it and scrolls (80x24),
     its keys line says ↑ ↓ scroll it, and says so no more once the focus leaves."""
     session = evening(tmp_path, SETTLED)
     app = make_app(tmp_path, session.id, language="de")
@@ -127,12 +127,18 @@ async def test_every_place_the_focus_stops_shows_it_has_the_focus(tmp_path, size
         stops = list(screen.focus_chain)
         body = screen.query_one("#settle-body", VerticalScroll)
         assert body in stops and len(stops) == 3, stops
-        for stop in stops:
-            screen.set_focus(stop)
+        # each one's own background as drawn, with the focus on each stop in turn
+        drawn = {}
+        for holder in stops:
+            screen.set_focus(holder)
             await settled(pilot)
-            for other in stops:
-                tinted = other.styles.background_tint.a > 0
-                assert tinted == (other is stop), (stop, other)
+            drawn[holder] = {stop: stop.background_colors[1] for stop in stops}
+        for stop in stops:
+            assert all(drawn[stop][stop] != drawn[holder][stop] for holder in stops
+                       if holder is not stop), (stop, drawn)
+        # the settle-up shown, focused, in (about) the shade of a focused field
+        field = stops[0]
+        assert abs(drawn[body][body].r - drawn[field][field].r) <= 2, drawn
         with speaking("de"):
             scroll = _("    ↑ ↓: scroll").strip()
         keys = screen.query_one("#settle-keys", Static)

@@ -104,11 +104,13 @@ class SettleUpScreen(NoticeScreen[None]):
 
     app = getters.app(ScorekeeperAppBase)
 
-    # The settle-up shown, focused (Enter in the currency), says so as Textual's focused
-    # lists and logs do (and the keys line says ↑ ↓ scroll it): it showed no cue, trial 32.
+    # The settle-up shown, focused (Enter in the currency), says so: the lighter background of
+    # a focused field (Textual's focused lists and logs have a 5% tint, which a terminal of 256
+    # colours, as tmux's, does not show on this screen's background) and ↑ ↓ in the keys line
+    # while it scrolls. It showed no cue, and a key typed there went nowhere seen (trial 32).
     DEFAULT_CSS = """
     SettleUpScreen #settle-body:focus {
-        background-tint: $foreground 5%;
+        background: $foreground 10%;
     }
     """
 
