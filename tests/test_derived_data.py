@@ -289,4 +289,4 @@ async def test_the_home_screen_lists_the_files_not_an_edited_index(tmp_path):
         await pilot.pause()
         table = app.screen.query_one("#sessions", DataTable)
         row = " ".join(str(c) for c in table.get_row_at(0))
-        assert row.endswith("Anna, Ben, Cleo, Dora Ben (14¼)"), row
+        assert row.endswith("Anna, Ben, Cleo, Dora │ Ben (14¼)"), row  # (the rule between)

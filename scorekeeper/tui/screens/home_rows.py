@@ -33,6 +33,11 @@ from ..homelist import (
 from ..keynames import key_name
 from ..widgets import NoticeScreen, ScorekeeperAppBase
 
+# A rule between the players and who leads, a column of its own (trial 32: "Ana, Bruno,
+# Bruno, Carla (-1)" read as a fourth player where who leads came after the players' comma).
+RULE = "│"  # (centred in its cell: it reads apart from the leader right of it)
+RULED = {"players", "leading"}
+
 
 class HomeRows(NoticeScreen[None]):
     """The evenings, newest first; archived ones only when asked. ``HomeChanges`` builds on
@@ -107,12 +112,20 @@ class HomeRows(NoticeScreen[None]):
                 row["started"] = row["started"][:DATE]
         table = self.query_one("#sessions", DataTable)
         table.clear(columns=True)
+        ruled = set(columns) >= RULED
         for column in columns:
             # The gap is the column's own last cell, so each cell's text is only its own.
+            # (who leads, the last column, needs no gap after it where the rule is before it)
+            gap = 0 if ruled and column == "leading" else GAP
             table.add_column(cut(headings[column], widths[column]),
-                             width=widths[column] + GAP, key=column)
+                             width=widths[column] + gap, key=column)
+            if ruled and column == "players":
+                table.add_column(Text(RULE), width=len(RULE), key="rule")
         for line, row in zip(self.entries, cells, strict=True):
             drawn, height = drawn_cells(row, columns, widths, most_lines)
+            if ruled:
+                at = columns.index("players") + 1
+                drawn.insert(at, Text("\n".join([RULE] * height), style="dim"))
             table.add_row(*drawn, key=line.file, height=height)
         at = next((i for i, line in enumerate(self.entries) if keep is not None
                    and self.ref_of(line) == keep), 0)
@@ -124,11 +137,15 @@ class HomeRows(NoticeScreen[None]):
                headings: dict[str, str], most_lines: int) -> dict[str, int]:
         """The columns' widths on this screen (``homelist.fit_columns``): who leads with each
         leader whole on a line where it can; where the players or what leads take more than a
-        line, an evening's "goes on in X" takes two lines of its row (more, where two leave
-        the list wider than the screen) and gives them its room, and the players and who
-        leads share their room so that the list takes the fewest rows
-        (``homelist.balanced``)."""
-        width = self.size.width or self.app.size.width
+        line, an evening's "goes on in X" takes two lines of its row or more (as many as
+        leave the list in the screen's width taking the fewest rows) and gives them its
+        room, and the players and who leads share their room so that the list takes the
+        fewest rows (``homelist.balanced``). A rule between the players and who leads takes
+        its column first (``RULE``)."""
+        # (the rule between the players and who leads takes its columns first, but for the
+        # gap after who leads, the last column, which it does without)
+        width = (self.size.width or self.app.size.width) - (
+            len(RULE) - GAP if set(columns) >= RULED else 0)
 
         def fit() -> dict[str, int]:
             natural = {c: max([cell_len(headings[c])] + [cell_len(part) for row in cells
@@ -144,23 +161,36 @@ class HomeRows(NoticeScreen[None]):
         went_on = [(row, row["status"]) for row in cells if row["went_on"]]
         if not folded:
             return widths
-        # Two lines, or more where two leave the list wider than the screen (its last
-        # column, who leads, was cut at the edge: a damaged file's line brings a name column
-        # and "goes on in X (damaged)" is long; the words stay whole).
-        lines = 2
-        while went_on:
+        if not went_on:
+            return balanced(cells, columns, widths, most_lines)
+        # Two lines or more: of the ways that fit the screen (its last column, who leads,
+        # was cut at the edge: "goes on in X (damaged)" is long; the words stay whole), the
+        # one where the list takes the fewest rows (three lines, where two left the players
+        # four: trial 32), else the fewest lines.
+        tried = []
+        for lines in range(2, max(s.count(" ") for _row, s in went_on) + 2):
             for row, status in went_on:
                 row["status"] = in_lines(status, lines)
-            widths = fit()
-            if fits(width, widths) or lines > max(s.count(" ") for _row, s in went_on):
-                break
-            lines += 1
-        return balanced(cells, columns, widths, most_lines)
+            widths = balanced(cells, columns, fit(), most_lines)
+            taken = sum(drawn_cells(row, columns, widths, most_lines)[1] for row in cells)
+            tried.append(((not fits(width, widths), taken, lines), widths))
+        (_wide, _taken, lines), widths = min(tried, key=lambda way: way[0])
+        for row, status in went_on:
+            row["status"] = in_lines(status, lines)
+        return widths
 
     @staticmethod
     def cells(line: Listing) -> dict[str, str]:
-        """What a line of the listing shows, column by column (``homelist.row_cells``)."""
-        return row_cells(line)
+        """What a line of the listing shows, column by column (``homelist.row_cells``); a
+        damaged file's line only its id and "DAMAGED" in the status column, whole: what is
+        wrong, too long for a row, is said whole under the list (``show_detail``), and it
+        neither brings a name column nor widens the players' (trial 32: "BES…" in a name
+        column of its own, the problem cut to "sessions/5…", the other lines' players on
+        four lines)."""
+        cells = row_cells(line)
+        if line.summary is None:
+            cells |= {"name": "", "players": "", "status": _("DAMAGED")}
+        return cells
 
     @staticmethod
     def ref_of(line: Listing) -> str:
@@ -244,7 +274,7 @@ class HomeRows(NoticeScreen[None]):
             return
         cells = self.cells(line)
         if line.summary is None:  # damaged: what is wrong with the file
-            detail.update(Text(cells["players"]))
+            detail.update(Text(line.problem or ""))
             return
         detail.update(Text.assemble((_("players") + ": ", "bold"), cells["players"], "\n",
                                     (_("leading") + ": ", "bold"), cells["leading"]))
