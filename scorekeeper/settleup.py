@@ -42,7 +42,19 @@ ROUNDING_WORDS = N_(
     "cent; the cents then missing to make the money add up to zero go one each to the amounts "
     "that lost most by rounding down (equal losses: in seating order, the pot last). So no "
     "amount moves by a whole cent, and only where a chip or point is worth part of a cent.")
-"""(English, marked with N_: ``_(ROUNDING_WORDS)`` says it in the language in use.)"""
+"""(English, marked with N_: ``rounding_words`` says it in the language in use.)"""
+ROUNDING_WORDS_NO_POT = N_(
+    "Cents: each amount is worked out exactly (result × value) and first rounded down to the "
+    "cent; the cents then missing to make the money add up to zero go one each to the amounts "
+    "that lost most by rounding down (equal losses: in seating order). So no amount moves by a "
+    "whole cent, and only where a chip or point is worth part of a cent.")
+"""The same, for a game without a pot (Letzter: trial 32 read "the pot last" there)."""
+
+
+def rounding_words(settled: SettleUp) -> str:
+    """The cents rule in the language in use, naming the pot where the settle-up has one."""
+    pot = any(not isinstance(share.party, str) for share in settled.shares)
+    return _(ROUNDING_WORDS if pot else ROUNDING_WORDS_NO_POT)
 
 _CURRENCY = re.compile("[A-Za-z]{3}")
 

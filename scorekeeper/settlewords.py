@@ -14,7 +14,7 @@ from .amounts import format_amount, format_decimal, money_text
 from .cells import cell_width, cut_to_width, name_pieces
 from .cells import text_table as _table
 from .documents import pot_label
-from .i18n import _, ngettext
+from .i18n import _, decimal_separator, ngettext
 from .rules import Ruleset
 
 # The settle-up's arithmetic (five dataclasses compiled at import) is imported where it is
@@ -71,7 +71,16 @@ def settle_terms_words(settled: SettleUp) -> str:
         return _("in points") if settled.unit == "point" else _("in chips")
     words = (_("at {value} {currency} a point") if settled.unit == "point"
              else _("at {value} {currency} a chip"))
-    return words.format(value=format_decimal(settled.value), currency=settled.currency)
+    return words.format(value=value_words(settled.value), currency=settled.currency)
+
+
+def value_words(value: Decimal) -> str:
+    """What a chip or point is worth, as money is written: to the cent at least (``0.10``,
+    not ``0.1``: trial 32; ``0.005`` as it is)."""
+    cents = value.quantize(Decimal("0.01"))
+    if cents != value:
+        return format_decimal(value)
+    return f"{cents:f}".replace(".", decimal_separator())
 
 
 def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...],
@@ -96,7 +105,7 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
     else:
         lines.append((_("Value: {value} {currency} a point.") if points
                       else _("Value: {value} {currency} a chip.")).format(
-                          value=format_decimal(value), currency=currency))
+                          value=value_words(value), currency=currency))
     lines.append("")
     headers = ["", ruleset.score_words(),
                _("result (points)") if points else _("result (chips)")]
@@ -116,9 +125,9 @@ def settle_up_lines(settled: SettleUp, ruleset: Ruleset, players: tuple[str, ...
     lines += settle_table(headers, rows, table_width, currency)
     if value is not None:
         lines.append("")
-        from .settleup import ROUNDING_WORDS  # see the imports at the top
+        from .settleup import rounding_words  # see the imports at the top
 
-        lines += paragraph(_(ROUNDING_WORDS))
+        lines += paragraph(rounding_words(settled))
         up = [s.party if isinstance(s.party, str) else pot_label(players)
               for s in settled.cents_up()]
         if not up:  # the remainders add up to the cents missing: none means none rounded

@@ -306,7 +306,7 @@ def test_settle_and_share_speak_the_language(run):
     session = saved.split()[-1]
     said = run("--lang", "de", "settle", session, "--value", "0.10", "--currency", "EUR",
                "--preview").out
-    for words in ("Schlussabrechnung der Partie", "Wert: 0,1 EUR je Chip.",
+    for words in ("Schlussabrechnung der Partie", "Wert: 0,10 EUR je Chip.",
                   "Hier fehlte nach dem Abrunden 1 Cent: er geht an Ben.",
                   "Wer zahlt wem (4 Zahlungen):", "  Anna zahlt 4,50 EUR in den Pott",
                   "  Cleo zahlt Ben 1,43 EUR", "  Cleo zahlt 0,70 EUR in den Pott",
@@ -624,7 +624,7 @@ def test_a_damaged_file_is_listed_in_the_language_and_kept_in_the_index_in_engli
         damaged.write("")
     index = Path(os.environ["SCOREKEEPER_HOME"]) / "index.json"
     listed = run("--lang", "de", "sessions")
-    assert f"sessions/{session}.json: beschädigt: die Datei ist leer" in listed.out
+    assert f"{session}.json  BESCHÄDIGT: die Datei ist leer" in listed.out
     kept = index.read_bytes()
     assert b"damaged: the file is empty" in kept
     assert "damaged: the file is empty" in run("sessions", "--json").out

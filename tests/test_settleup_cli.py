@@ -63,7 +63,7 @@ def test_the_text_shows_the_table_the_cents_rule_and_the_transfers(run, tmp_path
     result = run("settle", session, "--value", "0.10", "--currency", "EUR")
     assert result.code == 0 and result.err == ""
     out = result.out
-    assert "Value: 0.1 EUR a chip." in out
+    assert "Value: 0.10 EUR a chip." in out
     assert "1.425   1.43 EUR  up 0.005" in out and "-2.775  -2.78 EUR  down 0.005" in out
     assert "first rounded down to the" in out  # the rule itself, every time
     assert "Here 1 cent was missing after rounding down: it goes to Ben." in out
@@ -173,7 +173,7 @@ def test_show_audit_and_the_exports_say_what_was_agreed(run, tmp_path):
     assert run("settle", session, "--value", "0.10", "--currency", "EUR").code == 0
     shown = run("show", session).out
     assert "settled up (kept in the file):\n  after hand 3 (" in shown
-    assert "at 0.1 EUR a chip: " in shown and "settle up again" not in shown
+    assert "at 0.10 EUR a chip: " in shown and "settle up again" not in shown
     assert run("audit", session).code == 0
     exported = json.loads(run("export", session, "--format", "json").out)
     agreed = json.loads(run("settle", session, "--value", "0.10", "--currency", "EUR",
@@ -275,7 +275,7 @@ def test_share_says_the_night_in_text_markdown_and_html(run, tmp_path):
     assert text.startswith("Kratzen, ") and f"session {session}, 4 hands, finished\n" in text
     assert ("Standings (balance):\n  1. Ben    14¼  (winner)\n  2. Dora    6½\n"
             "  3. Cleo  -27¾\n  4. Anna   -45\nPot left: 52 (stays in the pot)\n") in text
-    assert ("Settled up after hand 4, at 0.1 EUR a chip:\n  Anna pays 4.50 EUR into the pot\n"
+    assert ("Settled up after hand 4, at 0.10 EUR a chip:\n  Anna pays 4.50 EUR into the pot\n"
             "  Cleo pays Ben 1.43 EUR\n  Cleo pays 0.70 EUR into the pot\n"
             "  Cleo pays Dora 0.65 EUR\n") in text
     assert text.endswith(f"Digest: {digest}\n")
@@ -338,3 +338,14 @@ def test_a_settle_up_stored_before_the_rule_had_a_name_audits_by_its_own_rule(ru
     assert run("audit", session).code == 0
     shown = run("show", session).out
     assert shown.index("Cleo pays 0.20 EUR into the pot") < shown.index("Ben pays Dora 0.10 EUR")
+
+
+def test_a_value_is_said_to_the_cent_and_a_game_without_a_pot_has_no_pot_in_its_cents_rule(
+        run):
+    """Trial 32: "at 0.1 EUR a chip" for the 0.10 typed, and Letzter's settle-up said "(equal
+    losses: in seating order, the pot last)" though Letzter has no pot."""
+    letzter = run("replay", str(EXAMPLES / "letzter.toml"), "--save").out.split()[-1]
+    said = " ".join(run("settle", letzter, "--value", "0.10", "--currency", "EUR",
+                        "--preview").out.split())
+    assert "Value: 0.10 EUR a point." in said, said
+    assert "(equal losses: in seating order)." in said and "the pot last" not in said

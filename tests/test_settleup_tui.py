@@ -54,7 +54,7 @@ async def test_the_table_settles_up_and_records_it_after_a_question(tmp_path):
         before = app.screen.session.digest
         screen = await open_settle_up(pilot, "0.10", "eur")
         body = shown(screen, "#settle-lines")
-        assert "Value: 0.1 EUR a chip." in body
+        assert "Value: 0.10 EUR a chip." in body
         assert "first rounded down to the cent" in body  # the rule, on the screen
         assert "Here 1 cent was missing after rounding down: it goes to Ben." in body
         assert "Cleo pays Ben 1.43 EUR" in body and "Anna pays 4.50 EUR into the pot" in body

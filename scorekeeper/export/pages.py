@@ -13,7 +13,7 @@ from ..i18n import _, current_language
 from ..ledger import Ledger
 from ..presentation import UNCHANGED, hand_changes
 from ..rules import get_ruleset
-from ..settleup import ROUNDING_WORDS, Agreed, SettleUp, Share
+from ..settleup import Agreed, SettleUp, Share, rounding_words
 from ..settlewords import in_units, payment_line, settle_terms_words
 from .source import (
     ExportSource,
@@ -110,7 +110,7 @@ def _settled_up_md(source: ExportSource) -> list[str]:
         lines += [f"- {payment_line(settled, t, md_cell)}"
                   for t in settled.transfers] or ["- " + _("nobody pays anybody")]
         if settled.value is not None:
-            lines += ["", _(ROUNDING_WORDS)]
+            lines += ["", rounding_words(settled)]
     if changed:
         lines += ["", "*" + _(CHANGED_SINCE) + "*"]
     return lines
@@ -322,7 +322,7 @@ def _settled_up_html(source: ExportSource) -> list[str]:
             "<li>" + e(_("nobody pays anybody")) + "</li>"]
         out.append("</ul>")
         if settled.value is not None:
-            out.append("<p>" + e(_(ROUNDING_WORDS)) + "</p>")
+            out.append("<p>" + e(rounding_words(settled)) + "</p>")
     if changed:
         out.append("<p><em>" + e(_(CHANGED_SINCE)) + "</em></p>")
     return out
