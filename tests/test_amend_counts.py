@@ -358,3 +358,27 @@ def test_a_muss_that_an_amendment_makes_a_normal_hand_no_longer_fits(run, tmp_pa
                "--then", "3", "--entered", "Dora,Anna,Ben")  # the table says: all played
     assert both.code == 0, both.err
     assert "hand 3 (amended): Muss -> normal" in both.out
+
+
+def test_a_count_moved_by_an_amendment_names_only_those_it_moved_or_found_off(tmp_path):
+    """Trial 32 (t32b/90-92): six players counted after hand 6, Maximilian 7 over; hand 6
+    then amended so that Konstantin takes three tricks and Eleonore the last (the pot's and
+    their figures move). The finding said every player's figure three times (twelve lines
+    at 80x24, the digest out of view); those on whom the count, the ledger then and the
+    ledger now agree throughout (Bartholomäus, Friederike, Annemarie) are left out."""
+    from scorekeeper.store import Store
+
+    from .test_ht3_closed_evening_table import CONFIG, HANDS, NAMES
+
+    store = Store(tmp_path)
+    session = store.create(CONFIG, HANDS)
+    state = session.state()
+    counted = {p: state.scores[p] for p in NAMES} | {"pot": state.pot}
+    counted[NAMES[2]] += 7  # Maximilian
+    store.count(session.id, counted)
+    store.amend(session.id, 6, {"tricks": (NAMES[4], NAMES[4], NAMES[4], NAMES[0])})
+    [finding] = [f.message for f in store.audit(session.id)[1] if f.kind == "count"]
+    for name in (NAMES[0], NAMES[2], NAMES[4]):  # Eleonore, Maximilian, Konstantin
+        assert finding.count(name) >= 3, finding
+    for name in (NAMES[1], NAMES[3], NAMES[5]):
+        assert name not in finding, finding
