@@ -84,6 +84,20 @@ async def test_keys_typed_before_tab_stay_in_the_field_they_were_typed_in(tmp_pa
         assert terms(screen) == ("0,5", "US")
 
 
+async def test_terms_pasted_with_a_tab_between_them_go_to_their_fields(tmp_path):
+    """"0,3<Tab>USD" pasted into the value (a terminal's bracketed paste): 0,3 in the value, USD
+    in the currency, the focus there (the value took it all, the Tab too)."""
+    session = evening(tmp_path, SETTLED)
+    app = make_app(tmp_path, session.id, language="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(pilot, "ctrl+u", SettleUpScreen)
+        app.post_message(events.Paste("0,3\tUSD"))
+        await settled(pilot)
+        assert terms(screen) == ("0,3", "USD")
+        assert screen.focused is screen.query_one("#settle-currency")
+        assert screen.settled is not None and screen.settled.currency == "USD"
+
+
 async def test_tab_moves_between_the_value_and_the_currency_only(tmp_path):
     """Tab from the value: the currency; again: the value (it went to the settle-up shown,
     where a key typed showed nowhere, t32c/122-123). From the settle-up shown (Enter in the

@@ -68,6 +68,21 @@ class TermInput(TypedInput):
             event.prevent_default()
             await self.run_action(binding.action)
 
+    def on_paste(self, event: events.Paste) -> None:
+        """Pasted with a Tab in it ("0,3<Tab>USD"): what comes before the Tab here, the rest
+        where Tab goes (the field took all of it, Tab and all)."""
+        here, tab, rest = event.text.partition("\t")
+        if not tab:
+            return  # Input's own
+        event.stop()
+        event.prevent_default()
+        self.replace(here.splitlines()[0] if here else "", *self.selection)
+        screen = self.screen
+        if isinstance(screen, SettleUpScreen):
+            screen.action_next_term(1)
+            if screen.focused is not None and rest:
+                screen.focused.post_message(events.Paste(rest))
+
 
 def own_binding(node: Input, key: str) -> Binding | None:
     """``node``'s own binding of ``key`` (of its class, or the nearest class it comes from),
