@@ -243,7 +243,8 @@ async def test_the_audit_on_the_home_screen_says_the_link_was_checked(tmp_path):
         await pilot.pause()
         shown = " ".join(str(w.render()) for w in app.screen.query(Static))
         assert "Audit clean" in shown
-        assert f"the link to session {first} (digest " in shown and "checked against" in shown
+        assert f"the link to session {first} (digest " in shown and ") checked: it left" in shown
+        assert f"{first}.json" not in shown  # no file's path at the table (trial 32)
 
 
 async def test_the_evening_continued_takes_no_more_hands_and_says_where_it_goes_on(tmp_path):
