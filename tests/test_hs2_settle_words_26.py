@@ -185,7 +185,7 @@ async def test_typing_a_value_replaces_the_one_offered(tmp_path, evening):
         value, message, lines = settle_texts(screen)
         assert value == "0,10"
         assert not message.strip()
-        assert "Wert: 0,1 EUR je Chip." in lines
+        assert "Wert: 0,10 EUR je Chip." in lines
 
 
 async def test_a_refused_value_is_said_once(tmp_path):
