@@ -348,8 +348,9 @@ class LaterHandMisfit(ScorekeeperError):
     are, ``record`` what it says now: enough to amend it too, in the same step."""
 
     def __init__(self, hand: int, amended: tuple[int, ...], detail: str, state: TableState,
-                 record: HandRecord) -> None:
+                 record: HandRecord, asks_again: bool = False) -> None:
         super().__init__(_("hand {number}: {problem}").format(number=hand, problem=detail))
+        self.asks_again = asks_again  # who played is asked again (a Muss made a normal hand)
         self.hand = hand
         self.amended = amended
         self.detail = detail
@@ -415,7 +416,7 @@ def unasked_then_asked(config: SessionConfig, ruleset: Ruleset, before: Sequence
             "it was recorded as a {was}, where nobody is asked whether they play; as a {now} "
             "hand each player plays or drops: say who played").format(
                 was=ruleset.kind_words(was), now=ruleset.kind_words(settlement.kind)),
-            state, settlement.record)
+            state, settlement.record, asks_again=True)
 
 
 # ---- what an amendment does ---------------------------------------------------------------------

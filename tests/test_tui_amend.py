@@ -274,3 +274,42 @@ async def test_neither_a_withdrawal_nor_a_count_drops_an_amendment_being_typed(t
         await pilot.pause()
         assert table.amending is None
         assert any(b.binding.key == key and b.enabled for b in table.active_bindings.values())
+
+
+async def test_a_muss_made_a_normal_hand_opens_at_who_plays(tmp_path):
+    """Trial 33 (t33c/40-41): hand 2 a walkover, so hand 3 a Muss (its record: everyone
+    played); hand 2 amended so that Cleo plays and takes no trick, the pot not empty before
+    hand 3, which no longer fits (D19). Amended too, it opened with everyone marked playing,
+    complete, one Enter from being saved so. It opens with its turned card and asks who
+    plays; ctrl+e (another amendment) says that this one is dropped (it said "the hand being
+    typed is cleared")."""
+    store = fixed_store(tmp_path)
+    session_id = store.create(make_config("kratzen", PLAYERS, "Anna"), [
+        HandRecord(indicator=parse_cards("KC"), tricks=("Ben", "Ben", "Cleo", "Cleo")),
+        HandRecord(indicator=parse_cards("9H"), entered=()),  # everyone drops: a walkover
+        HandRecord(indicator=parse_cards("8S"), entered=("Dora", "Anna", "Ben"),
+                   tricks=("Cleo", "Dora", "Anna", "Ben"))]).id
+    app = make_app(tmp_path, session_id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await amend_hand(pilot, 2)
+        assert table.amending == 2 and table.entry.complete
+        # Cleo plays, Dora and Anna drop; Ben (the dealer) takes every trick.
+        await pilot.press(*["backspace"] * 3, "p", "d", "d", "2", "2", "2", "2", "enter")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ConfirmDialog)
+        words = " ".join(text_of(question).split())
+        assert "Hand 3 no longer fits" in words and "say who played" in words
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is table and table.amending == 3
+        draft = table.entry.draft
+        assert draft.turned == parse_cards("8S") and draft.decisions == ()
+        assert not draft.complete and draft.step.kind == "decide"
+        await pilot.press("ctrl+e")  # another amendment: it says this one is dropped
+        await pilot.pause()
+        assert isinstance(app.screen, PickHandDialog)
+        assert ("The amendment of hand 3 being typed now is dropped, unsaved"
+                in " ".join(text_of(app.screen).split()))

@@ -230,6 +230,18 @@ class HandDraft:
                                          tricks, cards, note)
 
     @classmethod
+    def from_turned(cls, ruleset: Ruleset, config: SessionConfig, state: TableState,
+                    record: HandRecord) -> HandDraft:
+        """A draft of a recorded hand filled in up to who plays: its turned card(s) alone (a
+        hand recorded as a Muss that an amendment made a normal hand: who played is asked,
+        D19; trial 33 saw it opened with everyone playing, one Enter from being saved so)."""
+        draft = cls(ruleset, config, state, by_cards=record.cards is not None)
+        for answer in ruleset.record_answers(record)[0]:
+            if draft.complete or draft.give(answer) is not None:
+                break
+        return draft
+
+    @classmethod
     def from_record(cls, ruleset: Ruleset, config: SessionConfig, state: TableState,
                     record: HandRecord) -> HandDraft:
         """A draft filled in from a recorded hand (to amend it: change what was wrong).

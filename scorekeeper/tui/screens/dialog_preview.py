@@ -86,16 +86,21 @@ class PreviewDialog(SpokenModal[bool]):
 class PickHandDialog(SteadyModal[int | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Back"), id="pick-back")]
 
-    def __init__(self, hands: int, clears: bool = False) -> None:
+    def __init__(self, hands: int, clears: bool = False, amending: int | None = None) -> None:
         super().__init__()
         self.hands = hands
         self.clears = clears  # a hand is being typed: amending clears it
+        self.amending = amending  # the hand being amended now: dropped, unsaved
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(_("Amend which hand? (1 to {last})").format(last=self.hands),
                               style="bold"))
-            if self.clears:
+            if self.amending is not None:  # (trial 33: "the hand being typed" read as new)
+                yield Static(Text(_("The amendment of hand {number} being typed now is dropped, "
+                                    "unsaved (Escape keeps it: save it first with Enter).")
+                                  .format(number=self.amending)))
+            elif self.clears:
                 yield Static(Text(_("The hand being typed now is cleared (Escape keeps it: "
                                     "save it first, then amend).")))
             yield TypedInput(id="pick-hand", type="integer",

@@ -120,6 +120,7 @@ class TableHands(TableDisk):
             self.amend_with = amendments
             self.amending = broken.hand
             self.amend_state = broken.state
+            self.amend_asks = broken.asks_again
             self.start_entry()  # the guide says how to go on (``amend_words``)
 
         self.ask(ConfirmDialog(
@@ -235,9 +236,10 @@ class TableHands(TableDisk):
                 self.notices.clear("error")  # a refusal said before is over (trial 32)
                 self.amending = number
                 self.amend_with, self.amend_state = (), None  # a new amendment: on its own
+                self.amend_asks = False
                 self.start_entry()  # the guide says how to go on (``amend_words``)
 
-        self.ask(PickHandDialog(n, clears=self.typing()), picked)
+        self.ask(PickHandDialog(n, clears=self.typing(), amending=self.amending), picked)
 
     def action_count(self) -> None:
         from .dialog_confirm import ConfirmDialog  # (when ctrl+k asks: not at first)

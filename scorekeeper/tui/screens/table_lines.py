@@ -51,6 +51,7 @@ class TableLines(NoticeScreen[None]):
         # its record) and the table before ``amending`` once they are: stored together.
         self.amend_with: tuple[tuple[int, dict[str, Any]], ...] = ()
         self.amend_state: TableState | None = None
+        self.amend_asks = False  # the hand amended too opens at who plays (``offer_amend_too``)
         self.entry: KeyEntry | None = None
         self.by_cards = False
         self.writing = False  # the session file is being read or written (in a worker)

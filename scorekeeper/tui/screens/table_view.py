@@ -55,12 +55,12 @@ class TableView(TableLines):
         session = self.session
         ruleset, config = session.ruleset, session.config
         if self.amending is None:
-            self.amend_with, self.amend_state = (), None
+            self.amend_with, self.amend_state, self.amend_asks = (), None, False
         if self.amending is not None:
             number = self.amending
             self.state = self.amend_state or session.state_before(number)
-            draft = HandDraft.from_record(ruleset, config, self.state,
-                                          session.records()[number - 1])
+            filled = HandDraft.from_turned if self.amend_asks else HandDraft.from_record
+            draft = filled(ruleset, config, self.state, session.records()[number - 1])
         else:
             self.state = session.state()
             draft = HandDraft(ruleset, config, self.state, by_cards=self.by_cards)
