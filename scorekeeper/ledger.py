@@ -392,31 +392,40 @@ def amend_hands(config: SessionConfig, ruleset: Ruleset, records: Sequence[HandR
         state = settle_hands(config, records[:error.hand - 1], ruleset).state
         raise LaterHandMisfit(error.hand, amended, error.detail, state,
                               records[error.hand - 1]) from None
-    unasked_then_asked(config, ruleset, before, after, amended)
+    given = {number: set(changes) for number, changes in amendments}
+    unasked_then_asked(config, ruleset, before, after, amended, given)
     return amended, after
 
 
 def unasked_then_asked(config: SessionConfig, ruleset: Ruleset, before: Sequence[HandRecord],
-                       after: Ledger, amended: tuple[int, ...]) -> None:
-    """A ``LaterHandMisfit`` for the first hand, not amended, that was recorded as a kind in
-    which nobody is asked whether they play (a Kratzen Muss: its record says everyone
-    played) and is another kind once the hands ``amended`` are (trial 32: a Muss became a
-    normal hand, settled as if everyone had chosen to play, P each for those with no trick)."""
+                       after: Ledger, amended: tuple[int, ...],
+                       given: dict[int, set[str]]) -> None:
+    """The first hand recorded as a kind in which nobody is asked whether they play (a
+    Kratzen Muss: its record says everyone played) that is another kind once the hands
+    ``amended`` are, and whose players were not said anew (``given``: the fields each
+    amendment gives): a ``LaterHandMisfit`` for a hand not amended, else a
+    ``ScorekeeperError`` (trial 32: a Muss became a normal hand, settled as if everyone had
+    chosen to play, P each for those with no trick; trial 33: amended too, ``--then 3
+    --tricks …`` without ``--entered``, the same)."""
     if not ruleset.unasked_kinds:
         return
     kinds = [s.kind for s in settle_hands(config, before, ruleset).settlements]
-    for settlement in after.settlements[amended[0]:]:
+    for settlement in after.settlements[amended[0] - 1:]:
         number = settlement.number
         was = kinds[number - 1]
-        if number in amended or was not in ruleset.unasked_kinds or settlement.kind == was:
+        if was not in ruleset.unasked_kinds or settlement.kind == was \
+                or "entered" in given.get(number, ()):
             continue
+        detail = _("it was recorded as a {was}, where nobody is asked whether they play; as a "
+                   "{now} hand each player plays or drops: say who played").format(
+                       was=ruleset.kind_words(was), now=ruleset.kind_words(settlement.kind))
+        if number in amended:
+            raise ScorekeeperError(_("hand {number}: {problem}").format(number=number,
+                                                                        problem=detail))
         state = settle_hands(config, [s.record for s in after.settlements[:number - 1]],
                              ruleset).state
-        raise LaterHandMisfit(number, amended, _(
-            "it was recorded as a {was}, where nobody is asked whether they play; as a {now} "
-            "hand each player plays or drops: say who played").format(
-                was=ruleset.kind_words(was), now=ruleset.kind_words(settlement.kind)),
-            state, settlement.record, asks_again=True)
+        raise LaterHandMisfit(number, amended, detail, state, settlement.record,
+                              asks_again=True)
 
 
 # ---- what an amendment does ---------------------------------------------------------------------

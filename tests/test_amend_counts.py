@@ -354,6 +354,11 @@ def test_a_muss_that_an_amendment_makes_a_normal_hand_no_longer_fits(run, tmp_pa
             f"hand each player plays or drops: say who played. Nothing was written; to amend "
             f"hand 3 too, in the same step, add --then 3 and its fields.") in result.err
     assert path.read_bytes() == before
+    unsaid = run("amend", session_id, "2", "--entered", "Cleo", "--tricks", "Ben,Ben,Ben,Ben",
+                 "--then", "3", "--tricks", "Cleo,Dora,Anna,Ben")  # who played: not said
+    assert unsaid.code == 2 and len(unsaid.err.splitlines()) == 1, unsaid.err
+    assert "hand 3: it was recorded as a Muss" in unsaid.err and "say who played" in unsaid.err
+    assert path.read_bytes() == before  # (trial 33: it was taken as everyone playing)
     both = run("amend", session_id, "2", "--entered", "Cleo", "--tricks", "Ben,Ben,Ben,Ben",
                "--then", "3", "--entered", "Dora,Anna,Ben")  # the table says: all played
     assert both.code == 0, both.err

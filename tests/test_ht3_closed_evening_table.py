@@ -217,3 +217,22 @@ async def test_refusals_there_replace_each_other_and_go_when_the_table_moves_on(
         await settled(pilot)
         refusals = [w for w in screen.notices.words() if second in w]
         assert len(refusals) == 1, screen.notices.words()
+
+
+async def test_a_refusal_there_goes_when_a_dialog_opens(tmp_path):
+    """Trial 33 (t33a/111-112): the ctrl+z refusal on an evening that went on stayed after
+    ctrl+k and Escape, the digest out of view at 80x24; the reference says a refusal goes with
+    the next key or when a dialog opens."""
+    first, _second = went_on(tmp_path)
+    async with table_at_80x24(tmp_path, first, "de") as (app, pilot, screen):
+        await pilot.press("ctrl+z")
+        await settled(pilot)
+        assert len(screen.notices.words()) == 1
+        await pilot.press("ctrl+k")
+        await settled(pilot)
+        assert isinstance(app.screen, CountDialog)
+        await pilot.press("escape")
+        await settled(pilot)
+        assert app.screen is screen and screen.notices.words() == []
+        digest = screen.session.digest
+        assert digest in on_screen(app)  # the digest to write down, in sight again

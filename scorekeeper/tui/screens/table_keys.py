@@ -79,8 +79,8 @@ class TableKeys(TableHands):
             return
         if event.key in NOT_WHILE_AMENDING.values() and self.amending is not None:
             event.stop()  # (no binding while amending: check_action) said, not nothing
-            self.notify(_("Hand {number} is being amended: Enter saves the amendment, Escape "
-                          "cancels it.").format(number=self.amending), markup=False)
+            self.warn_key(_("Hand {number} is being amended: Enter saves the amendment, "
+                            "Escape cancels it.").format(number=self.amending))
             return
         if event.key in ("enter", "backspace", "escape"):
             self.drop_key_warnings()

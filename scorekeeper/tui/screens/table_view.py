@@ -266,8 +266,11 @@ class TableView(TableLines):
         self.notify(words, severity="warning", timeout=8, markup=False)
 
     def drop_key_warnings(self) -> None:
-        """The warnings about a key go once the next key is taken or the screen changes: they
-        belong to the moment (one stayed up under the settlement)."""
+        """The warnings about a key, and a refusal, go once the next key is taken or the screen
+        changes: they belong to the moment (one stayed up under the settlement; a refusal
+        stayed through the keys of an amendment and over a dialog, the digest out of view at
+        80x24: trial 33)."""
         for words in self.key_warnings & set(self.notices.words()):
             self.notices.expire(words)
         self.key_warnings.clear()
+        self.notices.clear("error")
