@@ -217,11 +217,15 @@ class NoticeLine(Widget):
         self.draw()
 
     def clear(self, severity: SeverityLevel | None = None) -> None:
-        """Every notice gone (``severity``: those of that severity)."""
-        for notice in self.said:
-            if notice[3] is not None and severity in (None, notice[1]):
+        """Every notice gone (``severity``: those of that severity). Nothing to clear, nothing
+        is drawn (the table clears its refusals at every key: a layout pass each time)."""
+        gone = [notice for notice in self.said if severity in (None, notice[1])]
+        if not gone:
+            return
+        for notice in gone:
+            if notice[3] is not None:
                 notice[3].stop()
-        self.said = [notice for notice in self.said if severity not in (None, notice[1])]
+        self.said = [notice for notice in self.said if notice not in gone]
         self.draw()
 
     def expire(self, words: str) -> None:

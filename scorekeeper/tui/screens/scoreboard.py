@@ -276,7 +276,14 @@ class ScoreboardScreen(SpokenScreen[None]):
         players = len(self.session.config.players)
         fit = max(1, min(players, self.size.width // CARD_WIDTH))
         rows = ceil(players / fit)
-        self.query_one("#board-cards").styles.grid_size_columns = ceil(players / rows)
+        columns = ceil(players / rows)
+        cards = self.query_one("#board-cards")
+        cards.styles.grid_size_columns = columns
+        # A column between cards only where every card keeps a 24-character name whole (at 80
+        # columns, with the scroll bar's two, three cards and two gaps cut four names by one
+        # character: trial 33); the cards' borders keep them apart.
+        room = self.size.width - 2 - (columns - 1)
+        cards.styles.grid_gutter_vertical = 1 if room >= columns * CARD_WIDTH else 0
 
     def follow(self) -> None:
         """Read the session again when its file has changed (another terminal wrote it)."""
