@@ -48,7 +48,7 @@ ROUNDING_WORDS_NO_POT = N_(
     "cent; the cents then missing to make the money add up to zero go one each to the amounts "
     "that lost most by rounding down (equal losses: in seating order). So no amount moves by a "
     "whole cent, and only where a chip or point is worth part of a cent.")
-"""The same, for a game without a pot (Letzter: trial 32 read "the pot last" there)."""
+"""The same, for a game without a pot (trial 32 read "the pot last" where there is none)."""
 
 
 def rounding_words(settled: SettleUp) -> str:

@@ -109,8 +109,7 @@ class LaterHandBroken(StoreError):
     def __init__(self, message: str, misfit: LaterHandMisfit) -> None:
         super().__init__(message)
         self.hand, self.state, self.record = misfit.hand, misfit.state, misfit.record
-        self.asks_again = misfit.asks_again  # (who played: opened at its first question)
-        self.can_amend = not misfit.state.finished
+        self.asks_again, self.can_amend = misfit.asks_again, not misfit.state.finished
 
 
 class Counted(NamedTuple):
