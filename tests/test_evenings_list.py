@@ -145,7 +145,7 @@ def test_name_archive_and_sessions_all_on_the_command_line(store, run):
     assert [(i["id"], i["name"], i["archived"], i["continues"]) for i in as_json] == [
         (other.id, None, False, None), (session.id, "Friday at Anna's", True, None)]
     shown = run("show", session.id).out
-    assert "name: Friday at Anna's" in shown and "archived (left out of the list" in shown
+    assert "Name: Friday at Anna's" in shown and "Archived (left out of the list" in shown
     assert "  named “Friday at Anna's” (" in shown and "  archived (" in shown
     assert run("archive", session.id).out.startswith(f"session {session.id} is archived already")
     assert run("archive", session.id, "--undo").code == 0
