@@ -12,6 +12,7 @@ from textual import events
 from textual.screen import Screen
 from textual.widget import Widget
 
+from ..cells import NO_BREAK
 from ..i18n import _
 from .keynames import key_name
 
@@ -145,8 +146,8 @@ class KeyBar(Widget):
 # A key named in running text and the word after it are one ("Strg+u Schlussabrechnung",
 # "Esc Start"): a line folds before the key or after its word, never between them (trial 30:
 # "Strg+u" ended a row at 130 columns, "Schlussabrechnung" began the next). The space between
-# them is a no-break space, which the table's panel keeps (handpanel.wrapped_whole).
-NO_BREAK = "\u00a0"
+# them is a no-break space (``cells.NO_BREAK``), which the table's panel keeps
+# (handpanel.wrapped_whole).
 
 
 @lru_cache(maxsize=8)
