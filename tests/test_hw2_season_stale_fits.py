@@ -39,17 +39,23 @@ def test_the_stale_words_fold_between_words_on_their_own_line():
     assert stale_folded("1 Abend veraltet") == "1 Abend\nveraltet"
 
 
+async def season_shown(app, pilot):
+    """The season's screen opened at the table's size: the screen, its table, the screen's
+    rows (scroll bar left out) and the table's labels."""
+    screen = await open_screen(pilot, "t", SeasonScreen)
+    await settled(pilot)
+    table = screen.query_one("#season-table", DataTable)
+    shown = [row.translate(SCROLL_BAR) for row in shown_rows(app)]
+    return screen, table, shown, [str(column.label) for column in table.columns.values()]
+
+
 @pytest.mark.parametrize("language", ["pt", "de", "es", "en"])
 async def test_a_stale_money_column_keeps_the_table_inside_80_columns(tmp_path, language):
     stale_season(tmp_path)
     app = make_app(tmp_path, language=language)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_screen(pilot, "t", SeasonScreen)
-        await settled(pilot)
-        table = screen.query_one("#season-table", DataTable)
-        shown = [row.translate(SCROLL_BAR) for row in shown_rows(app)]
+        screen, table, shown, labels = await season_shown(app, pilot)
         text = "\n".join(shown)
-        labels = [str(column.label) for column in table.columns.values()]
         assert table.virtual_size.width <= table.scrollable_content_region.width, text
         assert not screen.query_one(WideHint).display, text
         for label in labels:  # every label whole on screen ("dinheiro", not "d")
@@ -102,13 +108,9 @@ async def test_german_names_on_two_lines_with_figures_one_column_too_wide(tmp_pa
         store.settle_up(session, Decimal("10000000"), "EUR")
     app = make_app(tmp_path, language="de")
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_screen(pilot, "t", SeasonScreen)
-        await settled(pilot)
-        table = screen.query_one("#season-table", DataTable)
-        shown = [row.translate(SCROLL_BAR) for row in shown_rows(app)]
+        screen, table, shown, labels = await season_shown(app, pilot)
         text = "\n".join(shown)
         assert table.virtual_size.width <= table.scrollable_content_region.width, text
-        labels = [str(column.label) for column in table.columns.values()]
         assert not any(" " in line.strip() for label in labels
                        for line in label.split("\n")), labels  # "pro" over "Abend"
         for i in range(table.row_count):

@@ -29,6 +29,14 @@ def typed_at_once(app, keys: list[str]) -> None:
         app.post_message(events.Key(key, CHARACTERS.get(key, key)))
 
 
+async def typed(app, pilot, keys: list[str], at_once: bool) -> None:
+    """``keys`` all queued at once (``typed_at_once``), or one at a time as Pilot presses them."""
+    if at_once:
+        typed_at_once(app, keys)
+    else:
+        await pilot.press(*keys)
+
+
 def terms(screen) -> tuple[str, str]:
     value, currency = (screen.query_one(f"#settle-{key}", Input).value
                        for key in ("value", "currency"))
@@ -43,11 +51,8 @@ async def test_keys_typed_after_tab_go_to_the_field_tab_moved_to(tmp_path, at_on
     app = make_app(tmp_path, session.id, language="es")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_screen(pilot, "ctrl+u", SettleUpScreen)
-        keys = ["0", "comma", "3", "tab", "U", "S", "D", "shift+tab", "end", "5"]
-        if at_once:
-            typed_at_once(app, keys)
-        else:
-            await pilot.press(*keys)
+        await typed(app, pilot, ["0", "comma", "3", "tab", "U", "S", "D", "shift+tab", "end",
+                                 "5"], at_once)
         await settled(pilot)
         assert terms(screen) == ("0,35", "USD")
         assert screen.focused is screen.query_one("#settle-value")
@@ -70,11 +75,8 @@ async def test_keys_typed_before_tab_stay_in_the_field_they_were_typed_in(tmp_pa
         screen = await open_screen(pilot, "ctrl+u", SettleUpScreen)
         await settled(pilot)
         assert terms(screen) == ("0,1", "EUR")
-        keys = ["end", *["backspace"] * 5, "0", "comma", "3", "tab", "U", "S", "D"]
-        if at_once:
-            typed_at_once(app, keys)
-        else:
-            await pilot.press(*keys)
+        await typed(app, pilot, ["end", *["backspace"] * 5, "0", "comma", "3", "tab", "U", "S",
+                                 "D"], at_once)
         await settled(pilot)
         assert terms(screen) == ("0,3", "USD")
         assert screen.focused is screen.query_one("#settle-currency")
