@@ -44,6 +44,9 @@ class LedgerRow(NamedTuple):
         return needle == self.cells[0] or (not needle.isdigit() and needle in self.names)
 
 
+POT_AFTER = 5  # the "pot after" column: the pot's figure after the hand
+
+
 def count_row(after_hand: int, words: str) -> LedgerRow:
     """A chip count as a row, after the rows of the hand it followed (none: before any)."""
     return LedgerRow((str(after_hand) if after_hand else "", "", "", "", words, "", "", ""),
@@ -136,6 +139,10 @@ class LedgerScreen(NoticeScreen[None]):
     def on_mount(self) -> None:
         self.app.steady(self)
         self.entries = self.ledger_rows()
+        # A game without a pot (Letzter) has no "pot after" column: empty on every row, it
+        # took ten columns of the names' room (trial 33).
+        self.shown = tuple(i for i in range(len(self.labels()))
+                           if i != POT_AFTER or self.session.ruleset.has_pot)
         self.widths: tuple[int | None, ...] | None = None
         self.laid_for_few = False  # (set as the filter changes: ``on_input_changed``)
         self.lay_out()
@@ -199,13 +206,13 @@ class LedgerScreen(NoticeScreen[None]):
             return max([cell_width(labels[column]),
                         *(cell_width(row.cells[column]) for row in fixed)])
 
-        natural = [widest(i) for i in range(len(labels))]
+        natural = [widest(i) if i in self.shown else 0 for i in range(len(labels))]
         # A count's words fold in the reason's column, as wide as its other cells.
         wraps = any(row.wraps for row in self.entries)
         reason = natural[4]
         natural[4] = max(reason, 30) if wraps else reason
         whole = tuple(natural[4] if i == 4 and wraps else None for i in range(len(labels)))
-        free = room - 2 * len(labels)  # two columns of padding around each
+        free = room - 2 * len(self.shown)  # two columns of padding around each
         if sum(natural) <= free:
             return whole
         every = self.folded_in_view(free, natural)
@@ -254,7 +261,8 @@ class LedgerScreen(NoticeScreen[None]):
         for i in (1, 2, 6):
             lows[i] = self.least_width(i)
         lows[4] = min(natural[4], max(12, longest_word(4)))  # a word of it never cut
-        lows[5] = max([longest_word(5), *(cell_width(c[5]) for c in cells)])  # a figure whole
+        if POT_AFTER in self.shown:  # a figure whole
+            lows[5] = max([longest_word(5), *(cell_width(c[5]) for c in cells)])
         # the kind between its words or after a hyphen ("Zwangs-" over "Muss": whole, it kept
         # 11 columns on every row of the evening from the reason; trial 32)
         lows[7] = max([longest_word(7) if " " in labels[7] else cell_width(labels[7]),
@@ -274,7 +282,8 @@ class LedgerScreen(NoticeScreen[None]):
     def heading_lines(self, widths: tuple[int | None, ...]) -> int:
         """The rows the headings take at ``widths``: two where one folds, else one."""
         return 1 + any(width is not None and cell_width(label) > width
-                       for label, width in zip(self.labels(), widths, strict=True))
+                       for i, (label, width) in enumerate(zip(self.labels(), widths, strict=True))
+                       if i in self.shown)
 
     def lines(self, widths: tuple[int | None, ...]) -> int:
         """How many lines the table's rows take at ``widths`` (each cell folded between its
@@ -308,10 +317,10 @@ class LedgerScreen(NoticeScreen[None]):
         labels = self.labels()
         # A heading folded (the pot after's: "pot" over "after") takes two rows, the others
         # on the lower one, over their cells.
-        folds = [width is not None and cell_width(label) > width
-                 for label, width in zip(labels, widths, strict=True)]
+        folds = [i in self.shown and width is not None and cell_width(label) > width
+                 for i, (label, width) in enumerate(zip(labels, widths, strict=True))]
         table.header_height = 2 if any(folds) else 1
-        for label, width, folded in zip(labels, widths, folds, strict=True):
+        for label, width, folded in [(labels[i], widths[i], folds[i]) for i in self.shown]:
             table.add_column(Text(label if folded or not any(folds) else f"\n{label}"),
                              width=width)
         self.fill()
@@ -326,8 +335,8 @@ class LedgerScreen(NoticeScreen[None]):
             if needle and not row.shown_for(needle):
                 continue
             for cells in self.pieces(row):
-                table.add_row(*(Text(cell, justify="right" if i in (0, 3, 5) else "left")
-                                for i, cell in enumerate(cells)),
+                table.add_row(*(Text(cells[i], justify="right" if i in (0, 3, 5) else "left")
+                                for i in self.shown),
                               height=None if folded or row.wraps else 1)
 
     def pieces(self, row: LedgerRow, widths: tuple[int | None, ...] | None = None
