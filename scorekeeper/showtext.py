@@ -89,12 +89,19 @@ def record_words(record: HandRecord | None, ruleset: Ruleset, deck: Deck = "fren
         value = getattr(record, key)
         if shape not in ("names", "cards") or key in ("tricks", "led_by") or value is None:
             continue
-        words = ruleset.record_words.get(key)
-        text = _record_value(value, shape, deck)
-        parts.append(_(words).format(value=text) if words else f"{key} {text}")
-    parts.append(_(ruleset.record_words["tricks"]).format(
-        value=_record_value(record.tricks, "names", deck)))
+        parts.append(_field_words(key, value, ruleset, shape, deck))
+    parts.append(_field_words("tricks", record.tricks, ruleset, "names", deck))
     return "; ".join(parts)
+
+
+def _field_words(key: str, value: tuple[object, ...], ruleset: Ruleset, shape: str,
+                 deck: Deck) -> str:
+    """One field of a hand's record in words: its own words where it names nobody."""
+    if not value and key in ruleset.record_words_empty:
+        return _(ruleset.record_words_empty[key])
+    words = ruleset.record_words.get(key)
+    text = _record_value(value, shape, deck)
+    return _(words).format(value=text) if words else f"{key} {text}"
 
 
 def _record_value(value: tuple[object, ...], shape: str, deck: Deck) -> str:

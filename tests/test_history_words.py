@@ -27,6 +27,22 @@ def test_a_record_is_told_in_the_language_and_the_pack(language, said):
         assert record_words(RECORD, get_ruleset("kratzen"), deck) == said
 
 
+WALKOVER = HandRecord(indicator=(Card.parse("KC"),), entered=(), tricks=())
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "turned K♣; everyone else dropped; no tricks played"),
+    ("de", "aufgeschlagen K♣; alle anderen haben gepasst; keine Stiche gespielt"),
+    ("pt", "virada K♣; todos os outros desistiram; nenhuma vaza jogada"),
+    ("es", "muestra K♣; todos los demás pasaron; ninguna baza jugada"),
+])
+def test_a_walkover_says_everyone_else_dropped_and_no_tricks(language, said):
+    """Trial 33: a walkover read "playing none; tricks none" (es "juegan ninguno; bazas
+    ninguno")."""
+    with speaking(language):
+        assert record_words(WALKOVER, get_ruleset("kratzen"), "french") == said
+
+
 def test_show_tells_an_amendment_in_german(run):
     saved = run("replay", "examples/kratzen.toml", "--save")
     session = saved.out.split()[-1]

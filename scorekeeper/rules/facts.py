@@ -48,6 +48,9 @@ class GameFacts(ABC):
     # How a hand's record is told to people (``showtext.record_words``), a field at a time,
     # marked with N_: ``{value}`` is its names or cards. A game names the fields it adds.
     record_words: ClassVar[dict[str, str]] = {"tricks": N_("tricks {value}")}
+    # The same field when it names nobody (Kratzen's walkover: "playing none; tricks none"
+    # read as a riddle, es "juegan ninguno; bazas ninguno", trial 33).
+    record_words_empty: ClassVar[dict[str, str]] = {"tricks": N_("no tricks played")}
     # Each kind of hand, marked with N_ (in English the word is the kind itself, which is data:
     # JSON, CSV and the session file keep it); ``kind_words`` says it in the language in use.
     kind_names: ClassVar[dict[str, str]] = {}

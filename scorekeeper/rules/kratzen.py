@@ -173,6 +173,7 @@ class Kratzen(Ruleset):
     }
     record_words = {"indicator": N_("turned {value}"), "entered": N_("playing {value}"),
                     **Ruleset.record_words}
+    record_words_empty = {"entered": N_("everyone else dropped"), **Ruleset.record_words_empty}
 
     def starting_score(self, config: SessionConfig) -> Decimal:
         return Decimal(0)
