@@ -231,7 +231,8 @@ async def test_a_dropped_seat_is_not_offered(tmp_path):
         await pilot.press("a", "h", "p", "d", "p", "d", "p")
         assert "type the seat: 1 2 3 5" in on_screen(app)   # 4 and 6 dropped
         await pilot.press("9")
-        assert "type the seat number of a player in this hand: 1 2 3 5" in app.said[-1]
+        # a line of its own, begun with a capital (trial 33: de "die Sitznummer … tippen")
+        assert "Type the seat number of a player in this hand: 1 2 3 5" in app.said[-1]
         await pilot.press("4")
         assert "4 is Dorothea Konstantina Abe, who dropped: not in this hand (type 1 2 3 5)" \
             in app.said[-1]

@@ -10,7 +10,7 @@ from textual.binding import ActiveBinding
 
 from ...errors import ScorekeeperError
 from ...guidewords import step_prompt
-from ...i18n import N_, _
+from ...i18n import N_, _, sentence
 from ..widgets import run_own_binding
 from .table_hands import TableHands
 
@@ -102,7 +102,11 @@ class TableKeys(TableHands):
         event.stop()
         self.drop_key_warnings()
         if problem:
-            self.warn_key(problem)
+            # A line of its own begins with a capital ("type the seat number …", de "die
+            # Sitznummer … tippen", trial 33), unless with the key typed or a player's name,
+            # which are shown as they are.
+            literal = (char, *self.entry.draft.config.players)
+            self.warn_key(problem if problem.startswith(literal) else sentence(problem))
         self.show()
 
     def on_screen_suspend(self) -> None:
