@@ -27,9 +27,32 @@ class GuideBox(VerticalScroll):
     room whenever the box changes size: the panel's own size may stay (drawn taller than a
     box that was short a moment, beside a scroll bar it then kept: a row short at 80x24)."""
 
+    BLANK = True  # (a speed trick: ``TableBox``)
+
     def on_resize(self) -> None:
         for panel in self.query_children(HandPanel):
             panel.draw()
+
+
+class TableBox(Vertical):
+    """The table's rows (the heading, the seats, the pot, the last hand, the guide's box), and
+    the seats' row (``#seats``): boxes with nothing of their own to draw (no border, no text),
+    their children over all of them but their background.
+
+    A speed trick, in this one place with ``GuideBox``: Textual paints every widget in the
+    parent whose rows a key changed, each whole, at every key (a seat's status and the
+    question: nearly all of the screen). ``BLANK`` has Textual paint such a box as its
+    background alone, without making each of its rows from its styles (three boxes of the
+    fourteen widgets painted a key). Measured in tests/benchmarks (test_whole_commands.py,
+    "TUI: key to frame written")."""
+
+    BLANK = True
+
+
+class SeatsRow(Horizontal):
+    """The seats side by side (or in a grid of two rows): see ``TableBox``."""
+
+    BLANK = True
 
 
 class TableScreen(TableKeys):
@@ -56,9 +79,9 @@ class TableScreen(TableKeys):
     def compose(self) -> ComposeResult:
         config = self.session.config
         ruleset = self.session.ruleset
-        with Vertical(id="table"):
+        with TableBox(id="table"):
             yield Shown("", id="table-top")
-            with Horizontal(id="seats"):
+            with SeatsRow(id="seats"):
                 self.panels = [SeatPanel(seat, player, ruleset.score_words())
                                for seat, player in enumerate(config.players, start=1)]
                 yield from self.panels
