@@ -45,7 +45,8 @@ async def test_the_settle_up_says_everything_in_one_line_the_newest_in_place(tmp
         screen = await open_settle_up(pilot)
         assert len(lines_saying(screen)) == 1
         with speaking(language):
-            terms = _("{value} {currency} a chip or point, {when}: change them if the table "
+            # (a Kratzen evening: "a chip", not "a chip or point", trial 34)
+            terms = _("{value} {currency} a chip, {when}: change them if the table "
                       "agrees on other terms.").format(
                 value="0.1" if language == "en" else "0,1", currency="EUR",
                 when=_("as at this session's last settle-up"))

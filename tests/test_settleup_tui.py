@@ -198,7 +198,7 @@ async def test_the_terms_agreed_last_time_are_filled_in(tmp_path):
             assert terms_shown(screen) == ("0.25", "CHF")
             # said whole on the screen, in its one status line (not in a notice cut to one
             # line)
-            assert f"0.25 CHF a chip or point, {said}: change them if" in " ".join(
+            assert f"0.25 CHF a chip, {said}: change them if" in " ".join(
                 screen.notices.words())
             assert "Value: 0.25 CHF a chip." in shown(screen, "#settle-lines")
 

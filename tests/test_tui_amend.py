@@ -313,3 +313,41 @@ async def test_a_muss_made_a_normal_hand_opens_at_who_plays(tmp_path):
         assert isinstance(app.screen, PickHandDialog)
         assert ("The amendment of hand 3 being typed now is dropped, unsaved"
                 in " ".join(text_of(app.screen).split()))
+
+
+@pytest.mark.parametrize("answers, winners", [
+    # everyone plays: every recorded trick fits again, the hand is complete
+    (("p", "p", "p"), ("Cleo", "Dora", "Anna", "Ben")),
+    # Dora drops: trick 1 (Cleo's) fits; trick 2 was Dora's, so it is asked again
+    (("d", "p", "p"), ("Cleo",)),
+])
+async def test_a_muss_made_a_normal_hand_keeps_its_tricks_after_who_plays(tmp_path, answers,
+                                                                          winners):
+    """Trial 34 (both trials): the hand that no longer fits opened at who plays, "as it was
+    recorded", and once that was answered its recorded trick winners were gone, to be typed
+    again from memory. They come back after the decisions, as far as they fit."""
+    store = fixed_store(tmp_path)
+    session_id = store.create(make_config("kratzen", PLAYERS, "Anna"), [
+        HandRecord(indicator=parse_cards("KC"), tricks=("Ben", "Ben", "Cleo", "Cleo")),
+        HandRecord(indicator=parse_cards("9H"), entered=()),  # everyone drops: a walkover
+        HandRecord(indicator=parse_cards("8S"), entered=("Dora", "Anna", "Ben"),
+                   tricks=("Cleo", "Dora", "Anna", "Ben"))]).id
+    app = make_app(tmp_path, session_id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await amend_hand(pilot, 2)
+        await pilot.press(*["backspace"] * 3, "p", "d", "d", "2", "2", "2", "2", "enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert table.amending == 3 and table.entry.draft.decisions == ()
+        await pilot.press(*answers)
+        await pilot.pause()
+        draft = table.entry.draft
+        assert draft.winners == winners
+        assert draft.complete == (len(winners) == 4)
+        # Backspace takes back the last trick given again, as any other answer
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert table.entry.draft.winners == winners[:-1]

@@ -251,11 +251,16 @@ class HandDraft:
         answers: list[Answer] = list(turned)
         for player in ruleset.deciders(config, state, turned):
             answers.append(entered is None or player in entered)
-        if record.cards is not None:
-            answers += [card for trick in record.cards for card in trick]
-        else:
-            answers += list(record.tricks)
+        answers += recorded_play(record)
         for answer in answers:
             if draft.complete or draft.give(answer) is not None:
                 break
         return draft
+
+
+def recorded_play(record: HandRecord) -> tuple[Answer, ...]:
+    """A recorded hand's play as a draft takes it: every card of every trick (a hand typed
+    card by card), else each trick's winner."""
+    if record.cards is not None:
+        return tuple(card for trick in record.cards for card in trick)
+    return tuple(record.tricks)

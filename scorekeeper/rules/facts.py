@@ -193,6 +193,6 @@ def tricks_words(n: int) -> str:
 
 
 def then_list(cards: Iterable[Card], deck: Deck = "french") -> str:
-    """Cards turned one after the other: ``Weli then A♥``."""
-    return _(" then ").join(c.symbol(deck) for c in cards)
+    """Cards turned one after the other: ``Weli, then A♥``."""
+    return _(", then ").join(c.symbol(deck) for c in cards)  # "Weli, then 9♠"
 

@@ -83,10 +83,15 @@ class KeyEntry:
     """The hand being typed in, over ``draft``. ``keys``: the keys of each answer typed here,
     in order (a pre-filled draft has answers that no key gave)."""
 
-    def __init__(self, draft: HandDraft) -> None:
+    def __init__(self, draft: HandDraft, then: tuple[Answer, ...] = ()) -> None:
         self.draft = draft
-        self.keys: list[str] = []
+        self.keys: list[str] = [""] * len(draft.answers)  # "": filled in, no key gave it
         self.pending: str | None = None  # a card's rank, typed, waiting for its suit
+        # A recorded hand's play (its trick winners or cards), given again as soon as who
+        # plays has been asked: a Muss that an amendment made a normal hand opens at "who
+        # plays" (D19), and its tricks, which may still fit, come back after it (trial 34
+        # found them gone, to be typed again from memory). Only what fits is given.
+        self.then = list(then)
 
     # ---- where the hand stands
 
@@ -305,7 +310,18 @@ class KeyEntry:
         problem = self.draft.give(answer)
         if problem is None:
             self.keys.append(keys)
+            if self.then and self.draft.step.kind in ("winner", "card"):
+                self.give_then()
         return problem
+
+    def give_then(self) -> None:
+        """The recorded play given again (``then``), as far as it fits, once."""
+        draft = self.draft
+        for answer in self.then:
+            if draft.complete or draft.give(answer) is not None:
+                break
+            self.keys.append("")
+        self.then = []
 
     def back(self) -> bool:
         """Take back one key: a waiting rank, or else the last answer (of a card typed rank

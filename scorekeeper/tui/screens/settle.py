@@ -169,9 +169,12 @@ class SettleUpScreen(NoticeScreen[None]):
         for field in (value, currency):
             if field.has_focus:
                 field.select_all()
-        self.say_of_terms(_("{value} {currency} a chip or point, {when}: change them if the "
-                            "table agrees on other terms.").format(
-            value=format_decimal(terms[0]), currency=terms[1], when=when))
+        terms_words = (_("{value} {currency} a chip, {when}: change them if the table agrees "
+                         "on other terms.") if self.table.session.ruleset.unit == "chip" else
+                       _("{value} {currency} a point, {when}: change them if the table agrees "
+                         "on other terms."))  # (Kratzen has chips only: trial 34)
+        self.say_of_terms(terms_words.format(value=format_decimal(terms[0]), currency=terms[1],
+                                             when=when))
 
     def say(self, words: str, severity: SeverityLevel = "information") -> None:
         """``words`` in the screen's one status line, whole, in place of what it said before,
@@ -335,14 +338,17 @@ class SettleUpScreen(NoticeScreen[None]):
         session = self.table.session
         state = session.state()
         number, digest = state.hands_played, session.digest
-        where = [(_("session {id}  after hand {number} (finished)  digest {digest}")
-                  if state.finished else _("session {id}  after hand {number}  digest {digest}")
-                  ).format(id=session.id, number=number, digest=digest),
+        named = _("session {id}  after hand {number}  digest {digest}").format(
+            id=session.id, number=number, digest=digest)
+        where = [(_("session {id}  after hand {number} (finished)  digest {digest}").format(
+                  id=session.id, number=number, digest=digest) if state.finished else named),
+                 named,  # the session named before "finished" (pt, es: it went, trial 34)
                  (_("after hand {number} (finished)  digest {digest}") if state.finished
                   else _("after hand {number}  digest {digest}")).format(number=number,
                                                                          digest=digest)]
         forms = [(_("Settle up: {game}").format(game=session.ruleset.title), where[0]),
-                 (_("Settle up"), where[0]), (_("Settle up"), where[1])]
+                 (_("Settle up"), where[0]), (_("Settle up"), where[1]),
+                 (_("Settle up"), where[2])]
         title, words = next((form for form in forms if cell_len(f"{form[0]}  {form[1]}") <= room),
                             forms[-1])
         return Text.assemble((title, "bold"), "  " + words)

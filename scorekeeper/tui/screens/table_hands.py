@@ -126,9 +126,14 @@ class TableHands(TableDisk):
         self.ask(ConfirmDialog(
             _("Hand {number} no longer fits: amend it too, in the same step?").format(
                 number=broken.hand),
-            [words, "", _("Yes: hand {number} opens as it was recorded, on the table as this "
-                          "amendment leaves it; change what no longer fits. All the hands are "
-                          "saved together when you confirm, or none.").format(number=broken.hand),
+            [words, "", (_("Yes: hand {number} opens with its turned card, on the table as "
+                           "this amendment leaves it: say who played, and its tricks come back "
+                           "as recorded, as far as they still fit. All the hands are saved "
+                           "together when you confirm, or none.") if broken.asks_again else
+                         _("Yes: hand {number} opens as it was recorded, on the table as this "
+                           "amendment leaves it; change what no longer fits. All the hands are "
+                           "saved together when you confirm, or none.")).format(
+                number=broken.hand),
              _("No: back to hand {number} as you typed it.").format(number=self.amending)]),
             answered)
 

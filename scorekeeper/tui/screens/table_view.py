@@ -13,6 +13,7 @@ from ...guidewords import draft_lines, table_guide
 from ...i18n import _, pgettext
 from ...presentation import hands_words, places
 from ...rules import HandDraft
+from ...rules.draft import recorded_play
 from ..entry import KeyEntry
 from ..handpanel import HandPanel
 from ..keybar import KeyBar, keys_kept
@@ -59,12 +60,16 @@ class TableView(TableLines):
         if self.amending is not None:
             number = self.amending
             self.state = self.amend_state or session.state_before(number)
+            record = session.records()[number - 1]
             filled = HandDraft.from_turned if self.amend_asks else HandDraft.from_record
-            draft = filled(ruleset, config, self.state, session.records()[number - 1])
+            draft = filled(ruleset, config, self.state, record)
+            # (asked again who plays: its tricks come back once that is answered)
+            then = recorded_play(record) if self.amend_asks else ()
         else:
             self.state = session.state()
             draft = HandDraft(ruleset, config, self.state, by_cards=self.by_cards)
-        self.entry = KeyEntry(draft)
+            then = ()
+        self.entry = KeyEntry(draft, then)
         # Escape cancels an amendment, or leaves: the key bar says which (first while amending).
         self.query_one(KeyBar).first = KEYS_FIRST if self.amending is None else KEYS_AMENDING
         self.refresh_bindings()
