@@ -89,6 +89,22 @@ class ConfirmDialog(SpokenModal[bool]):
         self.dismiss(True)
 
 
+class EnterToConfirmDialog(ConfirmDialog, inherit_bindings=False):
+    """A question whose yes loses what was typed (leaving the table mid-hand): only Enter says
+    yes. No letter does: after an Escape by mistake, the German j meant for "geht mit" left
+    the table and dropped the hand (trial 34)."""
+
+    BINDINGS = [Binding("enter", "confirm", N_("Yes"), id="confirm-yes"),
+                Binding("escape,n", "cancel", N_("No"), id="confirm-no")]
+
+    def __init__(self, question: str, detail: Sequence[str | Text] | None = None) -> None:
+        super().__init__(question, detail)
+        self.keys = _("Enter: yes    Escape / n: no")
+
+    def on_key(self, event: events.Key) -> None:
+        event.prevent_default()  # (not ConfirmDialog's: the language's letter for yes)
+
+
 class TypedHandDialog(ConfirmDialog, inherit_bindings=False):
     """Why the hand being typed was cleared (another terminal changed the session), and the
     hand as it was typed, whole, to type it again: it stays until Escape closes it. Not Enter:

@@ -190,7 +190,7 @@ class TableKeys(TableHands):
         self.app.push_screen(RulesScreen(session.config.game, session.ruleset.deck(session.config)))
 
     def action_home(self) -> None:
-        from .dialog_confirm import ConfirmDialog  # (when Escape asks it: not at the first frame)
+        from .dialog_confirm import EnterToConfirmDialog  # (when Escape asks: not at first)
 
         if self.amending is not None:
             self.cancel_amend()
@@ -200,7 +200,7 @@ class TableKeys(TableHands):
                 if ok:
                     self.app.go_home()
 
-            self.app.push_screen(ConfirmDialog(_("Leave the table? The hand being typed is not "
-                                                 "saved.")), leave)
+            self.app.push_screen(EnterToConfirmDialog(_("Leave the table? The hand being typed "
+                                                        "is not saved.")), leave)
             return
         self.app.go_home()
