@@ -168,7 +168,7 @@ async def test_the_ledger_screen_holds_each_count_against_the_ledger_now(tmp_pat
         assert ("Ben 8½; the ledger said Ben 8½ then (agreed); after the amendment of hand 2 it "
                 "says Ben 13¾: disagrees now: Ben off by -5¼") in counts
         audit = " ".join(str(app.screen.query_one("#audit", Static).render()).split())
-        assert "1 finding:" in audit and "off by Ben -5¼" in audit
+        assert "1 finding:" in audit and "Ben off by -5¼" in audit
 
 
 REVOKED = [parse_cards(t) for t in ("7C,9H,AC,9C", "AD,7D,8D,9D", "AH,7H,8H,8C", "AS,7S,8S,9S",
@@ -351,3 +351,39 @@ async def test_a_muss_made_a_normal_hand_keeps_its_tricks_after_who_plays(tmp_pa
         await pilot.press("backspace")
         await pilot.pause()
         assert table.entry.draft.winners == winners[:-1]
+
+
+async def test_two_hands_amended_together_in_portuguese_name_the_other_with_its_article(
+        tmp_path):
+    """Trial 34 (pt): the heading read "A CORRIGIR A MÃO 3 com mão 2" (no article), and once
+    hands 2 and 3, the last, were saved: "as mãos seguintes foram liquidadas de novo", where no
+    hand follows."""
+    store = fixed_store(tmp_path)
+    session_id = store.create(make_config("kratzen", PLAYERS, "Anna"), [
+        HandRecord(indicator=parse_cards("KC"), tricks=("Ben", "Ben", "Cleo", "Cleo")),
+        HandRecord(indicator=parse_cards("9H"), entered=()),  # everyone drops: a walkover
+        HandRecord(indicator=parse_cards("8S"), entered=("Dora", "Anna", "Ben"),
+                   tricks=("Cleo", "Dora", "Anna", "Ben"))]).id
+    app = make_app(tmp_path, session_id, language="pt")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await amend_hand(pilot, 2)
+        await pilot.press(*["backspace"] * 3, "e", "d", "d", "2", "2", "2", "2", "enter")
+        await pilot.pause()
+        await pilot.press("s")  # sim: hand 3 too
+        await pilot.pause()
+        assert table.amending == 3
+        top = " ".join(str(table.query_one("#table-top").render()).split())
+        assert "com a mão 2" in top, top
+        await pilot.press("e", "e", "e")  # everyone plays: its tricks come back
+        await pilot.pause()
+        assert table.entry.complete
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")  # the preview: yes
+        await pilot.pause()
+        await pilot.pause()
+        last = " ".join(str(table.query_one("#last").render()).split())
+        assert "Mãos 2 e 3 corrigidas." in last, last
+        assert "seguintes" not in last, last

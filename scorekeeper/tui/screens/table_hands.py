@@ -176,10 +176,12 @@ class TableHands(TableDisk):
             self.session = result.session
             self.mtime = self._mtime()
             self.start_entry()
-            self.tell_last(ngettext("{hands} amended; later hands settled again.",
-                                    "{hands} amended; later hands settled again.",
-                                    len(amended.numbers)).format(  # (the participle agrees)
-                hands=hands.capitalize()))
+            later = max(amended.numbers) < self.session.hands_played  # (none: not said, pt)
+            words = (ngettext("{hands} amended; later hands settled again.",
+                              "{hands} amended; later hands settled again.",
+                              len(amended.numbers)) if later else
+                     ngettext("{hands} amended.", "{hands} amended.", len(amended.numbers)))
+            self.tell_last(words.format(hands=hands.capitalize()))  # (the participle agrees)
 
         self.ask(PreviewDialog(_("Amend {hands}").format(hands=hands), lines, figures=figures,
                                amends=True), confirmed)

@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from ...amounts import format_amount
 from ...guidewords import draft_lines, table_guide
-from ...i18n import _, pgettext
+from ...i18n import _, ngettext, pgettext
 from ...presentation import hands_words, places
 from ...rules import HandDraft
 from ...rules.draft import recorded_play
@@ -112,8 +112,9 @@ class TableView(TableLines):
             top.append(_("AMENDING HAND {number}").format(number=self.amending),
                        style="bold reverse")
             if self.amend_with:  # hands amended before it in the same step
-                top.append(" " + _("with {hands}").format(
-                    hands=hands_words([n for n, _c in self.amend_with])))
+                others = [n for n, _c in self.amend_with]  # (pt "com a mão 2", "com as mãos")
+                top.append(" " + ngettext("with {hands}", "with {hands}", len(others)).format(
+                    hands=hands_words(others)))
         else:
             top.append((_("hand {number} of {planned}") if hands else _("hand {number}"))
                        .format(number=state.hands_played + 1, planned=hands))
@@ -197,9 +198,12 @@ class TableView(TableLines):
     def amend_words(self) -> str:
         """What amending a hand asks, and how to cancel it: said by the guide all the while."""
         if self.amend_with:
-            return _("Amending hand {number} too (with {hands}): change what no longer fits, "
-                     "then Enter; Escape cancels both.").format(
-                number=self.amending, hands=hands_words([n for n, _c in self.amend_with]))
+            others = [n for n, _c in self.amend_with]
+            return ngettext("Amending hand {number} too (with {hands}): change what no longer "
+                            "fits, then Enter; Escape cancels both.",
+                            "Amending hand {number} too (with {hands}): change what no longer "
+                            "fits, then Enter; Escape cancels both.", len(others)).format(
+                number=self.amending, hands=hands_words(others))
         return _("Amending hand {number}, as it was recorded: Backspace takes back what was "
                  "wrong, then type it as it really was. Escape cancels.").format(
             number=self.amending)
