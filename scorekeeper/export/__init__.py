@@ -1,10 +1,11 @@
 """Standings and ledgers in every output format, a module each, pure (each format is a function
 of the data): ``source`` what every export is made from, the contract's documents and what the
-human exports share; ``data`` csv and json; ``pages`` md and html; ``bean`` beancount; ``night``
-the evening to share. Here: every format by name (``FORMATS``, ``export --format``) and an
-export in pieces (``export_pieces``); a format's module is imported when the format is asked
-for, not before (``export --format csv`` imports neither the pages nor beancount), and
-importing one module of the package imports none of the others. The terminal's table is
+human exports share; ``data`` csv and json; ``pages`` md and html (``svgchart``, the html's
+chart, also the season's); ``bean`` beancount; ``night`` the evening to share. Here: every
+format by name (``FORMATS``, ``export --format``) and an export in pieces (``export_pieces``);
+a format's module is imported when the format is asked for, not before (``export --format
+csv`` imports neither the pages nor beancount), and importing one module of the package
+imports none of the other formats' modules. The terminal's table is
 ``presentation.render_text``."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from ..presentation import ranked_lines
 from ..rules import get_ruleset
 from ..settleup import Agreed
 from ..settlewords import payment_line, settle_terms_words
-from .source import ExportSource, md_cell
+from .source import ExportSource, md_cell, md_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +107,7 @@ def night_text(source: ExportSource) -> str:
 def night_md(source: ExportSource) -> str:
     """The evening in Markdown (names escaped as in the md export)."""
     night = _night(source)
-    lines = [f"## {night.title}", "", *([md_cell(night.opened), ""] if night.opened else []),
+    lines = [f"## {night.title}", "", *([md_text(night.opened), ""] if night.opened else []),
              "| # | " + _("player") + f" | {night.score_name} |",
              "| ---: | --- | ---: |"]
     lines += [f"| {rank} | {md_cell(name)}" + (f" ({mark})" if mark else "") + f" | {score} |"
@@ -123,7 +123,7 @@ def night_md(source: ExportSource) -> str:
         lines += [f"- {payment_line(settled, t, md_cell)}" for t in settled.transfers] or [
             "- " + _("nobody pays anybody")]
         if night.results:
-            lines += ["", md_cell(night.results)]
+            lines += ["", md_text(night.results)]
         if night.changed:
             lines += ["", "*" + _(CHANGED_SINCE) + "*"]
     lines += ["", _("Digest: `{digest}`").format(digest=night.digest)]

@@ -21,10 +21,14 @@ from .source import (
     count_words,
     local_minute,
     md_cell,
+    md_text,
     progress_words,
     shown_amounts,
     standing_mark,
 )
+from .svgchart import svg_chart
+
+__all__ = ["export_html", "export_md", "html_lines", "score_series", "svg_chart"]
 
 
 def export_md(source: ExportSource) -> str:
@@ -32,9 +36,8 @@ def export_md(source: ExportSource) -> str:
     config, state = source.config, source.state
     ruleset = get_ruleset(config.game)
     lines = [_("# {game}: session {id}").format(game=ruleset.title, id=source.session_id), ""]
-    evening = source.evening_lines()
-    if evening:
-        lines += [md_cell(line) + "  " for line in evening[:-1]] + [md_cell(evening[-1]), ""]
+    for line in source.evening_lines():  # a paragraph each, as the html page has them
+        lines += [md_text(line), ""]
     seat_word, player_word = _("seat"), _("player")
     lines += [f"| {seat_word} | {player_word} | {ruleset.score_words()} |",
               "| ---: | --- | ---: |"]
@@ -43,13 +46,16 @@ def export_md(source: ExportSource) -> str:
         lines.append(f"| {seat} | {md_cell(p)}{mark} | {format_amount(state.scores[p])} |")
     lines.append("")
     if state.pot is not None:
-        lines.append(_("Pot: {pot}. ").format(pot=format_amount(state.pot)))
+        lines.append(_("Pot: {pot}.").format(pot=format_amount(state.pot)))
     lines.append(progress_words(state.hands_played, state.finished, source.went_on())[:-1] + ". "
                  + _("Digest: `{digest}`.").format(digest=source.digest))
     lines.append("")
     has_pot = bool(source.settlements) and source.settlements[0].pot_before is not None
+    # P, Kratzen's stake, only in a game that has one (no empty column)
+    has_stake = any(h.stake is not None for h in source.settlements)
     columns = ["#", _("dealer"), _("kind")] + ([_("pot before"), "P", _("pot after")]
-                                              if has_pot else [])
+                                              if has_pot and has_stake else
+                                              [_("pot before"), _("pot after")] if has_pot else [])
     header = "|" + "".join(f" {c} |" for c in columns)
     header += "".join(f" {md_cell(p)} |" for p in config.players)
     lines += [header, "|" + " --- |" * (header.count("|") - 1)]
@@ -60,8 +66,8 @@ def export_md(source: ExportSource) -> str:
     for h in source.settlements:
         row = f"| {h.number} | {dealers[h.dealer]} | {kinds[h.kind]} |"
         if has_pot:
-            stake = "" if h.stake is None else shown[h.stake]
-            row += f" {shown[h.pot_before]} | {stake} | {shown[h.pot_after]} |"
+            stake = ("" if h.stake is None else shown[h.stake] + " | ") if has_stake else ""
+            row += f" {shown[h.pot_before]} | {stake}{shown[h.pot_after]} |"
         deltas = h.deltas
         row += "".join(f" {change[deltas[p]]} |" for p in config.players)
         lines.append(row)
@@ -69,7 +75,7 @@ def export_md(source: ExportSource) -> str:
                 for f in h.findings]
     if findings:
         lines += ["", "## " + _("Referee's findings"), ""]
-        lines += ["- " + _("hand {number}: {finding}").format(number=n, finding=md_cell(words))
+        lines += ["- " + _("hand {number}: {finding}").format(number=n, finding=md_text(words))
                   for n, words in findings]
     counts = source.count_checks()
     shown = shown_amounts()
@@ -82,12 +88,17 @@ def export_md(source: ExportSource) -> str:
 
 
 def _share_cells(settled: SettleUp, share: Share) -> tuple[str, str]:
-    """A party's result and its money (empty without a value), as people read them."""
+    """A party's result (a gain with its ``+``) and its money (empty without a value), as
+    people read them."""
     money = "" if share.money is None or settled.currency is None else (
         money_text(share.money, settled.currency)
         + ("" if not share.rounded else " " + _("(exactly {amount})").format(
             amount=format_decimal(share.exact or ZERO))))
-    return in_units(share.result, settled.unit), money
+    result = in_units(share.result, settled.unit)
+    if share.result > 0:  # a gain with its "+", as the settle-up screen and `settle` say it
+        figure = format_amount(share.result)
+        result = result.replace(figure, format_amount(share.result, signed=True), 1)
+    return result, money
 
 
 def _settled_up_md(source: ExportSource) -> list[str]:
@@ -116,10 +127,6 @@ def _settled_up_md(source: ExportSource) -> list[str]:
     return lines
 
 
-_LINE_STYLES = ["", "6 3", "2 3", "10 3 2 3", "1 5", "8 2 1 2"]
-_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"]
-
-
 def score_series(ledger: Ledger) -> dict[str, list[Decimal]]:
     """Every player's score before the first hand and after each hand."""
     ruleset = get_ruleset(ledger.config.game)
@@ -137,70 +144,6 @@ def _series_of(source: ExportSource) -> dict[str, list[Decimal]]:
     start = get_ruleset(config.game).initial_state(config).scores
     return {p: [start[p]] + [h.scores_after[p] for h in source.settlements]
             for p in config.players}
-
-
-def svg_chart(series: dict[str, list[Decimal]], width: int = 640, height: int = 280, *,
-              label: str | None = None, axis: str | None = None, legend: bool = False) -> str:
-    """An inline SVG line chart of every player's score by hand (``score_series``), or of any
-    series of points (``label`` names the chart, ``axis`` the steps; by default hands). Lines
-    differ by dash pattern and carry the player's name at their end, so colour is never the
-    only clue; with ``legend``, a key below the chart gives each line's pattern, the name and
-    the last value as well. Positions on the page are floats; the amounts written on it stay
-    exact."""
-    key_rows = len(series) if legend else 0
-    if key_rows:
-        height += 8 + 18 * key_rows
-    values = [v for vs in series.values() for v in vs]
-    low, high = min(values), max(values)
-    if low == high:
-        low, high = low - 1, high + 1
-    hands = max(len(vs) for vs in series.values()) - 1
-    left, right, top, bottom = 48, 120, 16, 28 + (8 + 18 * key_rows if key_rows else 0)
-    plot_w, plot_h = width - left - right, height - top - bottom
-
-    def x(i: int) -> float:
-        return left + (plot_w * i / hands if hands else 0)
-
-    top_value, span = float(high), float(high - low)
-
-    def y(v: Decimal) -> float:
-        return top + plot_h * (top_value - float(v)) / span
-
-    label = html.escape(_("score by hand") if label is None else label, quote=True)
-    axis = html.escape(_("hand (0 to {last})").format(last=hands) if axis is None else axis)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{label}">',
-             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#888"/>',
-             f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
-             f'stroke="#888"/>',
-             f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end" font-size="11">'
-             f'{html.escape(format_amount(high))}</text>',
-             f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end" font-size="11">'
-             f'{html.escape(format_amount(low))}</text>',
-             f'<text x="{left + plot_w / 2:.1f}" y="{top + plot_h + 22}" '
-             f'text-anchor="middle" font-size="11">{axis}</text>']
-    if low < 0 < high:
-        parts.append(f'<line x1="{left}" y1="{y(Decimal(0)):.1f}" x2="{left + plot_w}" '
-                     f'y2="{y(Decimal(0)):.1f}" stroke="#ccc"/>')
-    xs = [f"{x(j):.1f}," for j in range(hands + 1)]
-    for i, (player, vs) in enumerate(series.items()):
-        points = " ".join([f"{xj}{y(v):.1f}" for xj, v in zip(xs, vs, strict=False)])
-        dash = _LINE_STYLES[i % len(_LINE_STYLES)]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        parts.append(f'<polyline fill="none" stroke="{_COLOURS[i % len(_COLOURS)]}" '
-                     f'stroke-width="2"{dash_attr} points="{points}"><title>'
-                     f'{html.escape(player)}</title></polyline>')
-        parts.append(f'<text x="{x(len(vs) - 1) + 6:.1f}" y="{y(vs[-1]) + 4:.1f}" '
-                     f'font-size="11">{html.escape(player)} {html.escape(format_amount(vs[-1]))}'
-                     f'</text>')
-        if key_rows:
-            row_y = top + plot_h + 40 + 18 * i
-            parts.append(f'<line x1="{left}" y1="{row_y - 4}" x2="{left + 36}" y2="{row_y - 4}" '
-                         f'stroke="{_COLOURS[i % len(_COLOURS)]}" stroke-width="2"{dash_attr}/>')
-            parts.append(f'<text x="{left + 44}" y="{row_y}" font-size="11">'
-                         f'{html.escape(player)}: {html.escape(format_amount(vs[-1]))}</text>')
-    parts.append("</svg>")
-    return "\n".join(parts)
 
 
 def export_html(source: ExportSource) -> str:
@@ -238,15 +181,16 @@ def html_lines(source: ExportSource) -> list[str]:
         mark = e(standing_mark(state.finished, p in state.leaders))
         out.append(f"<tr><td class=n>{seat}</td><td>{e(p)}{mark}</td>"
                    f"<td class=n>{e(format_amount(state.scores[p]))}</td></tr>")
+    has_pot = any(h.pot_after is not None for h in source.settlements)  # not in Letzter
     headings = [_("hand"), _("time"), _("dealer"), _("kind"), _("from"), _("to"), _("amount"),
-                _("reason"), _("pot after"), _("changes")]
+                _("reason"), *([_("pot after")] if has_pot else []), _("changes")]
     out += ["</table>", "<h2>" + e(_("Score by hand")) + "</h2>",
             svg_chart(_series_of(source), legend=True),
             "<h2>" + e(_("Ledger")) + "</h2>",
             '<div class="wide"><table><tr>' + "".join(f"<th>{e(h)}</th>" for h in headings)
             + "</tr>"]
     shown = shown_amounts()
-    out += _html_ledger_rows(source, shown)
+    out += _html_ledger_rows(source, shown, has_pot)
     out.append("</table></div>")
     findings = [(h.number, ruleset.finding_words(f, config)) for h in source.settlements
                 for f in h.findings]
@@ -267,11 +211,11 @@ def html_lines(source: ExportSource) -> list[str]:
     return out
 
 
-def _html_ledger_rows(source: ExportSource, shown: Once) -> list[str]:
+def _html_ledger_rows(source: ExportSource, shown: Once, has_pot: bool = True) -> list[str]:
     """The ledger's rows, grouped by hand: the hand, its time (local, to the minute), dealer,
-    kind, the pot after it and every player's change (``±0`` for one whose balance stayed, as
-    the table says them) once, beside all of its transfers (``rowspan``); a hand without
-    transfers, one row with their cells empty."""
+    kind, the pot after it (``has_pot``: in a game that has one) and every player's change
+    (``±0`` for one whose balance stayed, as the table says them) once, beside all of its
+    transfers (``rowspan``); a hand without transfers, one row with their cells empty."""
     ruleset = get_ruleset(source.config.game)
     players = source.config.players
     e = html.escape
@@ -288,13 +232,15 @@ def _html_ledger_rows(source: ExportSource, shown: Once) -> list[str]:
     for h in source.settlements:
         n, span = h.number, len(h.transfers)
         rows = f" rowspan={span}" if span > 1 else ""
-        pot_after = "" if h.pot_after is None else e(shown[h.pot_after])
+        pot_after = (f"<td class=n{rows}>"
+                     + ("" if h.pot_after is None else e(shown[h.pot_after])) + "</td>"
+                     if has_pot else "")
         moved = (e(", ".join(f"{p} {d}" for p, d in hand_changes(h.deltas)))
                  if any(h.deltas.values()) else no_change)
         first = cells[h.transfers[0]] if h.transfers else "<td colspan=4></td>"
         out.append(f"<tr><td class=n{rows}>{n}</td><td{rows}>{minutes[times.get(n, '')]}</td>"
                    f"<td{rows}>{dealers[h.dealer]}</td><td{rows}>{kinds[h.kind]}</td>"
-                   f"{first}<td class=n{rows}>{pot_after}</td><td{rows}>{moved}</td></tr>")
+                   f"{first}{pot_after}<td{rows}>{moved}</td></tr>")
         out += [f"<tr>{cells[t]}</tr>" for t in h.transfers[1:]]
     return out
 
@@ -308,7 +254,7 @@ def _settled_up_html(source: ExportSource) -> list[str]:
     out = ["<h2>" + e(_("Settled up")) + "</h2>"]
     for a in agreed:
         settled = a.settled
-        out.append(f"<p>{e(_agreed_words(a, local=True))}</p>")
+        out.append(f"<p>{e(_agreed_words(a))}</p>")
         out.append("<table><tr><th></th><th>" + e(_("result")) + "</th><th>" + e(_("money"))
                    + "</th></tr>")
         for share in settled.shares:
@@ -328,13 +274,9 @@ def _settled_up_html(source: ExportSource) -> list[str]:
     return out
 
 
-def _agreed_words(agreed: Agreed, local: bool = False) -> str:
-    """A settle-up's heading in the md and html exports: after which hand, when (``local``:
-    in the machine's zone, else in UTC), at what."""
-    if local:
-        return _("After hand {number} ({time}), {terms}:").format(
-            number=agreed.settled.after_hand, time=local_minute(agreed.at),
-            terms=settle_terms_words(agreed.settled))
-    return _("After hand {number} ({time} UTC), {terms}:").format(
-        number=agreed.settled.after_hand, time=agreed.at[:16].replace("T", " "),
+def _agreed_words(agreed: Agreed) -> str:
+    """A settle-up's heading in the md and html exports: after which hand, when (in the
+    machine's zone, to the minute, as the html's ledger says its times), at what."""
+    return _("After hand {number} ({time}), {terms}:").format(
+        number=agreed.settled.after_hand, time=local_minute(agreed.at),
         terms=settle_terms_words(agreed.settled))

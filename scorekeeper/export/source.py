@@ -5,6 +5,7 @@ local minute. Pure."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -235,18 +236,47 @@ def data_since(check: CountCheck, who: str, text: Once) -> str:
             + (f", off by {text[off_now]}" if off_now is not None else ", agrees"))
 
 
-def md_cell(text: str) -> str:
-    """A table cell shown literally: Markdown's own characters are escaped, and ``&`` is
-    written ``&amp;`` (a name's ``&amp;`` would otherwise be shown as ``&``)."""
+_INLINE = frozenset("\\`*_[]<>|~")
+"""What Markdown (GitHub's too) reads as markup anywhere in a line: escapes, code, emphasis,
+links, html, table cells, strike-through; ``&`` is written ``&amp;``."""
+_LINK = frozenset("()!")
+"""A link's or an image's other characters: escaped in a name besides (``\\[D\\]\\(x\\)``)."""
+_LINE_START = re.compile(r"(\s*)([#+=-]|[0-9]+[.)])")
+"""What Markdown reads as a heading, a list item or an underline only at a line's start."""
+
+
+def _escaped(text: str, always: frozenset[str]) -> str:
     out = []
     for ch in text:
-        if ch in "\\`*_{}[]<>()#+-.!|~":
+        if ch in always:
             out.append("\\" + ch)
         elif ch == "&":
             out.append("&amp;")
         else:
             out.append(ch)
-    return "".join(out)
+    escaped = "".join(out)
+    start = _LINE_START.match(escaped)
+    if start is None:
+        return escaped
+    lead, mark = start.group(1), start.group(2)
+    return lead + mark[:-1] + "\\" + mark[-1] + escaped[start.end():]
+
+
+def md_cell(text: str) -> str:
+    """A name (or any text of the players') shown literally in Markdown, in a table cell or
+    in a sentence: every character Markdown reads as markup anywhere in a line is escaped
+    (``\\*x\\*``, ``\\[red\\]x``, ``A\\|B``), and so are a link's parentheses; a heading's,
+    list item's or underline's mark only at the start (``\\-Bob``, ``1\\. x``); ``&`` is
+    written ``&amp;`` (a name's ``&amp;`` would otherwise be shown as ``&``)."""
+    return _escaped(text, _INLINE | _LINK)
+
+
+def md_text(text: str) -> str:
+    """A sentence of the program's own words, which may hold names, as a Markdown paragraph:
+    only what Markdown would misread is escaped (as ``md_cell``, but a parenthesis, an
+    exclamation mark, a dot or a dash in the middle of a line stays as it is, "(the next
+    evening)"); a name in it stays literal, its brackets escaped, so it makes no link."""
+    return _escaped(text, _INLINE)
 
 
 def local_minute(at: str) -> str:
