@@ -79,7 +79,7 @@ def test_a_count_that_agreed_disagrees_once_an_amendment_changes_its_hand(run):
     audit = run("audit", session_id)
     assert audit.code == 1
     assert ("chip count after hand 2 (event 4): counted Ben 8½; the ledger said Ben 8½ then "
-            "(agreed); after the amendment of hand 2 it says Ben 13¾: off by Ben -5¼"
+            "(agreed); after the amendment of hand 2 it says Ben 13¾: Ben off by -5¼"
             in audit.out)  # as every human text writes chips (issue 26)
     findings = json.loads(run("audit", session_id, "--json").out)["findings"]
     assert [(f["hand"], f["kind"]) for f in findings] == [(2, "count")]
@@ -91,7 +91,7 @@ def test_a_difference_an_amendment_explains_goes_away_and_is_said(run):
     session_id = two_hands(run)
     # Counted after hand 2: Ben 13¾ and Dora -27, where the ledger says 8½ and -¾.
     counted = run("count", session_id, "Ben=13.75", "Dora=-27")
-    assert counted.code == 1 and "Ben: counted 13¾, ledger 8½  OFF by +5¼" in counted.out
+    assert counted.code == 1 and "Ben: counted 13¾, ledger 8½  off by +5¼" in counted.out
     assert run("audit", session_id).code == 1
     # As it was: Ben took tricks 1, 3 and 4 (3 × 5¼ - 1 = +14¾: 13¾), Cleo trick 2 (4¼),
     # Dora none (pays P = 21: -6 - 21 = -27).
@@ -203,8 +203,8 @@ def test_then_amends_the_later_hand_in_the_same_step(run, tmp_path):
     # pays 2, everyone else 1, P = 5; Cleo took 1 of 2: pays 2P = 10, Anna took none: P = 5.
     # Hand 3: Anna -6, Ben -1, Cleo -12, Dora -1; the pot 5 + 10 + 5 = 20.
     assert "hands 2 and 3 amended in session" in result.out
-    assert "hand 2 (amended): Anna -21 -> 0; pot after 21 -> 0" in result.out
-    assert ("hand 3 (amended): normal -> Muss; Anna 0 -> -6, Ben +5½ -> -1, Cleo -39½ -> -12, "
+    assert "hand 2 (amended): Anna -21 -> ±0; pot after 21 -> 0" in result.out
+    assert ("hand 3 (amended): normal -> Muss; Anna ±0 -> -6, Ben +5½ -> -1, Cleo -39½ -> -12, "
             "Dora +11 -> -1; pot after 44 -> 20") in result.out
     assert standings(run, session_id) == {"Anna": "-18", "Ben": "7.5", "Cleo": "-7.75",
                                           "Dora": "-1.75", "pot": "20"}

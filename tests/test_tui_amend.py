@@ -83,8 +83,8 @@ async def test_a_later_hand_that_no_longer_fits_is_amended_in_the_same_step(tmp_
         assert "Amend hands 2 and 3" in body
         # Hand 2: Anna 0 instead of -21, the pot 0 after it. Hand 3, a Muss: Cleo pays 2
         # and 2P = 10, Anna 1 and P = 5, Ben and Dora 1 each; the pot 5 + 10 + 5 = 20.
-        assert "hand 2 (amended): Anna -21 -> 0; pot after 21 -> 0" in body
-        assert ("hand 3 (amended): normal -> Muss; Anna 0 -> -6, Ben +5½ -> -1, Cleo -39½ -> "
+        assert "hand 2 (amended): Anna -21 -> ±0; pot after 21 -> 0" in body
+        assert ("hand 3 (amended): normal -> Muss; Anna ±0 -> -6, Ben +5½ -> -1, Cleo -39½ -> "
                 "-12, Dora +11 -> -1; pot after 44 -> 20") in body
         assert "Anna: -33 -> -18 (+15)" in body and "pot: 44 -> 20" in body
         await pilot.press("enter")
