@@ -183,7 +183,7 @@ def season_csv(s: Season) -> str:
 
 def season_md(s: Season) -> str:
     """The season as Markdown: a table per game; names shown literally."""
-    from .export.source import md_cell
+    from .export.source import md_cell, md_text
 
     lines = ["# " + _("Season: {span}").format(span=_span_words(s))]
     for table in s.tables:
@@ -195,10 +195,10 @@ def season_md(s: Season) -> str:
         for row in season_rows(table):
             row[1] = md_cell(row[1])
             lines.append("| " + " | ".join(row) + " |")
-        lines += ["", md_cell(wins_line(table))]
+        lines += ["", md_text(wins_line(table))]  # the program's words: no "\(" (trial 34)
     notes = notes_lines(s.lookalikes, s.skipped, s.stale)
     if notes:
-        lines += [""] + [md_cell(line) if line else "" for line in notes]
+        lines += [""] + [md_text(line) if line else "" for line in notes]
     return "\n".join(lines) + "\n"
 
 
