@@ -192,6 +192,15 @@ def tricks_words(n: int) -> str:
     return ngettext("{count} trick", "{count} tricks", n).format(count=n)
 
 
+def names_and(names: Iterable[str]) -> str:
+    """Names in a sentence: ``Anna``, ``Anna and Ben``, ``Anna, Ben and Cleo`` (pt "Ana e
+    Bruno recebem", where "Ana, Bruno recebem" read as a list cut short: trial 34)."""
+    listed = list(names)
+    if len(listed) < 2:
+        return "".join(listed)
+    return _("{names} and {last}").format(names=", ".join(listed[:-1]), last=listed[-1])
+
+
 def then_list(cards: Iterable[Card], deck: Deck = "french") -> str:
     """Cards turned one after the other: ``Weli, then A♥``."""
     return _(", then ").join(c.symbol(deck) for c in cards)  # "Weli, then 9♠"

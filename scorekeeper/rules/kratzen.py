@@ -17,7 +17,7 @@ from ..i18n import N_, _, ngettext
 from .base import Ruleset
 from .config import GameOptions, SessionConfig, options_as
 from .ends import POT
-from .facts import count_tricks, then_list, tricks_words
+from .facts import count_tricks, names_and, then_list, tricks_words
 from .record import HandRecord
 from .results import HandOutcome, Settlement, TableState, Transfer, present, transfer
 
@@ -344,7 +344,7 @@ class Kratzen(Ruleset):
             dropped = [p for p in clockwise[1:] if p not in entered]
             if dropped:
                 said.append(ngettext("{players} dropped.", "{players} dropped.",
-                                     len(dropped)).format(players=", ".join(dropped)))
+                                     len(dropped)).format(players=names_and(dropped)))
         playing = [p for p in clockwise if p == dealer or record.entered is None
                    or p in record.entered]
         taken = count_tricks(playing, record.tricks)
@@ -579,6 +579,6 @@ class Kratzen(Ruleset):
         if muss and set(names) != set(others):
             missing = [p for p in others if p not in names]
             raise RecordError("entered", _("in a Muss nobody may drop: {players} must play "
-                                           "too").format(players=", ".join(missing)),
+                                           "too").format(players=names_and(missing)),
                               hint=_("or leave 'entered' out"))
         return tuple(p for p in others if p in names)

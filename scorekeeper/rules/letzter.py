@@ -14,7 +14,7 @@ from ..i18n import N_, _, ngettext
 from .base import Ruleset
 from .config import GameOptions, SessionConfig, options_as
 from .ends import PENALTY
-from .facts import tricks_words
+from .facts import names_and, tricks_words
 from .record import HandRecord
 from .results import HandOutcome, Settlement, TableState, transfer
 
@@ -114,7 +114,7 @@ class Letzter(Ruleset):
             others = [t.target for t in s.transfers if isinstance(t.target, str)]
             return (_("{player} took all 8 tricks: a Durchmarsch. {player} scores nothing; "
                       "{others} get 1 penalty point each.").format(player=last,
-                                                                   others=", ".join(others)),)
+                                                                   others=names_and(others)),)
         taken = sum(1 for w in winners if w == last)
         return (_("{player} won the last trick ({tricks} in all): 1 penalty point.").format(
             player=last, tricks=tricks_words(taken)),)
