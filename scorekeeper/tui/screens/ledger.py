@@ -130,7 +130,10 @@ class LedgerScreen(NoticeScreen[None]):
                 yield TypedInput(placeholder=_("a hand number, or a name: only that player's "
                                                "rows"),
                                  id="ledger-filter", compact=True)  # one row: rows for hands
-            yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row")
+            # The hand's number stays in view as the rows scroll sideways (scrolled, a row no
+            # longer said which hand it was of: trial 34).
+            yield DataTable(id="transfers", zebra_stripes=True, cursor_type="row",
+                            fixed_columns=1)
             yield WideHint("transfers", id="ledger-wide")
         # The notices, whole, in a line of their own over the key bar (widgets.NoticeLine).
         yield self.notices
