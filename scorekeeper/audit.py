@@ -240,10 +240,9 @@ def audit_counts(file: SessionFile) -> list[Finding]:
         else:
             now = check.now or {}
             since = _changes_since(check.since)
-            then_words = (_("off by {amounts}").format(amounts=named(count.off, True))
-                          if count.off else _("agreed"))
-            now_words = (_("off by {amounts}").format(amounts=named(check.off_now, True))
-                         if check.off_now else _("it agrees now"))
+            then_words = off_list(count.off, config, accounts) if count.off else _("agreed")
+            now_words = (off_list(check.off_now, config, accounts) if check.off_now
+                         else _("it agrees now"))
             # Who the count, the ledger then and the ledger now do not all agree on: six
             # players' figures said three times filled the ledger's box at 80x24, its
             # digest out of view (trial 32); the others agreed throughout.
@@ -266,16 +265,29 @@ def _only(amounts: dict[str, Decimal], moved: set[str]) -> dict[str, Decimal]:
 
 def counted_off_words(who: str, counted: Decimal, off: Decimal, config: SessionConfig,
                       accounts: Collection[Account]) -> str:
-    """What a chip count found where it disagreed: what was counted in the pot or in front of
-    a player (``who`` keyed as the file writes it), what the ledger says, and by how much it
-    is off. (It said "Pott zählte 25", "bote contó 25": as if the pot had counted; trial 32.)"""
+    """What a chip count found where it disagreed: the chips counted in the pot or a
+    player's (``who`` keyed as the file writes it), what the ledger says, and how far it is off
+    (``countwords.off_words``, as every text of a count says it). (It said "Pott zählte 25",
+    "bote contó 25": as if the pot had counted, trial 32; then "counted in front of Ben: 3½",
+    pt "contado à frente de Ben", trial 34.)"""
+    from .countwords import off_words
+
     figures = {"counted": format_amount(counted), "said": format_amount(counted - off),
-               "off": format_amount(off, signed=True)}
+               "off": off_words(off)}
     if not isinstance(end_from_text(who, accounts), str):
-        return _("counted in the pot: {counted}, the ledger says {said} (off by {off})").format(
+        return _("counted in the pot: {counted}, the ledger says {said} ({off})").format(
             **figures)
-    return _("counted in front of {who}: {counted}, the ledger says {said} (off by "
-             "{off})").format(who=counted_name(who, config, accounts), **figures)
+    return _("{who}'s chips counted {counted}, the ledger says {said} ({off})").format(
+        who=counted_name(who, config, accounts), **figures)
+
+
+def off_list(off: dict[str, Decimal], config: SessionConfig,
+             accounts: Collection[Account]) -> str:
+    """``Ben off by -5¼, pot off by +3``: who is off by how much, as ``show`` says it."""
+    from .countwords import off_words
+
+    return ", ".join(f"{counted_name(who, config, accounts)} {off_words(amount)}"
+                     for who, amount in off.items())
 
 
 def _named_amounts(amounts: dict[str, Decimal], config: SessionConfig,

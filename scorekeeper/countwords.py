@@ -9,10 +9,10 @@ from collections.abc import Collection
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from .amounts import format_amount
+from .amounts import exact, format_amount
 from .documents import counted_name, pot_label
 from .eveningwords import minute
-from .i18n import _
+from .i18n import _, sentence
 from .ledger import (
     CountCheck,
     Event,
@@ -51,10 +51,49 @@ def _named(amounts: dict[str, Decimal], config: SessionConfig | None) -> str:
     return ", ".join(f"{counted_words(k, config)} {format_amount(v)}" for k, v in amounts.items())
 
 
+def off_words(off: Decimal) -> str:
+    """How far a count is off (counted minus the ledger): ``off by -5``, ``off by +3``. Every
+    text of a chip count says a difference with these words (the question at the table, the
+    result, ``count``, ``show``, the ledger, the audit): German said one figure three ways,
+    "DANEBEN um -5", "Differenz -5", "daneben um -5" (trial 34). A message for each sign, the
+    amount without it, so that a language may say "5 zu wenig", "3 zu viel"."""
+    if off < 0:
+        return _("off by -{amount}").format(amount=format_amount(-off))
+    return _("off by +{amount}").format(amount=format_amount(off))
+
+
+def off_line(who: str, counted: Decimal, ledger: Decimal, off: Decimal) -> str:
+    """``Ben: counted 3, the ledger says 4: off by -1``: one count that disagrees, ``who`` as
+    people read it (``counted_words``), as the table's result of a count says it."""
+    return _("{who}: counted {counted}, the ledger says {expected}: {off}").format(
+        who=who, counted=format_amount(counted), expected=format_amount(ledger),
+        off=off_words(off))
+
+
+def total_words(counted: Collection[Decimal], ledger: Collection[Decimal]) -> str | None:
+    """``counted in all 313, the ledger holds 315: 2 missing`` (or ``2 too many``): the
+    counted figures added up against what the ledger holds for the same players and pot (in
+    the same order), when the two totals differ and more than one figure is off (one figure
+    off: its own line says the same; else ``None``). Each figure's own difference does not
+    say that chips are missing from the table, the first thing a table wants to hear (trial
+    34: 240 counted where the ledger says 245, 75 where it says 72: 2 missing)."""
+    if sum(c != held for c, held in zip(counted, ledger, strict=True)) < 2:
+        return None
+    with exact():
+        counted_all, ledger_all = sum(counted, Decimal(0)), sum(ledger, Decimal(0))
+        gap = counted_all - ledger_all
+    if not gap:
+        return None
+    figures = {"counted": format_amount(counted_all), "ledger": format_amount(ledger_all)}
+    if gap < 0:
+        return _("counted in all {counted}, the ledger holds {ledger}: {amount} "
+                 "missing").format(amount=format_amount(-gap), **figures)
+    return _("counted in all {counted}, the ledger holds {ledger}: {amount} too "
+             "many").format(amount=format_amount(gap), **figures)
+
+
 def _off_words(off: dict[str, Decimal], config: SessionConfig | None) -> str:
-    return ", ".join(_("{name} off by {amount}").format(name=counted_words(k, config),
-                                                        amount=format_amount(v, signed=True))
-                     for k, v in off.items())
+    return ", ".join(f"{counted_words(k, config)} {off_words(v)}" for k, v in off.items())
 
 
 def changes_words(changes: Collection[Event]) -> str:
@@ -99,14 +138,24 @@ def count_line(check: CountCheck, config: SessionConfig | None = None) -> str:
             number=event.after_hand, time=time, counted=counted,
             then=_named(event.expected, config), verdict_then=then,
             changes=changes_words(check.since) or "?", now=_named(check.now or {}, config),
-            verdict_now=now)
+            verdict_now=now) + _total(event.counted, check.off_now)
     if not check.off_now:
         verdict = _("agrees with the ledger")
     else:
         verdict = _("disagrees: {differences}").format(
             differences=_off_words(check.off_now, config))
     return _("after hand {number} ({time}): {counted}; {verdict}").format(
-        number=event.after_hand, time=time, counted=counted, verdict=verdict)
+        number=event.after_hand, time=time, counted=counted, verdict=verdict) + _total(
+        event.counted, check.off_now)
+
+
+def _total(counted: dict[str, Decimal], off: dict[str, Decimal]) -> str:
+    """``; counted in all …`` after a count's line (``total_words``), when the totals differ:
+    what the ledger holds now is each count less its difference (``off``, the figures off)."""
+    with exact():
+        ledger = [amount - off.get(who, Decimal(0)) for who, amount in counted.items()]
+    total = total_words(counted.values(), ledger)
+    return "" if total is None else f"; {total}"
 
 
 def count_check_lines(config: SessionConfig, state: TableState,
@@ -119,9 +168,9 @@ def count_check_lines(config: SessionConfig, state: TableState,
     lines = []
     for who, amount in resolved.items():
         name = who if isinstance(who, str) else pot_label(config.players)
-        mark = (_("ok") if who not in off else
-                _("OFF by {amount}").format(amount=format_amount(off[who], signed=True)))
+        mark = _("ok") if who not in off else off_words(off[who])
         lines.append(_("{name}: counted {counted}, ledger {ledger}  {mark}").format(
             name=name, counted=format_amount(amount),
             ledger=format_amount(counted_in_ledger(state, who)), mark=mark))
-    return lines
+    total = total_words(resolved.values(), [counted_in_ledger(state, w) for w in resolved])
+    return lines if total is None else [*lines, sentence(total)]

@@ -196,7 +196,7 @@ def test_count_counts_the_pot_and_a_player_called_pot_both(run):
     assert json.loads(player.out)["off"] == {"player:pot": "1"}
     pot = run("count", session, "--pot", "9")
     assert pot.code == 1
-    assert "  the pot: counted 9, ledger 10  OFF by -1" in pot.out
+    assert "  the pot: counted 9, ledger 10  off by -1" in pot.out
     text = run("count", session, "pot=-6", "--pot", "10")
     assert "  pot: counted -6, ledger -6  ok" in text.out  # the player called pot
     assert "  the pot: counted 10, ledger 10  ok" in text.out

@@ -9,11 +9,15 @@ by 8½ - 13¾ = -5¼)."""
 from __future__ import annotations
 
 import json
+import os
 import re
+from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
 from scorekeeper.rules import HandRecord, make_config
+from scorekeeper.store import Store
 
 from .test_amend_counts import HAND_3, two_hands
 
@@ -34,7 +38,10 @@ def finding_lines(run, language: str, session_id: str, findings: int = 1) -> lis
 def test_a_count_off_by_a_fraction_that_is_no_quarter_is_written_with_a_decimal_comma(
         run, language):
     session_id = two_hands(run)
-    assert run("count", session_id, "Ben=8.1", "Cleo=4.25").code == 1  # Ben: 8½ in the ledger
+    # A count the command line refuses now (no part of a chip finer than a quarter, trial 34)
+    # may be in a file written before, or by the store's own hand: Ben 8½ in the ledger.
+    home = Path(os.environ["SCOREKEEPER_HOME"])
+    Store(home).count(session_id, {"Ben": Decimal("8.1"), "Cleo": Decimal("4.25")})
     [message] = finding_lines(run, language, session_id)
     assert "8,1" in message and "-0,4" in message and "8½" in message
     assert not re.search(r"[0-9]\.[0-9]", message), message  # no decimal point anywhere

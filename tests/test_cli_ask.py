@@ -29,7 +29,7 @@ def test_a_kratzen_hand_asked_step_by_step(tmp_path):
     done = ask(tmp_path, session.id, ["qh", "d", "x", "p", "p", "1", "2", "5", "4", "4"])
     assert done.returncode == 0, done.stderr
     assert "type p (plays) or d (drops)" in done.stdout
-    assert "'5' is not playing in this session" in done.stdout
+    assert "there is no seat 5 (seats 1 to 4)" in done.stdout
     hand = store.open(session.id).ledger().settlements[1]
     assert hand.record.entered == ("Dora", "Anna") and hand.kind == "normal"
     assert hand.deltas == {"Anna": Decimal(4), "Ben": Decimal(-29), "Cleo": Decimal(0),

@@ -30,7 +30,7 @@ def counted_off(run):
 
 @pytest.mark.parametrize("language, plus, minus", [
     ("en", "Anna off by +46", "pot off by -49"),
-    ("de", "Anna daneben um +46", "Pott daneben um -49"),
+    ("de", "Anna 46 zu viel", "Pott 49 zu wenig"),
 ])
 def test_show_says_the_signed_difference(run, counted_off, language, plus, minus):
     shown = run("--lang", language, "show", counted_off).out
@@ -57,7 +57,7 @@ def test_audit_and_the_exports_say_the_same_signed_figures(run, counted_off, lan
 
 def test_audit_in_english_names_the_signed_difference(run, counted_off):
     audit = run("audit", counted_off).out
-    assert "counted in front of Anna: 1, the ledger says -45 (off by +46)" in audit
+    assert "Anna's chips counted 1, the ledger says -45 (off by +46)" in audit
     assert "counted in the pot: 3, the ledger says 52 (off by -49)" in audit
 
 

@@ -13,6 +13,7 @@ from decimal import Decimal
 import pytest
 from textual.widgets import DataTable, Static
 
+from scorekeeper.countwords import off_words
 from scorekeeper.i18n import _, speaking
 from scorekeeper.store import Store
 from scorekeeper.tui.screens.dialog_audit import audit_lines
@@ -61,8 +62,8 @@ async def test_the_ledger_at_80x24_shows_the_audits_finding_and_its_digest(tmp_p
     digest = store.open(session).digest
     with speaking(language):
         lines = audit_lines(store, session)
-        off = _("counted in front of {who}: {counted}, the ledger says {said} (off by "
-                "{off})").format(who=MAXIMILIAN, counted="-31", said="-37", off="+6")
+        off = _("{who}'s chips counted {counted}, the ledger says {said} ({off})").format(
+            who=MAXIMILIAN, counted="-31", said="-37", off=off_words(Decimal(6)))
         amount = _("amount")
         assert lines[-1] == _("Digest {digest}").format(digest=digest)
     assert len(lines) == 3 and off in lines[1], lines  # one finding: Maximilian's count

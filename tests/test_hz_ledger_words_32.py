@@ -65,7 +65,7 @@ def test_a_count_off_says_what_was_counted_in_the_pot_and_in_front_of_a_player(t
     # Dora's penalty: 10; hand 2: +1 stake, -11 in tricks, +2 x 11 in penalties), Dora -17
     # (hand 1: -1 Muss stake, -5 penalty; hand 2: -11 penalty)
     assert "counted in the pot: 16, the ledger says 22 (off by -6)" in finding.message
-    assert "counted in front of Dora: 0, the ledger says -17 (off by +17)" in finding.message
+    assert "Dora's chips counted 0, the ledger says -17 (off by +17)" in finding.message
     assert "pot counted" not in finding.message and "Dora counted" not in finding.message
 
 

@@ -177,8 +177,8 @@ def test_chip_count_agrees_or_says_who_is_off(run):
     assert good.code == 0 and "agrees" in good.out
     bad = run("count", session_id, "Anna=3", "pot=1")
     assert bad.code == 1
-    assert "Anna: counted 3, ledger 2  OFF by +1" in bad.out
-    assert "pot: counted 1, ledger 2  OFF by -1" in bad.out
+    assert "Anna: counted 3, ledger 2  off by +1" in bad.out
+    assert "pot: counted 1, ledger 2  off by -1" in bad.out
     shown = run("show", session_id).out
     assert "chip counts:" in shown and "Anna off by +1" in shown
     audit = run("audit", session_id)

@@ -160,7 +160,7 @@ async def test_undo_amend_and_count_through_the_keys(tmp_path):
         # Enter on the last field shows who is off and asks before anything is recorded.
         asked = " ".join(str(w.render()) for w in app.screen.query(Static))
         assert "Record this count?" in asked
-        assert "Anna: counted -44, ledger -45  OFF by +1" in asked
+        assert "Anna: counted -44, ledger -45  off by +1" in asked
         assert "pot: counted 51, ledger 51  ok" in asked
         assert [e["type"] for e in fixed_store(tmp_path).open(screen.session.id).rows].count(
             "count") == 0

@@ -67,14 +67,17 @@ def test_settle_value_with_digit_grouping_is_refused_and_nothing_is_written(run,
 # ---- the input language follows --lang, with --json too -----------------------------------------
 
 def test_a_count_typed_with_a_decimal_comma_is_read_with_json_too(run):
-    session = letzter_stich(run)
+    # Kratzen keeps quarters of a chip (Letzter Stich, whole chips, refuses 2½: trial 34).
+    session = new_session(run, "--game", "kratzen", "--players", FOUR, "--dealer", "Anna")
     plain = run("--lang", "de", "count", session, "Anna=2,50")
-    assert plain.code == 1, plain.err  # Anna holds 2 (the starting chips), not 2.50
-    result = run("--lang", "de", "count", "--json", session, "Anna=1,75", "--pot", "0,25")
+    assert plain.code == 1, plain.err  # Anna holds 0 (the start), not 2.50
+    result = run("--lang", "de", "count", "--json", session, "Anna=-1,75", "--pot", "0,25")
     assert result.code == 1, result.err
     document = json.loads(result.out)
-    assert document["counted"] == {"Anna": "1.75", "pot": "0.25"}
-    assert document["off"] == {"Anna": "-0.25", "pot": "0.25"}  # she holds 2, the pot 0
+    assert document["counted"] == {"Anna": "-1.75", "pot": "0.25"}
+    assert document["off"] == {"Anna": "-1.75", "pot": "0.25"}  # she holds 0, the pot 0
+    refused = run("--lang", "de", "count", letzter_stich(run), "Anna=2,50")
+    assert refused.code == 2 and "2½" in refused.err  # read as 2½, which no count can be there
 
 
 def test_settle_json_says_its_error_in_english(run):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import click
 
@@ -22,6 +24,9 @@ from .options import (
     session_argument,
 )
 from .output import EXIT_DISCREPANCY, emit_json, fail, say, stored
+
+if TYPE_CHECKING:
+    from ..rules import Ruleset, SessionConfig
 
 
 @click.command(cls=Command)
@@ -101,7 +106,7 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
     is called {pot}, and --pot AMOUNT always counts the pot.
     """
     from ..amounts import format_amount, parse_typed_amount, to_decimal_string
-    from ..countwords import counted_words
+    from ..countwords import counted_words, off_words, total_words
 
     mark = decimal_separator()  # amounts are typed in the language of --lang, JSON or not
     pot_word = _("pot")  # and the pot's word too (``Pott=5`` with --lang de --json)
@@ -125,8 +130,13 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
         except ScorekeeperError as error:
             fail(f"count: --pot: {error}")
     store = get_store(ctx, home)
-    counted = seated_counts(typed, store.open(session).config.players, pot is not None,
-                            pot_word)
+    opened = store.open(session)
+    counted = seated_counts(typed, opened.config.players, pot is not None, pot_word)
+    step = count_step(opened.ruleset, opened.config)
+    for who, held in [*counted.items(), *([] if pot_amount is None else [("--pot", pot_amount)])]:
+        refusal = count_step_refusal(who, held, step, opened.config, opened.ruleset)
+        if refusal is not None:
+            fail(refusal)
     try:
         result = store.count(session, counted, pot=pot_amount, expect=expect)
     except RecordError as error:  # a name nobody has: 'count:', the command as typed
@@ -140,13 +150,15 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
     else:
         for who, held in result.counted.items():
             expected = result.expected[who]
-            verdict = (_("ok") if who not in result.off else
-                       _("OFF by {amount}").format(amount=format_amount(result.off[who],
-                                                                        signed=True)))
+            verdict = _("ok") if who not in result.off else off_words(result.off[who])
             say("  " + _("{name}: counted {counted}, ledger {ledger}  {mark}").format(
                 name=counted_words(who, result.session.config), counted=format_amount(held),
                 ledger=format_amount(expected),
                 mark=verdict))
+        total = total_words(result.counted.values(),
+                            [result.expected[who] for who in result.counted])
+        if total is not None:
+            say("  " + total)
         hands = result.state.hands_played
         say(sentence(_("the count agrees with the ledger") if not result.off else
                      _("the count disagrees with the ledger before the first hand") if not hands
@@ -164,6 +176,7 @@ def seated_counts(counted: list[tuple[str, Decimal]], players: tuple[str, ...],
     in: German ``Pott``) stays the pot unless a player is called so; a name nobody has is left
     as typed, for the store to say who plays. A start that fits several players, or anybody
     (the pot too) counted twice, is one error line naming them."""
+    from .ask import seat_refusal
     from .hands import players_meant
 
     pot_words = {"pot", pot_word.casefold()}  # the contract's word, and the language's
@@ -176,12 +189,56 @@ def seated_counts(counted: list[tuple[str, Decimal]], players: tuple[str, ...],
         if len(meant) > 1:
             fail(_("count: '{name}' could be {names}: type more of the name, or the seat "
                    "number").format(name=typed, names=", ".join(meant)))
+        if not meant:
+            no_seat = seat_refusal(typed, players)
+            if no_seat is not None:
+                fail(f"count: {no_seat}")
         name = meant[0] if meant else who
         if (meant and name in seated) or (is_pot and pot_given):
             fail(_("count: the pot is counted twice") if is_pot else
                  _("count: {name} is counted twice").format(name=name))
         seated[name] = amount
     return seated
+
+
+# The smallest part of a chip (or point) a game's amounts can have, which a count must be a
+# whole number of (trial 34: ``count S Ben=3.5`` was taken in a game of whole chips, where no
+# table can count half a chip). This is a fact of each game and belongs in its ruleset (beside
+# ``unit``); the ruleset does not say it yet, so it is worked out here from what every game
+# says: a game that collects chips into the pot before the deal (``before_deal`` says what:
+# P, a whole number of chips, docs/rules.md) pays the pot out trick by trick, P /
+# tricks_per_hand a trick, and keeps that part of a chip (a quarter with four tricks); every
+# other game moves whole chips or whole points. A ruleset that says it itself
+# (``count_step``) is taken at its word.
+def count_step(ruleset: Ruleset, config: SessionConfig) -> Fraction:
+    """The smallest part of a chip or point the game's amounts can have (see above)."""
+    declared = getattr(ruleset, "count_step", None)
+    if isinstance(declared, (int, Decimal, Fraction)):
+        return Fraction(declared)
+    if not ruleset.before_deal(config, ruleset.initial_state(config)):
+        return Fraction(1)
+    return Fraction(1, ruleset.tricks_per_hand)
+
+
+def count_step_refusal(who: str, held: Decimal, step: Fraction, config: SessionConfig,
+                       ruleset: Ruleset) -> str | None:
+    """One line refusing a counted figure that is no whole number of ``step`` (``count_step``),
+    ``who`` keyed as the count is (a name, the pot) or ``--pot``; ``None`` for a figure the
+    game's amounts can have."""
+    from ..amounts import format_amount
+    from ..countwords import counted_words
+
+    if not Fraction(held) % step:
+        return None
+    said = who if who in config.players or who.startswith("--") else counted_words(who, config)
+    figures = {"name": said,
+               "amount": format_amount(held), "game": ruleset.title}
+    if step == 1:
+        return (_("count: {name}: {amount}: {game} counts whole points") if ruleset.unit ==
+                "point" else _("count: {name}: {amount}: {game} counts whole chips, never part "
+                               "of a chip")).format(**figures)
+    return _("count: {name}: {amount}: {game} counts chips in parts of {step}, never "
+             "smaller").format(step=format_amount(step), **figures)
 
 
 def settle_terms(value: str | None, currency: str | None,

@@ -130,6 +130,9 @@ def ask_hand(opened: OpenSession) -> HandRecord:
             elif text.isdigit() and 1 <= int(text) <= len(config.players):
                 answer = config.players[int(text) - 1]
             else:
+                no_seat = seat_refusal(text, config.players)  # '9' is a seat, not a name
+                if no_seat and text not in config.players:
+                    raise ScorekeeperError(no_seat)
                 answer = config.resolve(text, "tricks")
         except ScorekeeperError as error:
             say(f"  {error}")
@@ -140,6 +143,18 @@ def ask_hand(opened: OpenSession) -> HandRecord:
     for line in draft_lines(draft):
         say(f"  {line}")
     return draft.record()
+
+
+def seat_refusal(given: str, players: tuple[str, ...]) -> str | None:
+    """``there is no seat 9 (seats 1 to 4)`` when ``given``, which names no player
+    (``players_meant``), is a whole number: a seat number beyond the seats (``0``, ``9``,
+    ``-1``) said as one, not as a player's name nobody has (trial 34: "'9' is not playing in
+    this session"). ``None`` for anything else."""
+    text = given.strip()
+    if not (text.isascii() and text.removeprefix("-").isdigit()):
+        return None
+    return _("there is no seat {number} (seats 1 to {last})").format(number=int(text),
+                                                                     last=len(players))
 
 
 def option_letters_words() -> str:

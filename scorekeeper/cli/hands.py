@@ -9,7 +9,7 @@ import click
 
 from ..errors import RecordError, ScorekeeperError, StoreError, one_line
 from ..i18n import N_, _, ngettext
-from .ask import ask_hand, option_letters_words
+from .ask import ask_hand, option_letters_words, seat_refusal
 from .language import json_words
 from .options import (
     Command,
@@ -66,26 +66,37 @@ def record_fields(given: dict[str, str | None]) -> dict[str, Any]:
     return fields
 
 
-def seated(fields: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+def seated(fields: dict[str, Any], players: tuple[str, ...], where: str = "",
+           hand: int | None = None) -> dict[str, Any]:
     """The record fields with every name given read against the players seated
-    (``pick_player``): a whole name, a seat number or the unique start of a name."""
+    (``pick_player``): a whole name, a seat number or the unique start of a name. ``where``
+    (the session's file) and ``hand`` (its number) begin the line refusing a seat nobody has,
+    as the store's refusals of a hand begin."""
     from ..rules.record import RECORD_SHAPES
 
-    return {field: tuple(pick_player(v, players, field) for v in value)
+    return {field: tuple(pick_player(v, players, field, where, hand) for v in value)
             if RECORD_SHAPES.get(field) == "names" and value else value
             for field, value in fields.items()}
 
 
-def pick_player(given: str, players: tuple[str, ...], field: str) -> str:
+def pick_player(given: str, players: tuple[str, ...], field: str, where: str = "",
+                hand: int | None = None) -> str:
     """The player meant by ``given``: a whole name in any case, else a seat number (1 is the
     first seat clockwise), else the start of exactly one name (``Fried`` for Friedrich); a
-    start that fits several is one error line naming them. Anything else is left as given,
-    for the rules to say who plays."""
+    start that fits several is one error line naming them, and so is a seat number beyond
+    the seats (``sessions/ID.json: hand 5: --tricks: there is no seat 9 (seats 1 to 4)``,
+    ``where`` and ``hand`` as given). Anything else is left as given, for the rules to say
+    who plays."""
+    option = f"--{field.replace('_', '-')}"
     meant = players_meant(given, players)
     if len(meant) > 1:
         fail(_("--{option}: '{name}' could be {names}: type more of the name, or the seat "
                "number").format(option=field.replace("_", "-"), name=given,
                                 names=", ".join(meant)))
+    if not meant:
+        no_seat = seat_refusal(given, players)
+        if no_seat is not None:
+            fail((f"{where}: " if where else "") + RecordError(option, no_seat, hand).keyed())
     return meant[0] if meant else given
 
 
@@ -224,7 +235,8 @@ def record(ctx: click.Context, /, session: str, ask: bool, as_json: bool, expect
         make_record(fields)  # the options' shape, before the file is read
         opened = store.open(session)
         next_evening_whole(store, opened)
-        hand = make_record(seated(fields, opened.config.players))
+        hand = make_record(seated(fields, opened.config.players, opened.label,
+                                  opened.hands_played + 1))
     try:
         result = store.record(session, hand, expect=expect)
     except StoreError as error:
@@ -364,8 +376,9 @@ def amend(ctx: click.Context, /, session: str, hand: int, expect: str | None, ho
     make_record(fields)  # check the options' shape before touching the file
     amendments = [(hand, fields), *then_amendments(ctx)]
     store = get_store(ctx, home)
-    players = store.open(session).config.players
-    amendments = [(number, seated(given, players)) for number, given in amendments]
+    opened = store.open(session)
+    amendments = [(number, seated(given, opened.config.players, opened.label, number))
+                  for number, given in amendments]
     try:
         result = store.amend_hands(session, amendments, expect=expect)
     except LaterHandBroken as broken:
