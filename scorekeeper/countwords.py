@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .amounts import exact, format_amount
@@ -24,7 +25,7 @@ from .ledger import (
     counted_ends,
     counted_in_ledger,
 )
-from .rules import RULESETS, SessionConfig, TableState
+from .rules import RULESETS, Ruleset, SessionConfig, TableState
 
 if TYPE_CHECKING:
     from .sessionview import SessionView
@@ -94,6 +95,24 @@ def total_words(counted: Collection[Decimal], ledger: Collection[Decimal]) -> st
 
 def _off_words(off: dict[str, Decimal], config: SessionConfig | None) -> str:
     return ", ".join(f"{counted_words(k, config)} {off_words(v)}" for k, v in off.items())
+
+
+def step_refusal(who: str, held: Decimal, step: Fraction, config: SessionConfig,
+                 ruleset: Ruleset) -> str | None:
+    """Why a counted figure is refused that is no whole number of ``step`` (the game's
+    ``count_step``: ``count S Ben=3.5`` in a game of whole chips, trial 34), ``who`` keyed as
+    the count is (a name, the pot, ``--pot``); ``None`` for a figure the game's amounts can
+    have. The command line and the table's count dialog say it alike."""
+    if not Fraction(held) % step:
+        return None
+    said = who if who in config.players or who.startswith("--") else counted_words(who, config)
+    figures = {"name": said, "amount": format_amount(held), "game": ruleset.title}
+    if step == 1:
+        return (_("{name}: {amount}: {game} counts whole points") if ruleset.unit == "point"
+                else _("{name}: {amount}: {game} counts whole chips, never part of a chip")
+                ).format(**figures)
+    return _("{name}: {amount}: {game} counts chips in parts of {step}, never smaller").format(
+        step=format_amount(step), **figures)
 
 
 def changes_words(changes: Collection[Event]) -> str:

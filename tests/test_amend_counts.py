@@ -188,7 +188,7 @@ def test_a_later_hand_that_no_longer_fits_is_said_in_plain_words(run, tmp_path):
                       'first_dealer = "Anna"\n[[hands]]\nindicator = "KC"\n'
                       'entered = ["Ben"]\ntricks = ["Ben", "Ben", "Cleo", "Cleo"]\n')
     refused = run("replay", str(script))
-    assert "in a Muss nobody may drop: Cleo, Dora must play too (or leave 'entered' out)" \
+    assert "in a Muss nobody may drop: Cleo and Dora must play too (or leave 'entered' out)" \
         in refused.err
 
 

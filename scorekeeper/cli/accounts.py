@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import click
 
@@ -24,9 +22,6 @@ from .options import (
     session_argument,
 )
 from .output import EXIT_DISCREPANCY, emit_json, fail, say, stored
-
-if TYPE_CHECKING:
-    from ..rules import Ruleset, SessionConfig
 
 
 @click.command(cls=Command)
@@ -106,7 +101,7 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
     is called {pot}, and --pot AMOUNT always counts the pot.
     """
     from ..amounts import format_amount, parse_typed_amount, to_decimal_string
-    from ..countwords import counted_words, off_words, total_words
+    from ..countwords import counted_words, off_words, step_refusal, total_words
 
     mark = decimal_separator()  # amounts are typed in the language of --lang, JSON or not
     pot_word = _("pot")  # and the pot's word too (``Pott=5`` with --lang de --json)
@@ -132,11 +127,11 @@ def count(ctx: click.Context, session: str, holdings: tuple[str, ...], pot: str 
     store = get_store(ctx, home)
     opened = store.open(session)
     counted = seated_counts(typed, opened.config.players, pot is not None, pot_word)
-    step = count_step(opened.ruleset, opened.config)
+    step = opened.ruleset.count_step  # (what the game's amounts can have: rules/facts.py)
     for who, held in [*counted.items(), *([] if pot_amount is None else [("--pot", pot_amount)])]:
-        refusal = count_step_refusal(who, held, step, opened.config, opened.ruleset)
+        refusal = step_refusal(who, held, step, opened.config, opened.ruleset)
         if refusal is not None:
-            fail(refusal)
+            fail(f"count: {refusal}")
     try:
         result = store.count(session, counted, pot=pot_amount, expect=expect)
     except RecordError as error:  # a name nobody has: 'count:', the command as typed
@@ -199,46 +194,6 @@ def seated_counts(counted: list[tuple[str, Decimal]], players: tuple[str, ...],
                  _("count: {name} is counted twice").format(name=name))
         seated[name] = amount
     return seated
-
-
-# The smallest part of a chip (or point) a game's amounts can have, which a count must be a
-# whole number of (trial 34: ``count S Ben=3.5`` was taken in a game of whole chips, where no
-# table can count half a chip). This is a fact of each game and belongs in its ruleset (beside
-# ``unit``); the ruleset does not say it yet, so it is worked out here from what every game
-# says: a game that collects chips into the pot before the deal (``before_deal`` says what:
-# P, a whole number of chips, docs/rules.md) pays the pot out trick by trick, P /
-# tricks_per_hand a trick, and keeps that part of a chip (a quarter with four tricks); every
-# other game moves whole chips or whole points. A ruleset that says it itself
-# (``count_step``) is taken at its word.
-def count_step(ruleset: Ruleset, config: SessionConfig) -> Fraction:
-    """The smallest part of a chip or point the game's amounts can have (see above)."""
-    declared = getattr(ruleset, "count_step", None)
-    if isinstance(declared, (int, Decimal, Fraction)):
-        return Fraction(declared)
-    if not ruleset.before_deal(config, ruleset.initial_state(config)):
-        return Fraction(1)
-    return Fraction(1, ruleset.tricks_per_hand)
-
-
-def count_step_refusal(who: str, held: Decimal, step: Fraction, config: SessionConfig,
-                       ruleset: Ruleset) -> str | None:
-    """One line refusing a counted figure that is no whole number of ``step`` (``count_step``),
-    ``who`` keyed as the count is (a name, the pot) or ``--pot``; ``None`` for a figure the
-    game's amounts can have."""
-    from ..amounts import format_amount
-    from ..countwords import counted_words
-
-    if not Fraction(held) % step:
-        return None
-    said = who if who in config.players or who.startswith("--") else counted_words(who, config)
-    figures = {"name": said,
-               "amount": format_amount(held), "game": ruleset.title}
-    if step == 1:
-        return (_("count: {name}: {amount}: {game} counts whole points") if ruleset.unit ==
-                "point" else _("count: {name}: {amount}: {game} counts whole chips, never part "
-                               "of a chip")).format(**figures)
-    return _("count: {name}: {amount}: {game} counts chips in parts of {step}, never "
-             "smaller").format(step=format_amount(step), **figures)
 
 
 def settle_terms(value: str | None, currency: str | None,

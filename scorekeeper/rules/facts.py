@@ -7,6 +7,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from ..amounts import format_amount
@@ -40,6 +41,10 @@ class GameFacts(ABC):
     # What moves: "chip" (paid from player to player or pot) or "point" (penalty points
     # written down against a player, taken from nobody).
     unit: ClassVar[str] = "chip"
+    # The smallest part of a chip or point the game's amounts can have: a chip count of less
+    # is refused (``count S Ben=3.5`` in a game of whole chips, trial 34: no table counts
+    # half a chip). Kratzen pays P/4 a trick and keeps the quarters.
+    count_step: ClassVar[Fraction] = Fraction(1)
     # Whether hands are played with a trump (then each hand says which suit).
     trumps: ClassVar[bool] = False
     # The record fields beyond the trick winners that this game's hands carry: for each, what

@@ -6,6 +6,7 @@ import functools
 import re
 from collections.abc import Iterable
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from pydantic import Field
@@ -162,6 +163,7 @@ class Kratzen(Ruleset):
                   "walkover": N_("walkover")}
     unasked_kinds = frozenset({"muss", "forced-muss"})
     tricks_per_hand = TRICKS
+    count_step = Fraction(1, TRICKS)  # P / 4 a trick: quarters of a chip
     trumps = True
     guide_step_at_decisions = 3  # the indicator is typed: deal 2 more cards, then ask
     guide_step_asking = ASK_STEP

@@ -10,7 +10,7 @@ from typing import Any
 from rich.text import Text
 
 from ...amounts import format_amount
-from ...countwords import count_check_lines, counted_words
+from ...countwords import count_check_lines, counted_words, off_line, step_refusal
 from ...errors import ScorekeeperError
 from ...handwords import amendment_effect_lines, amendment_lines, payment_lines
 from ...i18n import _, ngettext
@@ -252,7 +252,7 @@ class TableHands(TableDisk):
         from .dialog_confirm import ConfirmDialog  # (when ctrl+k asks: not at first)
         from .dialog_count import CountDialog
 
-        config = self.session.config
+        config, ruleset = self.session.config, self.session.ruleset
         based_on = self.session.digest  # the table the chips are counted against
 
         def counted(amounts: dict[str, Decimal] | None) -> None:
@@ -269,13 +269,8 @@ class TableHands(TableDisk):
             if not result.off:
                 self.notify(_("The count agrees with the ledger."), markup=False)
                 return
-            lines = []
-            for who, off in result.off.items():
-                lines.append(_("{who}: counted {counted}, the ledger says {expected}: off by "
-                               "{off}").format(who=counted_words(who, self.session.config),
-                                               counted=format_amount(result.counted[who]),
-                                               expected=format_amount(result.expected[who]),
-                                               off=format_amount(off, signed=True)))
+            lines = [off_line(counted_words(who, self.session.config), result.counted[who],
+                              result.expected[who], off) for who, off in result.off.items()]
             self.app.push_screen(ConfirmDialog(_("The count disagrees with the ledger"), lines + [
                 _("The count is recorded; audit will show it until it is explained.")],
                 notice=True))
@@ -283,6 +278,10 @@ class TableHands(TableDisk):
         state = self.state  # the count is checked against the table it is made at
 
         def check(amounts: dict[str, Decimal]) -> list[str]:
+            for who, held in amounts.items():  # (half a chip in a game of whole chips)
+                refusal = step_refusal(who, held, ruleset.count_step, config, ruleset)
+                if refusal is not None:
+                    raise ScorekeeperError(refusal)
             return count_check_lines(config, state, amounts)
 
         self.ask(CountDialog(config.players, self.state.pot is not None, check,
