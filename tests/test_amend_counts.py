@@ -137,11 +137,11 @@ def test_exports_compare_each_count_with_the_ledger_now(run):
         in csv_text
     md = run("export", session_id, "--format", "md").out
     assert ("- after hand 2: Ben 8½, pot 21 (the ledger said Ben 8½, pot 21 then: agrees; "
-            "after the amendment of hand 2 it says Ben 13¾, pot 42: off: Ben -5¼, "
-            "pot -21)") in md  # quarters, as every human text writes them (issue 26)
+            "after the amendment of hand 2 it says Ben 13¾, pot 42: Ben off by -5¼, "
+            "pot off by -21)") in md  # quarters, as every human text writes them (issue 26)
     html = run("export", session_id, "--format", "html").out
-    assert "after the amendment of hand 2 it says Ben 13¾, pot 42: off: Ben -5¼, pot -21" \
-        in html
+    assert ("after the amendment of hand 2 it says Ben 13¾, pot 42: Ben off by -5¼, pot off "
+            "by -21") in html
     bean = run("export", session_id, "--format", "beancount").out
     assert "after the amendment of hand 2 the ledger says 13.75, off by -5.25" in bean
     counts = json.loads(run("export", session_id, "--format", "json").out)["counts"]
