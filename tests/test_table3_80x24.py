@@ -115,7 +115,10 @@ async def test_before_the_first_key_every_step_is_in_sight_after_four_hands(tmp_
         hand = screen.session.hand(4)
         with speaking(language):
             short = words(last_hand_line(hand, NAMES, short=True))
-        assert short in shown
+            whole = words(last_hand_line(hand, NAMES))
+        # one row where the guide needs the other, else both (the German guide is a row
+        # shorter since "ein Muss": trial 34); every player's change either way
+        assert short in shown or whole in shown, shown
 
 
 # ---- card by card: the turned card stays in sight ----------------------------------------------
@@ -222,8 +225,9 @@ async def test_card_by_card_chosen_before_the_first_key_leaves_the_guide_whole(t
         shown = on_screen(app)
         assert the_lead(screen, "de") in shown
         assert screen.query_one("#guide-box").max_scroll_y == 0
-        with speaking("de"):
-            assert _("card by card") in str(screen.query_one("#table-top").render())
+        with speaking("de"):  # in the heading where the guide has no row for it
+            assert (_("card by card") in str(screen.query_one("#table-top").render())
+                    or _("Card by card (ctrl+o: winners only)") in shown), shown
 
 
 # ---- a hand withdrawn: said by the last hand's line for a while -------------------------------
