@@ -14,6 +14,7 @@ from textual import events
 from textual.app import App
 from textual.binding import ActiveBinding, Binding
 from textual.geometry import Region
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
@@ -198,6 +199,7 @@ class NoticeLine(Widget):
         super().__init__(id=id)
         # Each notice: its words, its severity, its time and its timer (once mounted).
         self.said: list[tuple[str, SeverityLevel, float, Timer | None]] = []
+        self.rows_drawn = 0  # the rows the notices took when last drawn
 
     def say(self, words: str, severity: SeverityLevel, timeout: float) -> None:
         kept = [notice for notice in self.said if notice[0] != words
@@ -232,10 +234,27 @@ class NoticeLine(Widget):
         self.said = [notice for notice in self.said if notice[0] != words]
         self.draw()
 
+    class Changed(Message):
+        """The rows the notices take changed (a notice said, or gone): the table gives the
+        guide its rows back (``TableLines.keep_room``)."""
+
     def draw(self) -> None:
         if self.is_mounted:
             self.display = bool(self.said)
             self.refresh(layout=True)
+            rows = self.rows()
+            if rows != self.rows_drawn:
+                self.rows_drawn = rows
+                self.post_message(self.Changed())
+
+    def rows(self) -> int:
+        """The rows the notices take, as ``render`` wraps them."""
+        width = self.words_width()
+        return sum(len(Text(words).wrap(self.app.console, width)) for words, *_r in self.said)
+
+    def words_width(self) -> int:
+        """The columns a notice's words take (the bar before them apart)."""
+        return max(10, (self.content_size.width or self.app.size.width - 2) - 2)
 
     def words(self) -> list[str]:
         """The notices shown, oldest first."""
@@ -243,7 +262,7 @@ class NoticeLine(Widget):
 
     def render(self) -> Text:
         """Each notice after a bar in its severity's colour, its later rows under its words."""
-        width = max(10, (self.content_size.width or self.app.size.width - 2) - 2)
+        width = self.words_width()
         rows = []
         for words, severity, *_rest in self.said:
             bar = self.get_component_rich_style(f"noticeline--{severity}")

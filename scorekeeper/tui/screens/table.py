@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from ...i18n import N_
 from ..handpanel import HandPanel
 from ..keybar import KeyBar
-from ..widgets import SeatPanel, Shown
+from ..widgets import NoticeLine, SeatPanel, Shown
 from .table_keys import TableKeys
 from .table_view import KEYS_FIRST
 
@@ -107,6 +107,12 @@ class TableScreen(TableKeys):
         self.arrange_seats()
         self.resized = True  # (the seats fitted again, in a hand too)
         self.call_after_refresh(self.show)
+
+    def on_notice_line_changed(self, _message: NoticeLine.Changed) -> None:
+        # A notice said or gone: before a hand's first key the lines under the seats give its
+        # rows (``keep_room``), so the guide keeps its last step; in a hand, what is typed.
+        if self.is_mounted and self.entry is not None:
+            self.show()
 
     def arrange_seats(self) -> None:
         """The seats in two rows where the screen is tall enough and one row would cut the

@@ -219,13 +219,17 @@ class TableLines(NoticeScreen[None]):
             panel.large_possible(format_amount(self.state.scores[panel.player]))
             for panel in self.panels))
         self.set_class(not large, "seats-compact")
-        if large or fits(room + saves):
+        # A notice's rows (a key refused) come from the lines under the seats, never from the
+        # seats (no notice moves them): the last hand's line gives a row where the guide
+        # needs it (a refusal before the first key hid the guide's last step, trial 34).
+        room += (0 if large else saves) - self.notices.rows()
+        if fits(room):
             return True
         self.last_short = rows[0] > 1
-        if fits(room + saves + rows[0] - self.show_last()):
+        if fits(room + rows[0] - self.show_last()):
             return True
         self.pot_short = rows[1] > 1
-        return fits(room + saves + sum(rows) - self.show_last() - self.show_pot(closed))
+        return fits(room + sum(rows) - self.show_last() - self.show_pot(closed))
 
     def text_width(self, widget: Widget) -> int:
         """The columns ``widget`` shows text in (before its first layout: the screen's, less
