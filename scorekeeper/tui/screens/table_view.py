@@ -164,6 +164,8 @@ class TableView(TableLines):
         if entry.draft.complete or entry.draft.winners or entry.draft.cards:
             steps = []  # every step is played (the first trick is typed, or nobody plays)
         if self.amending is not None:  # how to go on, and how to cancel, the while
+            if asking is None:  # ("Hand 3: Cleo deals.": the heading and the seat say it;
+                steps = steps[1:]  # with it, six long names pushed the lead below, trial 34)
             steps = [self.amend_words(), *steps]
         prompt = entry.prompt(hand.widths()[0])
         drafted = draft_lines(entry.draft)
