@@ -91,7 +91,12 @@ class SettleUpScreen(NoticeScreen[None]):
                 # shown is no stop of theirs: Tab there showed no cue, and a key typed went
                 # nowhere (Enter in the currency moves to it, where it shows it has the focus).
                 Binding("tab", "next_term(1)", show=False, priority=True),
-                Binding("shift+tab", "next_term(-1)", show=False, priority=True)]
+                Binding("shift+tab", "next_term(-1)", show=False, priority=True),
+                # The settle-up shown scrolls from the fields too (its end was out of reach
+                # there at 80x24: PageDown did nothing, trial 35); before the box around the
+                # fields takes the key (it scrolls nothing).
+                Binding("pagedown", "scroll_body(1)", show=False, priority=True),
+                Binding("pageup", "scroll_body(-1)", show=False, priority=True)]
 
     def __init__(self, table: TableScreen) -> None:
         super().__init__()
@@ -232,6 +237,13 @@ class SettleUpScreen(NoticeScreen[None]):
         else:
             raise SkipAction()
 
+    def action_scroll_body(self, step: int) -> None:
+        body = self.query_one("#settle-body", VerticalScroll)
+        if step > 0:
+            body.scroll_page_down(animate=False)
+        else:
+            body.scroll_page_up(animate=False)
+
     def read_terms(self) -> tuple[Decimal | None, str | None]:
         """The value and the currency typed (both blank: none); a ``ScorekeeperError`` that
         names the field otherwise."""
@@ -311,7 +323,9 @@ class SettleUpScreen(NoticeScreen[None]):
         body = self.query_one("#settle-body", VerticalScroll)
         keys.update(Text(self.keys_words(keys.content_size.width or self.app.size.width - 2,
                                          offer_record=not self.shown_recorded,
-                                         scroll=body.has_focus and body.max_scroll_y > 0)))
+                                         scroll=body.has_focus and body.max_scroll_y > 0,
+                                         scroll_from_fields=not body.has_focus
+                                         and body.max_scroll_y > 0)))
 
     def on_descendant_focus(self) -> None:
         self.show_keys()
@@ -354,12 +368,15 @@ class SettleUpScreen(NoticeScreen[None]):
         return Text.assemble((title, "bold"), "  " + words)
 
     @staticmethod
-    def keys_words(room: int, offer_record: bool = True, scroll: bool = False) -> str:
+    def keys_words(room: int, offer_record: bool = True, scroll: bool = False,
+                   scroll_from_fields: bool = False) -> str:
         """The keys in one line of ``room`` columns: whole where they fit, else in the key
         bar's words (every key, as the bar says it). Without ``offer_record`` (the settle-up
         shown is recorded already) ctrl+s is not offered: the line says it is recorded. With
-        ``scroll`` (the settle-up shown is focused, and scrolls) ↑ ↓ last."""
-        hint = _("    ↑ ↓: scroll") if scroll else ""
+        ``scroll`` (the settle-up shown is focused, and scrolls) ↑ ↓ last; with
+        ``scroll_from_fields`` (it scrolls, a field has the focus) PgUp PgDn."""
+        hint = (_("    ↑ ↓: scroll") if scroll else
+                _("    PgUp PgDn: scroll") if scroll_from_fields else "")
         whole = (_("ctrl+s: record the settle-up    ctrl+y: share the night    "
                    "Escape: back to the table") if offer_record else
                  _("Recorded already    ctrl+y: share the night    Escape: back to the table"))
