@@ -16,6 +16,7 @@ from .i18n import _, sentence
 from .ledger import HandAmended, HandWithdrawn, Ledger, OpeningEntry, SettledUp
 from .presentation import hands_words, render_text
 from .rules import HandRecord, Ruleset
+from .rules.facts import names_and
 from .rules.record import RECORD_SHAPES
 
 # The settle-up's arithmetic and its words (five dataclasses compiled at import) are imported
@@ -100,7 +101,9 @@ def _field_words(key: str, value: tuple[object, ...], ruleset: Ruleset, shape: s
     if not value and key in ruleset.record_words_empty:
         return _(ruleset.record_words_empty[key])
     words = ruleset.record_words.get(key)
-    text = _record_value(value, shape, deck)
+    # who plays, in a sentence ("Ben, Cleo and Dora"); the tricks' winners a list in order
+    text = (names_and(map(str, value)) if shape == "names" and key != "tricks"
+            else _record_value(value, shape, deck))
     return _(words).format(value=text) if words else f"{key} {text}"
 
 

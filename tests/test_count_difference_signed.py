@@ -72,8 +72,8 @@ def test_audit_json_keeps_its_fields(run, counted_off):
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "turned K♣; playing Ben, Cleo, Dora; tricks Ben, Ben, Cleo, Dora"),
-    ("de", "aufgeschlagen K♣; es spielen Ben, Cleo, Dora; Stiche Ben, Ben, Cleo, Dora"),
+    ("en", "turned K♣; playing Ben, Cleo and Dora; tricks Ben, Ben, Cleo, Dora"),
+    ("de", "aufgeschlagen K♣; es spielen Ben, Cleo und Dora; Stiche Ben, Ben, Cleo, Dora"),
 ])
 def test_show_history_writes_a_space_after_each_comma(run, language, said):
     saved = run("replay", "examples/kratzen.toml", "--save")

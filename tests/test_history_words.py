@@ -49,6 +49,6 @@ def test_show_tells_an_amendment_in_german(run):
     assert run("amend", session, "1", "--note", "recounted").code == 0
     shown = run("--lang", "de", "show", session).out
     history = shown[shown.index("Geschichte"):]
-    assert "aufgeschlagen K♣; es spielen Ben, Cleo, Dora; Stiche Ben, Ben, Cleo, Dora" in history
+    assert "aufgeschlagen K♣; es spielen Ben, Cleo und Dora; Stiche Ben, Ben, Cleo, Dora" in history
     for english in ("indicator", "entered", "tricks"):
         assert english not in history
