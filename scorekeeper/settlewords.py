@@ -30,13 +30,14 @@ def _count(amount: Decimal) -> int:
     return 1 if abs(amount) == 1 else 2
 
 
-def in_units(amount: Decimal, unit: str) -> str:
-    """Chips or points as people say them: ``45 chips``, ``1 chip``, ``14¼ chips``."""
+def in_units(amount: Decimal, unit: str, *, signed: bool = False) -> str:
+    """Chips or points as people say them: ``45 chips``, ``1 chip``, ``14¼ chips`` (with
+    ``signed``, a gain with its ``+``: ``+1 chip``)."""
     if unit == "point":
         words = ngettext("{amount} point", "{amount} points", _count(amount))
     else:
         words = ngettext("{amount} chip", "{amount} chips", _count(amount))
-    return words.format(amount=format_amount(amount))
+    return words.format(amount=format_amount(amount, signed=signed))
 
 
 def settled_amount(settled: SettleUp, amount: Decimal) -> str:

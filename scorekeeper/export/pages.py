@@ -94,11 +94,8 @@ def _share_cells(settled: SettleUp, share: Share) -> tuple[str, str]:
         money_text(share.money, settled.currency)
         + ("" if not share.rounded else " " + _("(exactly {amount})").format(
             amount=format_decimal(share.exact or ZERO))))
-    result = in_units(share.result, settled.unit)
-    if share.result > 0:  # a gain with its "+", as the settle-up screen and `settle` say it
-        figure = format_amount(share.result)
-        result = result.replace(figure, format_amount(share.result, signed=True), 1)
-    return result, money
+    # a gain with its "+", as the settle-up screen and `settle` say it
+    return in_units(share.result, settled.unit, signed=True), money
 
 
 def _settled_up_md(source: ExportSource) -> list[str]:
