@@ -191,6 +191,8 @@ def audit_counts(file: SessionFile) -> list[Finding]:
     amendment made since included): a finding while it disagrees; a note when an amendment
     made since explains a difference, or the hand it followed was withdrawn. The figures it was
     compared with when it was made are checked against the hands then, settled again."""
+    from .countwords import off_list
+
     config, ruleset, events, notes = file.config, file.ruleset, file.events, file.notes
     typed, ledger = file.settled
     accounts = ruleset.accounts
@@ -240,9 +242,8 @@ def audit_counts(file: SessionFile) -> list[Finding]:
         else:
             now = check.now or {}
             since = _changes_since(check.since)
-            then_words = off_list(count.off, config, accounts) if count.off else _("agreed")
-            now_words = (off_list(check.off_now, config, accounts) if check.off_now
-                         else _("it agrees now"))
+            then_words = off_list(count.off, config) if count.off else _("agreed")
+            now_words = off_list(check.off_now, config) if check.off_now else _("it agrees now")
             # Who the count, the ledger then and the ledger now do not all agree on: six
             # players' figures said three times filled the ledger's box at 80x24, its
             # digest out of view (trial 32); the others agreed throughout.
@@ -279,15 +280,6 @@ def counted_off_words(who: str, counted: Decimal, off: Decimal, config: SessionC
             **figures)
     return _("{who}'s chips counted {counted}, the ledger says {said} ({off})").format(
         who=counted_name(who, config, accounts), **figures)
-
-
-def off_list(off: dict[str, Decimal], config: SessionConfig,
-             accounts: Collection[Account]) -> str:
-    """``Ben off by -5¼, pot off by +3``: who is off by how much, as ``show`` says it."""
-    from .countwords import off_words
-
-    return ", ".join(f"{counted_name(who, config, accounts)} {off_words(amount)}"
-                     for who, amount in off.items())
 
 
 def _named_amounts(amounts: dict[str, Decimal], config: SessionConfig,

@@ -5,7 +5,7 @@ the table and the exports say them this way. Pure."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -93,8 +93,11 @@ def total_words(counted: Collection[Decimal], ledger: Collection[Decimal]) -> st
              "many").format(amount=format_amount(gap), **figures)
 
 
-def _off_words(off: dict[str, Decimal], config: SessionConfig | None) -> str:
-    return ", ".join(f"{counted_words(k, config)} {off_words(v)}" for k, v in off.items())
+def off_list(off: dict[str, Decimal], config: SessionConfig | None,
+             shown: Callable[[str], str] = str) -> str:
+    """``Ben off by -5¼, pot off by +3``: who is off by how much (``off_words``), as ``show``,
+    the audit and the exports say it; ``shown`` writes each name (an export escapes it)."""
+    return ", ".join(f"{shown(counted_words(k, config))} {off_words(v)}" for k, v in off.items())
 
 
 def step_refusal(who: str, held: Decimal, step: Fraction, config: SessionConfig,
@@ -143,7 +146,7 @@ def count_line(check: CountCheck, config: SessionConfig | None = None) -> str:
     time = minute(event.at)
     then = (_("agreed") if not event.off
             else _("disagreed: {differences}").format(
-                differences=_off_words(event.off, config)))
+                differences=off_list(event.off, config)))
     if not check.compared:
         return _("after hand {number} ({time}): {counted}; {verdict} then; hand {number} was "
                  "withdrawn since: not compared with the ledger now").format(
@@ -151,7 +154,7 @@ def count_line(check: CountCheck, config: SessionConfig | None = None) -> str:
     if check.changed:
         now = (_("agrees now") if not check.off_now else
                _("disagrees now: {differences}").format(
-                   differences=_off_words(check.off_now, config)))
+                   differences=off_list(check.off_now, config)))
         return _("after hand {number} ({time}): {counted}; the ledger said {then} then "
                  "({verdict_then}); after {changes} it says {now}: {verdict_now}").format(
             number=event.after_hand, time=time, counted=counted,
@@ -162,7 +165,7 @@ def count_line(check: CountCheck, config: SessionConfig | None = None) -> str:
         verdict = _("agrees with the ledger")
     else:
         verdict = _("disagrees: {differences}").format(
-            differences=_off_words(check.off_now, config))
+            differences=off_list(check.off_now, config))
     return _("after hand {number} ({time}): {counted}; {verdict}").format(
         number=event.after_hand, time=time, counted=counted, verdict=verdict) + _total(
         event.counted, check.off_now)

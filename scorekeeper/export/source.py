@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..amounts import format_amount, to_decimal_string
-from ..countwords import changes_words, counted_words, off_words
+from ..countwords import changes_words, counted_words, off_list
 from ..documents import hand_document
 from ..eveningwords import evening_lines, opening_line
 from ..history import history_marks
@@ -198,8 +198,7 @@ def count_words(cell: Callable[[str], str], amounts: Once, check: CountCheck,
                          for k, v in by_name.items())
 
     def verdict(off: dict[str, Decimal]) -> str:  # each difference as count and show say it
-        return _("agrees") if not off else ", ".join(  # ("Anna off by +46", de "46 zu viel")
-            f"{cell(counted_words(k, config))} {off_words(v)}" for k, v in off.items())
+        return _("agrees") if not off else off_list(off, config, cell)  # ("Anna off by +46")
 
     counted = named(event.counted)
     if not check.compared:
