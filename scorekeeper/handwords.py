@@ -15,7 +15,7 @@ from .cells import pad as _pad
 from .documents import pot_label
 from .i18n import _, ngettext
 from .ledger import HandChanged
-from .presentation import UNCHANGED, winners_words
+from .presentation import change_text, winners_words
 from .rules import POT, End, Ruleset, Settlement, TableState
 from .rules.results import present
 
@@ -104,9 +104,8 @@ def amendment_effect_lines(ruleset: Ruleset, players: tuple[str, ...],
                          f"{ruleset.kind_words(e.after.kind)}")
         moved = e.moved()
         if moved:
-            parts.append(", ".join(f"{p} {format_amount(b, signed=True) if b else UNCHANGED} -> "
-                                   f"{format_amount(a, signed=True) if a else UNCHANGED}"
-                                   for p, (b, a) in moved.items()))  # ±0, as every change
+            parts.append(", ".join(f"{p} {change_text(b)} -> {change_text(a)}"
+                                   for p, (b, a) in moved.items()))
         if e.pot_moved and e.after.pot_after is not None:
             parts.append(_("{pot} after {before} -> {after}").format(
                 pot=pot_label(players),

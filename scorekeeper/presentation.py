@@ -65,11 +65,16 @@ def winners_words(leaders: Collection[str]) -> str:
 UNCHANGED = "±0"  # the change of a player whose balance stayed as it was
 
 
+def change_text(change: Decimal) -> str:
+    """A player's change, signed (``+4¼``), or ``±0`` when their balance stayed."""
+    return format_amount(change, signed=True) if change else UNCHANGED
+
+
 def hand_changes(deltas: dict[str, Decimal]) -> list[tuple[str, str]]:
-    """Every player of a hand with their change, signed (``+4¼``), or ``±0`` when their
-    balance stayed (one who dropped or passed, or whose net is 0): the form the table's
-    last-hand line, ``show``, ``replay`` and the md and html exports share."""
-    return [(p, format_amount(d, signed=True) if d else UNCHANGED) for p, d in deltas.items()]
+    """Every player of a hand with their change (``change_text``: ``±0`` for one who dropped
+    or passed, or whose net is 0): the form the table's last-hand line, ``show``, ``replay``,
+    the amendment's preview and the md and html exports share."""
+    return [(p, change_text(d)) for p, d in deltas.items()]
 
 
 def hand_lines(ledger: Ledger, width: int | None = None) -> list[str]:
