@@ -276,6 +276,27 @@ async def test_neither_a_withdrawal_nor_a_count_drops_an_amendment_being_typed(t
         assert any(b.binding.key == key and b.enabled for b in table.active_bindings.values())
 
 
+def walkover_then_muss(tmp_path) -> str:
+    """Hand 2 a walkover, so hand 3 a Muss (its record: everyone played; Cleo, Dora, Anna, Ben
+    take a trick each)."""
+    return fixed_store(tmp_path).create(make_config("kratzen", PLAYERS, "Anna"), [
+        HandRecord(indicator=parse_cards("KC"), tricks=("Ben", "Ben", "Cleo", "Cleo")),
+        HandRecord(indicator=parse_cards("9H"), entered=()),  # everyone drops: a walkover
+        HandRecord(indicator=parse_cards("8S"), entered=("Dora", "Anna", "Ben"),
+                   tricks=("Cleo", "Dora", "Anna", "Ben"))]).id
+
+
+async def amend_hand_2_so_cleo_plays(pilot, plays: str = "p", drops: str = "d") -> None:
+    """ctrl+e, hand 2: Cleo plays (``plays``, the language's key), Dora and Anna drop; Ben,
+    the dealer, takes every trick; Enter. The pot is not empty before hand 3 then, which no
+    longer fits (D19): the question whether to amend it too is asked."""
+    await amend_hand(pilot, 2)
+    table = pilot.app.screen
+    assert table.amending == 2 and table.entry.complete  # opened as recorded: a walkover
+    await pilot.press(*["backspace"] * 3, plays, drops, drops, "2", "2", "2", "2", "enter")
+    await pilot.pause()
+
+
 async def test_a_muss_made_a_normal_hand_opens_at_who_plays(tmp_path):
     """Trial 33 (t33c/40-41): hand 2 a walkover, so hand 3 a Muss (its record: everyone
     played); hand 2 amended so that Cleo plays and takes no trick, the pot not empty before
@@ -283,21 +304,12 @@ async def test_a_muss_made_a_normal_hand_opens_at_who_plays(tmp_path):
     complete, one Enter from being saved so. It opens with its turned card and asks who
     plays; ctrl+e (another amendment) says that this one is dropped (it said "the hand being
     typed is cleared")."""
-    store = fixed_store(tmp_path)
-    session_id = store.create(make_config("kratzen", PLAYERS, "Anna"), [
-        HandRecord(indicator=parse_cards("KC"), tricks=("Ben", "Ben", "Cleo", "Cleo")),
-        HandRecord(indicator=parse_cards("9H"), entered=()),  # everyone drops: a walkover
-        HandRecord(indicator=parse_cards("8S"), entered=("Dora", "Anna", "Ben"),
-                   tricks=("Cleo", "Dora", "Anna", "Ben"))]).id
+    session_id = walkover_then_muss(tmp_path)
     app = make_app(tmp_path, session_id)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         table = app.screen
-        await amend_hand(pilot, 2)
-        assert table.amending == 2 and table.entry.complete
-        # Cleo plays, Dora and Anna drop; Ben (the dealer) takes every trick.
-        await pilot.press(*["backspace"] * 3, "p", "d", "d", "2", "2", "2", "2", "enter")
-        await pilot.pause()
+        await amend_hand_2_so_cleo_plays(pilot)
         question = app.screen
         assert isinstance(question, ConfirmDialog)
         words = " ".join(text_of(question).split())
@@ -326,19 +338,12 @@ async def test_a_muss_made_a_normal_hand_keeps_its_tricks_after_who_plays(tmp_pa
     """Trial 34 (both trials): the hand that no longer fits opened at who plays, "as it was
     recorded", and once that was answered its recorded trick winners were gone, to be typed
     again from memory. They come back after the decisions, as far as they fit."""
-    store = fixed_store(tmp_path)
-    session_id = store.create(make_config("kratzen", PLAYERS, "Anna"), [
-        HandRecord(indicator=parse_cards("KC"), tricks=("Ben", "Ben", "Cleo", "Cleo")),
-        HandRecord(indicator=parse_cards("9H"), entered=()),  # everyone drops: a walkover
-        HandRecord(indicator=parse_cards("8S"), entered=("Dora", "Anna", "Ben"),
-                   tricks=("Cleo", "Dora", "Anna", "Ben"))]).id
+    session_id = walkover_then_muss(tmp_path)
     app = make_app(tmp_path, session_id)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         table = app.screen
-        await amend_hand(pilot, 2)
-        await pilot.press(*["backspace"] * 3, "p", "d", "d", "2", "2", "2", "2", "enter")
-        await pilot.pause()
+        await amend_hand_2_so_cleo_plays(pilot)
         await pilot.press("y")
         await pilot.pause()
         assert table.amending == 3 and table.entry.draft.decisions == ()
@@ -358,19 +363,12 @@ async def test_two_hands_amended_together_in_portuguese_name_the_other_with_its_
     """Trial 34 (pt): the heading read "A CORRIGIR A MÃO 3 com mão 2" (no article), and once
     hands 2 and 3, the last, were saved: "as mãos seguintes foram liquidadas de novo", where no
     hand follows."""
-    store = fixed_store(tmp_path)
-    session_id = store.create(make_config("kratzen", PLAYERS, "Anna"), [
-        HandRecord(indicator=parse_cards("KC"), tricks=("Ben", "Ben", "Cleo", "Cleo")),
-        HandRecord(indicator=parse_cards("9H"), entered=()),  # everyone drops: a walkover
-        HandRecord(indicator=parse_cards("8S"), entered=("Dora", "Anna", "Ben"),
-                   tricks=("Cleo", "Dora", "Anna", "Ben"))]).id
+    session_id = walkover_then_muss(tmp_path)
     app = make_app(tmp_path, session_id, language="pt")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         table = app.screen
-        await amend_hand(pilot, 2)
-        await pilot.press(*["backspace"] * 3, "e", "d", "d", "2", "2", "2", "2", "enter")
-        await pilot.pause()
+        await amend_hand_2_so_cleo_plays(pilot, plays="e")  # pt: e = entra, d = desiste
         await pilot.press("s")  # sim: hand 3 too
         await pilot.pause()
         assert table.amending == 3
