@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from ...amounts import format_amount
 from ...cells import NO_BREAK
-from ...i18n import _
+from ...i18n import _, current_language
 from ...presentation import last_hand_line
 from ...rules import TableState
 from ...store import OpenSession
@@ -60,6 +60,11 @@ class TableLines(NoticeScreen[None]):
         self.told_closed: str | None = None  # why no hand is entered, once said by a notice
         # The last hand's line as shown: (hand, width, digest, saved, short), the line, its rows.
         self.last_drawn: tuple[object, str, int] = (None, "", 0)
+        # The pot's line as shown: (what it was worked out from, the rows it took); and the
+        # heading's (``TableView.show_top``). Both are worked out again only when that changed,
+        # not at every key (a key at the table: tests/benchmarks, "TUI: key to frame written").
+        self.pot_drawn: tuple[object, int] = (None, 0)
+        self.top_drawn: object = None
         # The session's digest right after this table saved a hand: while it is still the
         # digest, the last hand's line says the hand was saved (no notice over the guide).
         self.saved_at: str | None = None
@@ -108,8 +113,18 @@ class TableLines(NoticeScreen[None]):
         stay). The rows it takes."""
         pot = self.query_one("#pot", Static)
         state, ruleset = self.state, self.session.ruleset
-        words = None if closed is not None else ruleset.pot_words(self.session.config, state)
         width = self.text_width(pot)
+        drawn = (state, closed, self.pot_short, width, current_language())
+        if self.pot_drawn[0] == drawn:
+            return self.pot_drawn[1]
+        rows = self.pot_line(pot, closed, width)
+        self.pot_drawn = (drawn, rows)
+        return rows
+
+    def pot_line(self, pot: Static, closed: str | None, width: int) -> int:
+        """``show_pot``'s line, worked out: the rows it takes."""
+        state, ruleset = self.state, self.session.ruleset
+        words = None if closed is not None else ruleset.pot_words(self.session.config, state)
         if state.pot is None:
             said = _("no pot: {words}").format(words=words) if words else _("no pot")
             pot.update(Text(said))

@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from ...amounts import format_amount
 from ...guidewords import draft_lines, table_guide
-from ...i18n import _, ngettext, pgettext
+from ...i18n import _, current_language, ngettext, pgettext
 from ...presentation import hands_words, places
 from ...rules import HandDraft
 from ...rules.draft import recorded_play
@@ -83,6 +83,13 @@ class TableView(TableLines):
         session's word, the game's name last."""
         header = self.query_one("#table-top", Static)
         width = self.text_width(header)
+        session, entry = self.session, self.entry
+        drawn = (session.digest, session.continued_by, self.state, self.amending,
+                 self.amend_with, self.mode_on_top, entry is not None and entry.by_cards, width,
+                 current_language())
+        if self.top_drawn == drawn:  # (worked out again only when one of these changed)
+            return
+        self.top_drawn = drawn
         # (a column a gap, then the session's id without its word: Letzter Stich's title is
         # long, and German's "GEHT WEITER IN PARTIE …" too)
         for planned, gap, word in ((True, "  ", True), (False, "  ", True), (False, " ", True),
