@@ -112,9 +112,8 @@ class TableLines(NoticeScreen[None]):
         left out from the last (the rules' reminder "each trick pays P/4"; the pot and P
         stay). The rows it takes."""
         pot = self.query_one("#pot", Static)
-        state, ruleset = self.state, self.session.ruleset
         width = self.text_width(pot)
-        drawn = (state, closed, self.pot_short, width, current_language())
+        drawn = (self.state, closed, self.pot_short, width, current_language())
         if self.pot_drawn[0] == drawn:
             return self.pot_drawn[1]
         rows = self.pot_line(pot, closed, width)
