@@ -103,7 +103,9 @@ def parse_typed_amount(text: str, mark: str | None = None) -> Decimal:
           "before the point and {digits} after it)").format(amount=shown, digits=TYPED_DIGITS))
     if len(raw) > 4 * TYPED_DIGITS:  # refused before it is read: a fraction of 5,000 digits
         raise too_long
-    if (mark or decimal_separator()) == "," and _DECIMAL_COMMA.fullmatch(raw.strip()):
+    if _DECIMAL_COMMA.fullmatch(raw.strip()):
+        if (mark or decimal_separator()) != ",":  # 3,5 in English: say how it is typed
+            raise ScorekeeperError(comma_hint(raw.strip(), shown))
         raw = raw.strip().replace(",", ".")
     if not _TYPED.fullmatch(raw.strip()):  # not Python's other spellings: 0_10, 1e3, ５
         raise ScorekeeperError(_("'{amount}' is not an amount").format(amount=shown))
@@ -124,6 +126,19 @@ def parse_typed_amount(text: str, mark: str | None = None) -> Decimal:
 
 
 _DECIMAL_COMMA = re.compile(r"[-+−]?[0-9]+,[0-9]+")
+
+
+def comma_hint(typed: str, shown: str) -> str:
+    """An amount with a decimal comma where the mark is a point (``3,5`` in English, trial
+    35): how to type it, ``3.5``; three digits after the comma may group a thousand
+    (``1,000``): then ``1000`` too."""
+    point = typed.replace(",", ".")
+    if len(typed.rpartition(",")[2]) == 3:
+        return _("'{amount}' is not an amount: type {point} with a decimal point, or {whole} "
+                 "for a whole number").format(amount=shown, point=point,
+                                              whole=typed.replace(",", ""))
+    return _("'{amount}' is not an amount: type {point} with a decimal point").format(
+        amount=shown, point=point)
 # The forms a person types (the contract's "Amounts"): 3, -27.75, .5, 4¼, ¾, 17/4, 1e3; the
 # digits 0-9 only, and no digit grouping (Python itself would read 0_10 as 10, and ５ as 5).
 _TYPED = re.compile(r"[-+−]?(?:(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"

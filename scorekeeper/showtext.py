@@ -4,6 +4,8 @@ tells a hand's record), the chip counts, every settle-up kept and the digest. Pu
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from .amounts import CHANGED_SINCE
@@ -13,7 +15,15 @@ from .errors import ScorekeeperError
 from .eveningwords import EVENING_MARKS, evening_lines, mark_line, minute, opening_line
 from .history import history_marks
 from .i18n import _, sentence
-from .ledger import HandAmended, HandWithdrawn, Ledger, OpeningEntry, SettledUp
+from .ledger import (
+    HandAmended,
+    HandWithdrawn,
+    Ledger,
+    OpeningEntry,
+    SettledUp,
+    records_in_force,
+    settle_hands,
+)
 from .presentation import hands_words, render_text
 from .rules import HandRecord, Ruleset
 from .rules.facts import names_and
@@ -56,7 +66,8 @@ def standings_text(session: SessionView, ledger: Ledger | None = None,
         for event in changes:
             lines.append("  " + (mark_line(event, before.get(id(event)))
                                  if isinstance(event, EVENING_MARKS)
-                                 else change_line(event, session.ruleset, deck)))
+                                 else change_line(event, session.ruleset, deck,
+                                                  partial(changed_kind, session, event))))
     counts = count_checks(session, ledger)
     if counts:
         lines.append("")
@@ -100,11 +111,11 @@ def _field_words(key: str, value: tuple[object, ...], ruleset: Ruleset, shape: s
     """One field of a hand's record in words: its own words where it names nobody."""
     if not value and key in ruleset.record_words_empty:
         return _(ruleset.record_words_empty[key])
-    words = ruleset.record_words.get(key)
+    words = ruleset.field_words(key, len(value))
     # who plays, in a sentence ("Ben, Cleo and Dora"); the tricks' winners a list in order
     text = (names_and(map(str, value)) if shape == "names" and key != "tricks"
             else _record_value(value, shape, deck))
-    return _(words).format(value=text) if words else f"{key} {text}"
+    return words.format(value=text) if words else f"{key} {text}"
 
 
 def _record_value(value: tuple[object, ...], shape: str, deck: Deck) -> str:
@@ -112,15 +123,22 @@ def _record_value(value: tuple[object, ...], shape: str, deck: Deck) -> str:
     return ", ".join(shown) or _("none")
 
 
-def change_line(event: HandAmended | HandWithdrawn, ruleset: Ruleset,
-                deck: Deck = "french") -> str:
-    """An amendment or a withdrawal in one line, with when and what the hand said."""
+def change_line(event: HandAmended | HandWithdrawn, ruleset: Ruleset, deck: Deck = "french",
+                kinds: Callable[[], tuple[str, str] | None] | None = None) -> str:
+    """An amendment or a withdrawal in one line, with when and what the hand said; where an
+    amendment's record reads as it did, ``kinds`` (asked then only) gives the kinds of hand it
+    was and is, when they differ ("now normal: …; was Muss: …")."""
     when = minute(event.at)
     if isinstance(event, HandWithdrawn):
         return _("hand {number} withdrawn ({time}): it was {record}").format(
             number=event.number, time=when, record=record_words(event.record, ruleset, deck))
     record = record_words(event.record, ruleset, deck)
     previous = record_words(event.previous, ruleset, deck)
+    changed = kinds() if kinds is not None and record == previous else None
+    if changed is not None:  # a Muss made a normal hand reads the same (trial 35)
+        previous, record = (_("{kind}: {record}").format(kind=ruleset.kind_words(kind),
+                                                          record=words)
+                            for kind, words in zip(changed, (previous, record), strict=True))
     others = [n for n in event.together or () if n != event.number]
     if others:
         return _("hand {number} amended together with {others} ({time}): now {record}; was "
@@ -128,6 +146,30 @@ def change_line(event: HandAmended | HandWithdrawn, ruleset: Ruleset,
                                       time=when, record=record, previous=previous)
     return _("hand {number} amended ({time}): now {record}; was {previous}").format(
         number=event.number, time=when, record=record, previous=previous)
+
+
+def changed_kind(session: SessionView,
+                 event: HandAmended | HandWithdrawn) -> tuple[str, str] | None:
+    """The kind of hand an amended hand was before its amendment's step and is after it
+    (the hands amended together are one step), when they differ: a Muss made a normal hand by
+    an earlier hand's amendment keeps its record. ``None``: the same kind, or not known."""
+    if not isinstance(event, HandAmended):
+        return None
+    events = list(session.events)
+    at = next(i for i, e in enumerate(events) if e is event)
+    together = event.together or (event.number,)
+    first = at - together.index(event.number) if event.number in together else at
+    last = first + len(together) - 1
+    if first < 0 or last >= len(events) or any(
+            not isinstance(e, HandAmended) for e in events[first:last + 1]):
+        first = last = at
+    try:
+        was, now = (settle_hands(session.config, records_in_force(events[:end])[:event.number],
+                                 session.ruleset).settlements[-1].kind
+                    for end in (first, last + 1))
+    except (ScorekeeperError, IndexError):
+        return None
+    return (was, now) if was != now else None
 
 
 def settled_up_line(settled: SettleUp, at: str) -> str:

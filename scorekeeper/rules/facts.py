@@ -51,7 +51,8 @@ class GameFacts(ABC):
     # to type (a metavar) and what it is (the command line offers them as options).
     extra_record_fields: ClassVar[dict[str, tuple[str, str]]] = {}
     # How a hand's record is told to people (``showtext.record_words``), a field at a time,
-    # marked with N_: ``{value}`` is its names or cards. A game names the fields it adds.
+    # marked with N_: ``{value}`` is its names or cards. A game names the fields it adds, here
+    # or in ``field_words`` (words whose verb agrees with how many play).
     record_words: ClassVar[dict[str, str]] = {"tricks": N_("tricks {value}")}
     # The same field when it names nobody (Kratzen's walkover: "playing none; tricks none"
     # read as a riddle, es "juegan ninguno; bazas ninguno", trial 33).
@@ -70,6 +71,13 @@ class GameFacts(ABC):
     def score_words(self) -> str:
         """What a score is called, in the language in use (``balance``: ``Saldo``)."""
         return _(self.score_name)
+
+    def field_words(self, key: str, count: int) -> str | None:
+        """How field ``key`` of a hand's record is told in the language in use, ``{value}``
+        its ``count`` names or cards (``record_words``; a game may make the words agree with
+        the count); ``None``: the field has no words of its own."""
+        words = self.record_words.get(key)
+        return _(words) if words else None
 
     def kind_words(self, kind: str) -> str:
         """A kind of hand as people say it, in the language in use (the kind, ``muss``, is

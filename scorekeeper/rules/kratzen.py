@@ -173,9 +173,15 @@ class Kratzen(Ruleset):
         "entered": ("A,B", "the non-dealers who play (\"\" if all dropped; may be left out "
                     "in a Muss)."),
     }
-    record_words = {"indicator": N_("turned {value}"), "entered": N_("playing {value}"),
-                    **Ruleset.record_words}
+    record_words = {"indicator": N_("turned {value}"), **Ruleset.record_words}
     record_words_empty = {"entered": N_("everyone else dropped"), **Ruleset.record_words_empty}
+
+    def field_words(self, key: str, count: int) -> str | None:
+        """Who plays with its verb agreeing with how many (de "es spielt Ben", es "juega
+        Ben"; "es spielen Ben", trial 35)."""
+        if key == "entered":
+            return ngettext("playing {value}", "playing {value}", count)
+        return super().field_words(key, count)
 
     def starting_score(self, config: SessionConfig) -> Decimal:
         return Decimal(0)
@@ -196,7 +202,7 @@ class Kratzen(Ruleset):
     def results(self, config: SessionConfig, state: TableState) -> Results:
         """The balances as they stand (they start at 0, and with the pot they add up to 0);
         the pot is not paid out (RULES: it stays undistributed): what its chips are worth is
-        paid into it, kept for the next evening."""
+        paid into it, kept for the next evening (an empty pot is said to be empty)."""
         from .plans import Results
 
         balances = super().results(config, state)
@@ -214,6 +220,9 @@ class Kratzen(Ruleset):
                        "neither gained nor lost since: nothing is paid into it or by it"))
             return Results(balances.players, balances.pot, words.format(carried=carried))
         held = present(state.pot, "the pot")
+        if not held:  # nothing to pay into it (trial 35: "the worth of its 0 chips")
+            return Results(balances.players, balances.pot,
+                           _("each balance as it stands; the pot is empty"))
         words = ngettext("each balance as it stands; the pot is not paid out: the worth of its "
                          "{chips} chip is paid into it, kept for the next evening",
                          "each balance as it stands; the pot is not paid out: the worth of its "
