@@ -11,6 +11,7 @@ from textual.binding import ActiveBinding
 from ...errors import ScorekeeperError
 from ...guidewords import step_prompt
 from ...i18n import N_, _, sentence
+from ...presentation import hands_words
 from ..widgets import run_own_binding
 from .table_hands import TableHands
 
@@ -37,7 +38,8 @@ class TableKeys(TableHands):
         from ..keynames import key_name  # Escape in the language in use (German Esc)
 
         escape = key_name("escape")
-        keys.append((escape, _("cancel the amendment") if self.amending is not None else
+        keys.append((escape, _("cancel the amendment (it asks first when something was typed)")
+                     if self.amending is not None else
                      _("leave the table (it asks first when a hand is being typed)")))
         return step_prompt(self.entry.draft), keys
 
@@ -137,6 +139,15 @@ class TableKeys(TableHands):
         if self.entry and self.entry.back():
             self.show()
 
+    def amend_typed(self) -> bool:
+        """Whether cancelling the amendment now would drop something typed: hands amended
+        before it in the same step (their changes were typed), or a key typed into this one
+        (a rank waiting for its suit too). Backspace alone drops nothing: the hand stays as
+        recorded, and opens so again."""
+        entry = self.entry
+        return bool(self.amend_with) or entry is not None and (
+            entry.pending is not None or any(entry.keys))
+
     def cancel_amend(self) -> None:
         self.amending = None
         self.saved_at = None  # the last hand stands as it was: not "saved" just now, after it
@@ -193,7 +204,10 @@ class TableKeys(TableHands):
         from .dialog_confirm import EnterToConfirmDialog  # (when Escape asks: not at first)
 
         if self.amending is not None:
-            self.cancel_amend()
+            if self.amend_typed():  # asked first, as leaving mid-hand is (trial 35)
+                self.ask_cancel_amend()
+            else:
+                self.cancel_amend()
             return
         if self.entry and self.entry.started:
             def leave(ok: bool | None) -> None:
@@ -204,3 +218,24 @@ class TableKeys(TableHands):
                                                         "is not saved.")), leave)
             return
         self.app.go_home()
+
+    def ask_cancel_amend(self) -> None:
+        """Escape while something is typed in the amendment (or two hands are amended
+        together): only Enter cancels it, dropping the typing of every hand in it; Escape or
+        n goes on amending this hand as typed (trial 35: Escape dropped hands 2 and 3 at once,
+        unasked)."""
+        from .dialog_confirm import EnterToConfirmDialog  # (when Escape asks: not at first)
+
+        number, together = self.amending, self.amend_with
+        assert number is not None  # (only while amending)
+        hands = hands_words([*(n for n, _c in together), number])
+
+        def answered(ok: bool | None) -> None:
+            # (the same amendment still: another terminal's change may have ended it)
+            if ok and self.amending == number and self.amend_with == together:
+                self.cancel_amend()
+
+        self.app.push_screen(EnterToConfirmDialog(
+            _("Cancel the amendment ({hands})? What was typed is not saved.").format(
+                hands=hands),
+            [_("No: back to hand {number} as you typed it.").format(number=number)]), answered)

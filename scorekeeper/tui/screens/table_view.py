@@ -209,9 +209,10 @@ class TableView(TableLines):
         if self.amend_with:
             others = [n for n, _c in self.amend_with]
             return ngettext("Amending hand {number} too (with {hands}): change what no longer "
-                            "fits, then Enter; Escape cancels both.",
+                            "fits, then Enter; Escape asks before cancelling both.",
                             "Amending hand {number} too (with {hands}): change what no longer "
-                            "fits, then Enter; Escape cancels both.", len(others)).format(
+                            "fits, then Enter; Escape asks before cancelling them all.",
+                            len(others)).format(
                 number=self.amending, hands=hands_words(others))
         return _("Amending hand {number}, as it was recorded: Backspace takes back what was "
                  "wrong, then type it as it really was. Escape cancels.").format(
