@@ -17,9 +17,9 @@ RECORD = HandRecord(indicator=(Card.parse("6D"), Card.parse("QC")), entered=("Be
 
 @pytest.mark.parametrize("language, said", [
     ("en", "turned Weli, Q♣; playing Ben; tricks Anna, Ben, Anna, Anna"),
-    ("de", "aufgeschlagen Weli, O♣; es spielen Ben; Stiche Anna, Ben, Anna, Anna"),
-    ("pt", "virada Weli, Q♣; entram Ben; vazas Anna, Ben, Anna, Anna"),
-    ("es", "muestra Weli, Q♣; juegan Ben; bazas Anna, Ben, Anna, Anna"),
+    ("de", "aufgeschlagen Weli, O♣; es spielt Ben; Stiche Anna, Ben, Anna, Anna"),
+    ("pt", "virada Weli, Q♣; entra Ben; vazas Anna, Ben, Anna, Anna"),
+    ("es", "muestra Weli, Q♣; juega Ben; bazas Anna, Ben, Anna, Anna"),
 ])
 def test_a_record_is_told_in_the_language_and_the_pack(language, said):
     deck = "german" if language == "de" else "french"

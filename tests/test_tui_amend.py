@@ -127,7 +127,7 @@ async def test_no_goes_back_to_the_hand_and_escape_cancels_the_whole_amendment(t
         await pilot.press("y")
         await pilot.pause()
         assert table.amending == 3
-        await pilot.press("escape")                      # cancels both
+        await pilot.press("escape", "enter")             # asks first; Enter cancels both
         await pilot.pause()
         assert app.screen is table and table.amending is None and table.amend_with == ()
         assert "AMENDING" not in str(table.query_one("#table-top", Static).render())
