@@ -128,6 +128,12 @@ def parse_typed_amount(text: str, mark: str | None = None) -> Decimal:
 _DECIMAL_COMMA = re.compile(r"[-+−]?[0-9]+,[0-9]+")
 
 
+# The forms a person types (the contract's "Amounts"): 3, -27.75, .5, 4¼, ¾, 17/4, 1e3; the
+# digits 0-9 only, and no digit grouping (Python itself would read 0_10 as 10, and ５ as 5).
+_TYPED = re.compile(r"[-+−]?(?:(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+                    r"|[0-9]+/[0-9]+|[0-9]*[¼½¾])")
+
+
 def comma_hint(typed: str, shown: str) -> str:
     """An amount with a decimal comma where the mark is a point (``3,5`` in English, trial
     35): how to type it, ``3.5``; three digits after the comma may group a thousand
@@ -139,10 +145,6 @@ def comma_hint(typed: str, shown: str) -> str:
                                               whole=typed.replace(",", ""))
     return _("'{amount}' is not an amount: type {point} with a decimal point").format(
         amount=shown, point=point)
-# The forms a person types (the contract's "Amounts"): 3, -27.75, .5, 4¼, ¾, 17/4, 1e3; the
-# digits 0-9 only, and no digit grouping (Python itself would read 0_10 as 10, and ５ as 5).
-_TYPED = re.compile(r"[-+−]?(?:(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
-                    r"|[0-9]+/[0-9]+|[0-9]*[¼½¾])")
 
 
 def _plain(text: str, original: str) -> Decimal:

@@ -92,7 +92,7 @@ def standings_text(session: SessionView, ledger: Ledger | None = None,
 
 def record_words(record: HandRecord | None, ruleset: Ruleset, deck: Deck = "french") -> str:
     """A hand's record in a few words of the language in use, as the game tells it
-    (``Ruleset.record_words``): ``turned K♣; playing Ben; tricks Ben,Ben,Cleo,Ben``, each card
+    (``Ruleset.field_words``): ``turned K♣; playing Ben; tricks Ben,Ben,Cleo,Ben``, each card
     as the pack shows it (the Weli by its name)."""
     if record is None:
         return "?"

@@ -36,6 +36,12 @@ def three_hands(tmp_path) -> str:
 def text_of(screen) -> str:
     return "\n".join(str(w.render()) for w in screen.query(Static))
 
+def amendment_gone(app, table) -> bool:
+    """The table as it is again: on screen, no hand amended nor any with it, and the heading
+    says no amendment."""
+    return (app.screen is table and table.amending is None and table.amend_with == ()
+            and "AMENDING" not in str(table.query_one("#table-top", Static).render()))
+
 
 async def amend_hand_2_so_anna_dropped(pilot) -> None:
     """ctrl+e, hand 2: it opens as recorded (everyone played); take back the 4 tricks and
@@ -129,8 +135,7 @@ async def test_no_goes_back_to_the_hand_and_escape_cancels_the_whole_amendment(t
         assert table.amending == 3
         await pilot.press("escape", "enter")             # asks first; Enter cancels both
         await pilot.pause()
-        assert app.screen is table and table.amending is None and table.amend_with == ()
-        assert "AMENDING" not in str(table.query_one("#table-top", Static).render())
+        assert amendment_gone(app, table)
         assert table.state.pot == 44                     # the table as it is
     assert fixed_store(tmp_path).open(session_id).path.read_bytes() == before
 

@@ -6,11 +6,16 @@ only Enter cancels; Escape or n goes on amending the hand as typed. An amendment
 typed (Backspace drops nothing: the hand stays as recorded) is cancelled at once, as leaving the
 table with no hand typed is."""
 
-from textual.widgets import Static
 
 from scorekeeper.tui.screens.dialog_confirm import EnterToConfirmDialog
 
-from .test_tui_amend import amend_hand_2_so_cleo_plays, text_of, three_hands, walkover_then_muss
+from .test_tui_amend import (
+    amend_hand_2_so_cleo_plays,
+    amendment_gone,
+    text_of,
+    three_hands,
+    walkover_then_muss,
+)
 from .tui_helpers import amend_hand, fixed_store, make_app, on_screen
 
 
@@ -56,10 +61,16 @@ async def test_escape_asks_before_dropping_two_hands_amended_together(tmp_path):
             assert table.entry.draft.winners == winners  # nothing typed was lost
         await pilot.press("escape", "enter")  # yes: both dropped
         await pilot.pause()
-        assert app.screen is table and table.amending is None and table.amend_with == ()
-        assert "AMENDING" not in str(table.query_one("#table-top", Static).render())
+        assert amendment_gone(app, table)
         assert "Amending cancelled." in " ".join(str(table.query_one("#last").render()).split())
     assert fixed_store(tmp_path).open(session_id).path.read_bytes() == before
+
+
+async def escape_cancels_at_once(pilot, table) -> None:
+    """Escape with nothing typed in the amendment: no question, the table as it is."""
+    await pilot.press("escape")
+    await pilot.pause()
+    assert amendment_gone(pilot.app, table)
 
 
 async def test_escape_asks_once_a_key_is_typed_into_an_amendment(tmp_path):
@@ -72,9 +83,7 @@ async def test_escape_asks_once_a_key_is_typed_into_an_amendment(tmp_path):
         await amend_hand(pilot, 1)
         await pilot.press("backspace")
         await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is table and table.amending is None
+        await escape_cancels_at_once(pilot, table)
         # A key typed: Escape asks, and No keeps it.
         await amend_hand(pilot, 1)
         await pilot.press("backspace", "4")  # hand 1's last trick: Dora's, not Cleo's
@@ -99,9 +108,7 @@ async def test_escape_asks_once_a_key_is_typed_into_an_amendment(tmp_path):
         # Taken back again: nothing typed is at stake, Escape cancels at once.
         await pilot.press("backspace")
         await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is table and table.amending is None
+        await escape_cancels_at_once(pilot, table)
         # A key typed again, and Enter at the question: cancelled.
         await amend_hand(pilot, 1)
         await pilot.press("backspace", "4", "escape", "enter")
