@@ -393,3 +393,24 @@ async def test_a_write_waits_for_a_held_lock_beside_a_live_table(tmp_path):
         await pilot.pause()
         assert last_line(screen).startswith("Hand 2 saved (") and not screen.writing
     assert last_winners(other, sid) == ["Cleo", "Dora"]
+
+
+async def test_the_table_started_at_and_left_for_home_follows_nothing_behind_it(tmp_path):
+    """The app started at a table and left for the home screen keeps that first table in a
+    screen stack of its own (``ScorekeeperApp.go_home``): another terminal's hand changes
+    nothing there, while the table opened again from home shows it."""
+    from scorekeeper.tui.screens.home import HomeScreen
+
+    async with table_beside(tmp_path, "Cleo") as (other, sid, app, pilot, first):
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [HomeScreen]
+        other.record(sid, hand("Dora"))  # hand 2, from another terminal
+        mtime = first.mtime
+        first.check_for_changes()  # (its timer's call: the tests' apps have no timer)
+        await pilot.pause()
+        assert first.mtime == mtime and first.session.hands_played == 1
+        assert "another terminal" not in notices(app)
+        await pilot.press("enter")  # the session again, from the home screen
+        await open_table(pilot)
+        assert app.screen is not first and app.screen.session.hands_played == 2

@@ -389,26 +389,25 @@ async def test_an_empty_home_offers_only_what_needs_no_session(tmp_path):
 
 
 async def test_started_at_a_table_it_opens_the_table_first_and_escape_goes_home(tmp_path):
-    """``scorekeeper tui SESSION`` shows that it is opening the session, then the table; the
-    home screen is made only when the table is left (and lists the session)."""
-    from scorekeeper.tui.app import OpeningScreen
-
+    """``scorekeeper tui SESSION``: the table is the first screen, its session read before it
+    was made; the home screen is made only when the table is left (in its place, and lists
+    the session)."""
     _store, session = letzter_session(tmp_path)
     app = make_app(tmp_path, session.id)
     async with app.run_test(size=(100, 30)) as pilot:
+        assert [type(s) for s in app.screen_stack] == [TableScreen]
+        assert app.screen.session.id == session.id
         await pilot.pause()
-        assert [type(s) for s in app.screen_stack] == [OpeningScreen, TableScreen]
-        assert "Opening session 00000001" in str(app.screen_stack[0].query_one(Static).render())
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
+        assert [type(s) for s in app.screen_stack] == [HomeScreen]
         assert "00000001" in "\n".join(shown_rows(app))
         await pilot.press("enter")  # the table again, from the home screen
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 2
+        assert [type(s) for s in app.screen_stack] == [HomeScreen]
 
 
 async def test_started_at_a_session_that_cannot_open_it_says_so_at_home(tmp_path):

@@ -7,25 +7,26 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from textual.app import ComposeResult, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hits
 from textual.dom import DOMNode
 from textual.markup import escape
 from textual.screen import Screen
 from textual.system_commands import SystemCommandsProvider
-from textual.widgets import Static
 
 from .. import collector
 from ..errors import ScorekeeperError
 from ..i18n import N_, _, use_language
 from ..store import OpenSession, Store
 from .actions import screen_actions
-from .widgets import ScorekeeperAppBase, SpokenScreen
+from .widgets import ScorekeeperAppBase
 
 # Textual's own commands the palette offers after the app's (its "Keys" panel lists scrolling
 # and focus keys, and its "Quit" is the app's ctrl+q already).
 TEXTUAL_COMMANDS = ("Theme", "Screenshot")
+
+HOME_MODE = "home"  # the home screen's stack, where the app started at a table (``go_home``)
 
 
 class ActionsFirst(SystemCommandsProvider):
@@ -37,20 +38,6 @@ class ActionsFirst(SystemCommandsProvider):
         for name, help_text, callback, discover in self.app.get_system_commands(self.screen):
             if discover:
                 yield DiscoveryHit(name, callback, help=help_text)
-
-
-class OpeningScreen(SpokenScreen[None]):
-    """The first screen of an app started at a table, while the session is read: the home
-    screen is made only when the table is left (the table then shows about 30 ms sooner than
-    after building the home screen first: tests/benchmarks, "TUI: open a 200-hand table")."""
-
-    def __init__(self, ref: str) -> None:
-        super().__init__()
-        self.ref = ref
-
-    def compose(self) -> ComposeResult:
-        yield Static(_("Opening session {id}…").format(id=self.ref), id="opening",
-                     markup=False)
 
 
 class ScorekeeperApp(ScorekeeperAppBase):
@@ -85,6 +72,8 @@ class ScorekeeperApp(ScorekeeperAppBase):
         # line, to check each step as it lands.)
         self.disk_in_thread = disk_in_thread
         self.opening = False  # a session is being read, to be shown at the table
+        self.cannot_open: ScorekeeperError | None = None  # why the session started at did not
+        self.home_mode = False  # the home screen's mode added (``go_home``)
 
     def steady(self, root: DOMNode) -> None:
         """Stop text cursors blinking (for screenshots that must not change between runs)."""
@@ -95,35 +84,46 @@ class ScorekeeperApp(ScorekeeperAppBase):
                 widget.cursor_blink = False
 
     def get_default_screen(self) -> Screen[Any]:
-        """The home screen is the first screen (and the one everything returns to); an app
-        started at a table shows that it is opening it instead."""
-        if self.start_session:
-            return OpeningScreen(self.start_session)
-        from .screens.home import HomeScreen
+        """The first screen: the table of the session the app was started at, read now
+        (``disk.before_the_first_screen``), or the home screen (the one everything else
+        returns to), also where that session cannot be read."""
+        ref = self.start_session
+        if ref:
+            from .disk import before_the_first_screen
+            from .screens.table import TableScreen
+
+            opened = before_the_first_screen(lambda: self.store.open(ref))
+            if not isinstance(opened, ScorekeeperError):
+                return TableScreen(opened)
+            self.cannot_open = opened
+        from .screens.home import HomeScreen  # (not imported by a table started at)
 
         return HomeScreen()
 
     def go_home(self) -> None:
-        """Leave the screen on top (the table) for the home screen: the one under it, or, where
-        the app was started at a table, a home screen made now over the opening one (the first
-        screen stays at the bottom: Textual replaces no screen under which nothing was
-        pushed)."""
-        self.pop_screen()
-        self.home_on_top()
-
-    def home_on_top(self) -> None:
-        """A home screen on top, made now unless it is there already."""
+        """Leave the table for the home screen: the one under it; or, from the table the app
+        was started at (the first screen, under which there is none), the home screen in a
+        screen stack of its own (Textual's modes), made now. That table stays in the first
+        stack, following nothing while another is shown (``TableDisk.check_for_changes``)."""
+        if len(self.screen_stack) > 1:
+            self.pop_screen()
+            return
         from .screens.home import HomeScreen
 
-        if not isinstance(self.screen, HomeScreen):
-            self.push_screen(HomeScreen())
+        if not self.home_mode:
+            self.add_mode(HOME_MODE, HomeScreen)
+            self.home_mode = True
+        self.switch_mode(HOME_MODE)
 
     def on_mount(self) -> None:
-        if self.start_session:
-            self.open_session(self.start_session)  # the table shown, the collector goes on
-        else:
-            self.call_after_refresh(collector.app_shown)
+        if self.cannot_open is not None:
+            self.refused(self.cannot_open)
+        self.call_after_refresh(collector.app_shown)  # the first screen shown: the collector on
         self.set_timer(5, collector.app_shown)  # (on in any case, should a screen be slow)
+
+    def refused(self, error: ScorekeeperError) -> None:
+        """A session that cannot be opened: said, the screen as it is."""
+        self.notify(str(error), title=_("Cannot open"), severity="error", markup=False)
 
     def open_session(self, ref: str, *, notice: str | None = None) -> None:
         """Read the session (in a worker) and show it at the table; a file that cannot be read
@@ -140,16 +140,10 @@ class ScorekeeperApp(ScorekeeperAppBase):
             if notice:
                 self.notify(notice, markup=False)
 
-        def refused(error: ScorekeeperError) -> None:
-            if isinstance(self.screen, OpeningScreen):  # started at a table that cannot open
-                self.home_on_top()
-            self.call_after_refresh(collector.app_shown)
-            self.notify(str(error), title=_("Cannot open"), severity="error", markup=False)
-
         def busy(now: bool) -> None:
             self.opening = now
 
-        on_disk(self, lambda: self.store.open(ref), opened, refused, busy=busy,
+        on_disk(self, lambda: self.store.open(ref), opened, self.refused, busy=busy,
                 waiting=_("Opening the session: another scorekeeper is writing it."))
 
     def action_help(self) -> None:

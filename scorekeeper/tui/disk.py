@@ -1,7 +1,9 @@
 """The table app never waits on the disk: every store call (opening a session, following the
 file, previews that read it, every write) runs in a worker thread, and its outcome is handed
 back to the event loop. A call still running after a moment is said (another terminal may hold
-the session's lock); meanwhile the screen goes on drawing and answering keys.
+the session's lock); meanwhile the screen goes on drawing and answering keys. One call is made
+in line (``before_the_first_screen``): an app started at a table reads that session before it
+has drawn anything, so that the table is its first screen.
 
 The tests' apps run these calls in line (``disk_in_thread=False``), so each step can be
 checked as it lands; ``tests/test_stale.py`` runs the program's way, with a held lock."""
@@ -61,6 +63,19 @@ def on_disk(node: DOMNode, work: Callable[[], T], done: Callable[[T], None],
         app.call_from_thread(finish, outcome)
 
     node.run_worker(run, thread=True, group="session-file")
+
+
+def before_the_first_screen(work: Callable[[], T]) -> T | ScorekeeperError:
+    """``work`` (reading the session an app was started at) done in line, before the app's
+    first screen is made: there is nothing yet to draw or to answer, and reading a session
+    takes no lock (``Store.open``). What went wrong is returned, never raised, to be said on
+    the home screen. In a worker, the app drew a screen saying it was opening the session and
+    then the table over it: about 5 % more work to the table's first frame
+    (tests/benchmarks/test_whole_commands.py, "TUI: open a 200-hand table")."""
+    try:
+        return work()
+    except Exception as error:
+        return _said(error)
 
 
 def _said(error: Exception) -> ScorekeeperError:

@@ -76,6 +76,8 @@ class TableDisk(TableView):
         reads or writes the file: that shows the file as it leaves it.)"""
         if self.writing or self._mtime() == self.mtime:
             return
+        if self not in self.app.screen_stack:  # left for the home screen: see when shown again
+            return
         asking, self.asking = self.asking, None
         unanswered = []
         if asking is not None and self.app.screen is asking:
