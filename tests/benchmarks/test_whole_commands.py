@@ -73,8 +73,10 @@ def test_replay_against_the_reference(benchmark, enabled, tmp_path):
     benchmark.pedantic(lambda: None, rounds=1, iterations=1)
     if not enabled:
         return
+    # Nine rounds (about 14 s): with five, one slow round of either side moved the median by
+    # several hundredths of the ratio from run to run.
     got = interleaved({"program": lambda: run(program), "reference": lambda: run(reference)},
-                      rounds=5)
+                      rounds=9)
     ratio_row(f"replay --json, {hands:,} kratzen hands (pots of a real evening)",
               got["program"], got["reference"], "reference printing the same bytes", 0.6)
 
@@ -204,7 +206,7 @@ def test_tui_open_a_table(benchmark, enabled, table):
     if not enabled:
         return
     got = interleaved({"program": lambda: first_frame(program, TABLE_READY),
-                       "floor": lambda: first_frame(bare, "ready")}, rounds=11)
+                       "floor": lambda: first_frame(bare, "ready")}, rounds=21)
     ratio_row("TUI: open a 200-hand table to its first frame, pty 80x24", got["program"],
               got["floor"], "bare Textual app, one model in use", 1.3)
 
