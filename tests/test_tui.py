@@ -13,7 +13,7 @@ from scorekeeper.tui.screens.table import TableScreen
 from scorekeeper.tui.widgets import SeatPanel
 
 from .conftest import EXAMPLES
-from .tui_helpers import amend_hand, fixed_store, hand_keys, make_app, shown_rows
+from .tui_helpers import amend_hand, fixed_store, hand_keys, make_app, shown_rows, words
 
 GAME_POSITION = {"letzter-stich": 0, "letzter": 1, "kratzen": 2}
 
@@ -417,6 +417,9 @@ async def test_started_at_a_session_that_cannot_open_it_says_so_at_home(tmp_path
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert any("no session 'nosuch'" in said for said in app.said)
+        # said on the screen too, not only sent: the home screen's notice line, drawn once it
+        # is mounted (it was said before; trial 36)
+        assert "Cannot open: no session 'nosuch'" in words(" ".join(shown_rows(app)))
 
 
 async def test_names_typed_ahead_are_taken_in_the_order_typed(tmp_path):

@@ -213,10 +213,12 @@ class NoticeLine(Widget):
         self.draw()
 
     def on_mount(self) -> None:
-        # Said before the screen was shown (a notice with the table as it opens): timed now.
+        # Said before the screen was shown (a notice with the table as it opens, why the
+        # session the app was started at cannot be opened): timed now, and drawn once the line
+        # counts as mounted (``draw`` draws nothing before; within ``on_mount`` it does not yet).
         self.said = [(words, severity, timeout, timer or self.set_timer(
             timeout, partial(self.expire, words))) for words, severity, timeout, timer in self.said]
-        self.draw()
+        self.call_later(self.draw)
 
     def clear(self, severity: SeverityLevel | None = None) -> None:
         """Every notice gone (``severity``: those of that severity). Nothing to clear, nothing
