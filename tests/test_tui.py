@@ -492,3 +492,41 @@ async def test_a_name_that_looks_like_another_is_said_when_it_is_added(tmp_path)
         said = str(app.screen.query_one("#error-players", Static).render())
         assert "look the same" in said
         assert app.screen.query_one("#player-name", Input).value == "\u0410nna"
+
+
+@pytest.mark.parametrize("second", ["ctrl+q", "enter"])
+async def test_ctrl_q_asks_before_a_hand_being_typed_is_lost(tmp_path, second):
+    """Ctrl+Q with a hand half typed asks first, as Escape does before leaving the table
+    (trial 36: it quit unasked): Escape goes back to the hand as typed; Enter, or Ctrl+Q again,
+    quits. With nothing typed it quits at once."""
+    from scorekeeper.tui.screens.dialog_confirm import QuitQuestion
+
+    _store, session = letzter_session(tmp_path)
+    app = make_app(tmp_path, session.id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await pilot.press("2")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitQuestion) and app.is_running
+        assert "The hand being typed is not saved" in words(" ".join(shown_rows(app)))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table and table.entry.keys == ["2"]
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitQuestion)
+        await pilot.press(second)
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_ctrl_q_with_nothing_typed_quits_at_once(tmp_path):
+    _store, session = letzter_session(tmp_path)
+    app = make_app(tmp_path, session.id)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running

@@ -20,7 +20,7 @@ from ..errors import ScorekeeperError
 from ..i18n import N_, _, use_language
 from ..store import OpenSession, Store
 from .actions import screen_actions
-from .widgets import ScorekeeperAppBase
+from .widgets import ScorekeeperAppBase, SpokenScreen
 
 # Textual's own commands the palette offers after the app's (its "Keys" panel lists scrolling
 # and focus keys, and its "Quit" is the app's ctrl+q already).
@@ -145,6 +145,26 @@ class ScorekeeperApp(ScorekeeperAppBase):
 
         on_disk(self, lambda: self.store.open(ref), opened, self.refused, busy=busy,
                 waiting=_("Opening the session: another scorekeeper is writing it."))
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: the app ends, every hand saved in its file; with a hand being typed at the
+        table (or an amendment), only after Enter to a question saying it is not saved, as
+        Escape asks before leaving the table (trial 36: it quit unasked). Ctrl+Q again at that
+        question quits."""
+        from .screens.dialog_confirm import QuitQuestion
+
+        if isinstance(self.screen, QuitQuestion) or not any(
+                isinstance(screen, SpokenScreen) and screen.typing_unsaved()
+                for screen in self.screen_stack):
+            self.exit()
+            return
+
+        def answered(ok: bool | None) -> None:
+            if ok:
+                self.exit()
+
+        self.push_screen(QuitQuestion(_("Quit scorekeeper? The hand being typed is not saved.")),
+                         answered)
 
     def action_help(self) -> None:
         from .screens.dialog_help import HelpScreen

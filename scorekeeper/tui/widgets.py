@@ -177,6 +177,11 @@ class SpokenScreen(Screen[ResultT]):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         return spoken_bindings(super().active_bindings)
 
+    def typing_unsaved(self) -> bool:
+        """Whether quitting now would drop something typed and not saved (the table's hand
+        being typed: ``TableKeys``)."""
+        return False
+
 
 class NoticeLine(Widget):
     """A screen's notices in a status line of its own, each whole (wrapped), under what the

@@ -105,6 +105,11 @@ class EnterToConfirmDialog(ConfirmDialog, inherit_bindings=False):
         event.prevent_default()  # (not ConfirmDialog's: the language's letter for yes)
 
 
+class QuitQuestion(EnterToConfirmDialog):
+    """Ctrl+Q while a hand is being typed: quit and lose it? (Enter; Ctrl+Q again quits too:
+    ``ScorekeeperApp.action_quit``.)"""
+
+
 class TypedHandDialog(ConfirmDialog, inherit_bindings=False):
     """Why the hand being typed was cleared (another terminal changed the session), and the
     hand as it was typed, whole, to type it again: it stays until Escape closes it. Not Enter:

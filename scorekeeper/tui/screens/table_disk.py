@@ -76,7 +76,7 @@ class TableDisk(TableView):
         reads or writes the file: that shows the file as it leaves it.)"""
         if self.writing or self._mtime() == self.mtime:
             return
-        if self not in self.app.screen_stack:  # left for the home screen: see when shown again
+        if self not in self.app.screen_stack:  # the table an app started at, left for home
             return
         asking, self.asking = self.asking, None
         unanswered = []

@@ -219,6 +219,13 @@ class TableKeys(TableHands):
             return
         self.app.go_home()
 
+    def typing_unsaved(self) -> bool:
+        """A hand being typed (Escape asks before leaving it) or an amendment with something
+        typed (Escape asks before cancelling it): Ctrl+Q asks too (``ScorekeeperApp``)."""
+        if self.amending is not None:
+            return self.amend_typed()
+        return bool(self.entry and self.entry.started)
+
     def ask_cancel_amend(self) -> None:
         """Escape while something is typed in the amendment (or two hands are amended
         together): only Enter cancels it, dropping the typing of every hand in it; Escape or
