@@ -29,6 +29,13 @@ TEXTUAL_COMMANDS = ("Theme", "Screenshot")
 HOME_MODE = "home"  # the home screen's stack, where the app started at a table (``go_home``)
 
 
+def home_screen() -> Screen[Any]:
+    """The home screen, its module imported when it is first made (not by a table started at)."""
+    from .screens.home import HomeScreen
+
+    return HomeScreen()
+
+
 class ActionsFirst(SystemCommandsProvider):
     """The command palette's list before anything is typed: the screen's actions first, in
     the order the help lists them, then Textual's own (Textual's provider sorts them all by
@@ -47,6 +54,7 @@ class ScorekeeperApp(ScorekeeperAppBase):
     TITLE = "scorekeeper"
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = {ActionsFirst}
+    MODES = {HOME_MODE: home_screen}  # (``go_home``)
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), id="quit", priority=True, show=False),
         Binding("f1", "help", N_("Help"), id="help"),
@@ -73,7 +81,6 @@ class ScorekeeperApp(ScorekeeperAppBase):
         self.disk_in_thread = disk_in_thread
         self.opening = False  # a session is being read, to be shown at the table
         self.cannot_open: ScorekeeperError | None = None  # why the session started at did not
-        self.home_mode = False  # the home screen's mode added (``go_home``)
 
     def steady(self, root: DOMNode) -> None:
         """Stop text cursors blinking (for screenshots that must not change between runs)."""
@@ -96,9 +103,7 @@ class ScorekeeperApp(ScorekeeperAppBase):
             if not isinstance(opened, ScorekeeperError):
                 return TableScreen(opened)
             self.cannot_open = opened
-        from .screens.home import HomeScreen  # (not imported by a table started at)
-
-        return HomeScreen()
+        return home_screen()
 
     def go_home(self) -> None:
         """Leave the table for the home screen: the one under it; or, from the table the app
@@ -107,13 +112,8 @@ class ScorekeeperApp(ScorekeeperAppBase):
         stack, following nothing while another is shown (``TableDisk.check_for_changes``)."""
         if len(self.screen_stack) > 1:
             self.pop_screen()
-            return
-        from .screens.home import HomeScreen
-
-        if not self.home_mode:
-            self.add_mode(HOME_MODE, HomeScreen)
-            self.home_mode = True
-        self.switch_mode(HOME_MODE)
+        else:
+            self.switch_mode(HOME_MODE)
 
     def on_mount(self) -> None:
         if self.cannot_open is not None:

@@ -32,12 +32,11 @@ def on_disk(node: DOMNode, work: Callable[[], T], done: Callable[[T], None],
     event loop; ``waiting`` is said when the call is still running after ``WAITING_AFTER``."""
     app = node.app
     if not getattr(app, "disk_in_thread", True):  # the tests' apps: in line, step by step
-        try:
-            result = work()
-        except Exception as error:
-            refused(_said(error))
-            return
-        done(result)
+        outcome = outcome_of(work)
+        if isinstance(outcome, ScorekeeperError):
+            refused(outcome)
+        else:
+            done(outcome)
         return
     if busy is not None:
         busy(True)
@@ -55,12 +54,7 @@ def on_disk(node: DOMNode, work: Callable[[], T], done: Callable[[T], None],
             done(outcome)
 
     def run() -> None:
-        outcome: T | ScorekeeperError
-        try:
-            outcome = work()
-        except Exception as error:
-            outcome = _said(error)
-        app.call_from_thread(finish, outcome)
+        app.call_from_thread(finish, outcome_of(work))
 
     node.run_worker(run, thread=True, group="session-file")
 
@@ -68,10 +62,16 @@ def on_disk(node: DOMNode, work: Callable[[], T], done: Callable[[T], None],
 def before_the_first_screen(work: Callable[[], T]) -> T | ScorekeeperError:
     """``work`` (reading the session an app was started at) done in line, before the app's
     first screen is made: there is nothing yet to draw or to answer, and reading a session
-    takes no lock (``Store.open``). What went wrong is returned, never raised, to be said on
-    the home screen. In a worker, the app drew a screen saying it was opening the session and
-    then the table over it: about 5 % more work to the table's first frame
+    takes no lock (``Store.open``). What went wrong is returned, to be said on the home screen.
+    In a worker, the app drew a screen saying it was opening the session and then the table
+    over it: about 5 % more work to the table's first frame
     (tests/benchmarks/test_whole_commands.py, "TUI: open a 200-hand table")."""
+    return outcome_of(work)
+
+
+def outcome_of(work: Callable[[], T]) -> T | ScorekeeperError:
+    """What ``work`` returned, or what went wrong (anything it raised: a damaged or vanished
+    file must never crash the app), never raised."""
     try:
         return work()
     except Exception as error:
